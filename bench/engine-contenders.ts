@@ -1,0 +1,121 @@
+/**
+ * The two engines under test, each behind the same three calls: build a fresh book, apply a range
+ * of stream commands, and list the resting orders. Each `apply` is its own monomorphic loop.
+ */
+import { OrderBook as TheirBook, Side as TheirSide } from 'nodejs-order-book';
+import { BUY, OrderBook, SELL, type Side } from '../src/sim/engine/order-book';
+import { CANCEL, LIMIT, type OrderStream } from './engine-streams';
+
+export interface RestingSnapshot {
+  id: number;
+  side: Side;
+  price: number;
+  lots: number;
+}
+
+export interface Contender {
+  readonly name: string;
+  reset(): void;
+  /** Applies commands [from, to); returns the sum of unfilled lots, so the work cannot be skipped. */
+  apply(stream: OrderStream, from: number, to: number): number;
+  /** Unfilled lots returned by command `at` alone (for the gate). */
+  applyOne(stream: OrderStream, at: number): number;
+  resting(): RestingSnapshot[];
+  /** Keeps the book reachable while memory is measured. */
+  book(): unknown;
+}
+
+export class OurContender implements Contender {
+  readonly name = 'tessera';
+  fills = 0;
+  private current = this.create();
+
+  reset(): void {
+    this.current = this.create();
+  }
+
+  apply(stream: OrderStream, from: number, to: number): number {
+    const book = this.current;
+    const { kind, id, owner, side, price, lots } = stream;
+    let unfilled = 0;
+    for (let i = from; i < to; i++) {
+      const command = kind[i];
+      if (command === LIMIT) unfilled += book.limit(id[i]!, owner[i]!, side[i] as Side, price[i]!, lots[i]!);
+      else if (command === CANCEL) book.cancel(id[i]!);
+      else unfilled += book.market(id[i]!, owner[i]!, side[i] as Side, lots[i]!);
+    }
+    return unfilled;
+  }
+
+  applyOne(stream: OrderStream, at: number): number {
+    return this.apply(stream, at, at + 1);
+  }
+
+  resting(): RestingSnapshot[] {
+    const out: RestingSnapshot[] = [];
+    for (const side of [BUY, SELL] as const) {
+      for (const order of this.current.orders(side)) {
+        out.push({ id: order.id, side, price: order.price, lots: order.lots });
+      }
+    }
+    return out;
+  }
+
+  book(): unknown {
+    return this.current;
+  }
+
+  private create(): OrderBook {
+    // A fill listener that does a little bookkeeping, as the simulator's will.
+    return new OrderBook({ capacity: 1 << 14, onFill: () => void this.fills++ });
+  }
+}
+
+export class TheirContender implements Contender {
+  readonly name = 'nodejs-order-book';
+  private current = new TheirBook();
+
+  reset(): void {
+    this.current = new TheirBook();
+  }
+
+  apply(stream: OrderStream, from: number, to: number): number {
+    const book = this.current;
+    const { kind, idText, side, price, lots } = stream;
+    let unfilled = 0;
+    for (let i = from; i < to; i++) {
+      const command = kind[i];
+      const theirSide = side[i] === BUY ? TheirSide.BUY : TheirSide.SELL;
+      if (command === LIMIT) {
+        unfilled += book.limit({ id: idText[i]!, side: theirSide, size: lots[i]!, price: price[i]! }).quantityLeft;
+      } else if (command === CANCEL) book.cancel(idText[i]!);
+      else unfilled += book.market({ side: theirSide, size: lots[i]! }).quantityLeft;
+    }
+    return unfilled;
+  }
+
+  applyOne(stream: OrderStream, at: number): number {
+    return this.apply(stream, at, at + 1);
+  }
+
+  /** From `snapshot()`, which lists levels best first and each queue oldest first. */
+  resting(): RestingSnapshot[] {
+    const snapshot = this.current.snapshot();
+    const out: RestingSnapshot[] = [];
+    for (const [levels, side] of [
+      [snapshot.bids, BUY],
+      [snapshot.asks, SELL],
+    ] as const) {
+      for (const level of levels) {
+        for (const order of level.orders) {
+          out.push({ id: Number(order.id), side, price: order.price, lots: order.size });
+        }
+      }
+    }
+    return out;
+  }
+
+  book(): unknown {
+    return this.current;
+  }
+}

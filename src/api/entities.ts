@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { decimal, flag, id, text, timestamp } from './fields.ts';
+
+/** Entity shapes of spec §3, as they cross the contract. Field names are the spec's. */
+
+export const area = z.object({ id, name: text, global_code: text });
+
+export const setting = z.object({
+  login_use_sms: flag,
+  contact_mobile: text,
+  contact_email: text,
+  service_url: text,
+  white_url: text,
+});
+
+export const newsCategory = z.object({ id, name: text });
+export const newsItem = z.object({
+  id,
+  category_id: id,
+  title: text,
+  created_at: timestamp,
+  banner: text.optional(),
+});
+export const newsArticle = newsItem.extend({ content: text });
+
+export const quotation = z.object({
+  currency_match_id: id,
+  close: decimal,
+  change: decimal,
+  high: decimal,
+  low: decimal,
+  volume: decimal,
+});
+
+export const currencyMatch = z.object({
+  id,
+  symbol: text,
+  base_currency_id: id,
+  quote_currency_id: id,
+  base_currency_code: text,
+  quote_currency_code: text,
+  base_currency: z.object({ logo: text }),
+  added: flag,
+  open_change: flag,
+  open_lever: flag,
+  open_microtrade: flag,
+  lever_point_rate: decimal,
+  lever_share_num: decimal,
+  lever_fee_rate: decimal,
+  price_decimals: z.number().int().optional(),
+  currency_quotation: quotation,
+});
+
+export const quoteGroup = z.object({
+  id,
+  code: text,
+  is_quote: flag,
+  cny_price: decimal,
+  usd_price: decimal,
+  matches: z.array(currencyMatch),
+});
+
+export const bookEntry = z.object({
+  index: z.number().int(),
+  price: decimal,
+  number: decimal,
+  amount: decimal,
+});
+export const depth = z.object({ in: z.array(bookEntry), out: z.array(bookEntry) });
+export const completedTrade = z.object({
+  time: timestamp,
+  price: decimal,
+  number: decimal,
+  way: z.union([z.literal(1), z.literal(2)]),
+});
+export const dealSnapshot = z.object({ quotation, depth, tx_completes: z.array(completedTrade) });
+
+export const klineBar = z.object({
+  time: z.number(),
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  volume: decimal,
+  period: text,
+});
+
+export const spotOrder = z.object({
+  id,
+  way: z.union([z.literal(1), z.literal(2)]),
+  price: decimal,
+  number: decimal,
+  transacted_amount: decimal,
+  transacted_volume: decimal,
+  updated_at: timestamp,
+  currency_match: z.object({ id, symbol: text }),
+  way_name: text,
+  status_name: text,
+});
+
+export const balanceLine = z.object({
+  id,
+  currency_id: id,
+  currency_code: text,
+  balance: decimal,
+  lock_balance: decimal,
+  convert_usd: decimal,
+  user_id: id,
+});
+
+export const accountGroup = z.object({
+  account_code: z.enum([
+    'legal_account',
+    'lever_account',
+    'change_account',
+    'micro_account',
+    'financial_account',
+  ]),
+  is_recharge: flag,
+  convert_usd: decimal,
+  accounts: z.array(balanceLine),
+});
+
+export const accountLog = z.object({
+  id,
+  currency: z.object({ code: text }),
+  value: decimal,
+  memo: text,
+  notes: text,
+  extra_data: z.object({ from: text }).partial(),
+  created_at: timestamp,
+});
+
+export const userInfo = z.object({
+  id,
+  mobile: text,
+  email: text,
+  invite_code: text,
+  review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  is_seller: flag,
+});
+
+export const payMethodType = z.object({ id, name: text, code: z.enum(['alipay', 'wxpay', 'bank']) });
+export const payMethodRaw = z
+  .object({
+    real_name: text,
+    account: text,
+    qrcode: text,
+    bank_name: text,
+    card_no: text,
+    bank_address: text,
+  })
+  .partial();
+
+export const leverPosition = z.object({
+  id,
+  type: z.number().int(),
+  type_name: text,
+  symbol: text,
+  share: decimal,
+  number: decimal,
+  price: decimal,
+  origin_price: decimal,
+  update_price: decimal,
+  target_profit_price: decimal,
+  stop_loss_price: decimal,
+  origin_caution_money: decimal,
+  caution_money: decimal,
+  trade_fee: decimal,
+  overnight_money: decimal,
+  profits: decimal,
+  status: z.number().int(),
+  time: timestamp,
+});
+
+export const microOrder = z.object({
+  id,
+  symbol_name: text,
+  seconds: z.number().int(),
+  number: decimal,
+  currency_name: text,
+  type: z.union([z.literal(1), z.literal(2)]),
+  status: z.union([z.literal(1), z.literal(3)]),
+  open_price: decimal,
+  end_price: decimal,
+  profit_ratio: decimal,
+  fact_profits: decimal,
+  fee: decimal,
+  remain_milli_seconds: z.number(),
+});
+
+export const earningsProduct = z.object({
+  id,
+  name: text,
+  days: z.number().int(),
+  rate: decimal,
+  min_number: decimal,
+});

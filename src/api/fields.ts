@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Field kinds shared by the whole contract. Money and quantities travel as decimal strings
+ * (DESIGN.md); a real server may send plain JSON numbers for them, so the boundary accepts both
+ * and normalises to a string. Ids and enums travel as numbers.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+export const decimal = z
+  .union([z.string().regex(DECIMAL, 'expected a decimal string'), z.number().finite()])
+  .transform((value) => (typeof value === 'number' ? String(value) : value));
+
+export const id = z.number().int();
+export const flag = z.union([z.literal(0), z.literal(1)]);
+export const text = z.string();
+/** Server timestamps are either "YYYY-MM-DD HH:mm:ss" strings or epoch numbers. */
+export const timestamp = z.union([z.string(), z.number()]);
+
+/** Paged lists: { current_page, data: [...], last_page, per_page, total } (DESIGN.md). */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    current_page: z.number().int(),
+    data: z.array(item),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+export const empty = z.object({}).strict();
+export const anything = z.unknown();

@@ -1,0 +1,140 @@
+import type { FromSim, ToSim } from '../sim-wire.ts';
+import { TransportError, type Transport, type WebSocketCtor, type WireRequest } from '../transport.ts';
+
+/** Either a SharedWorker's port or a dedicated Worker: both post and receive messages. */
+export interface SimPort {
+  postMessage(message: ToSim): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<FromSim>) => void): void;
+}
+
+/** Opens the simulator: one SharedWorker for all tabs where the browser has it, else a Worker. */
+export function openSimWorker(): SimPort {
+  if (typeof SharedWorker !== 'undefined') {
+    const shared = new SharedWorker(new URL('../../sim/worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'tessera-sim',
+    });
+    shared.port.start();
+    return shared.port as unknown as SimPort;
+  }
+  return new Worker(new URL('../../sim/worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'tessera-sim',
+  }) as unknown as SimPort;
+}
+
+const CONNECTING = 0;
+const OPEN = 1;
+const CLOSED = 3;
+
+/**
+ * Speaks the contract to the simulator over postMessage. Requests carry envelopes; the socket is
+ * a WebSocket look-alike, so the streams layer uses RxJS's webSocket on both transports alike.
+ */
+export function createSimTransport(port: SimPort): Transport {
+  let nextRequestId = 1;
+  let nextSocketId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const sockets = new Map<number, SimSocket>();
+
+  port.addEventListener('message', (event) => {
+    const message = event.data;
+    switch (message.kind) {
+      case 'response':
+        pending.get(message.id)?.resolve(message.envelope);
+        pending.delete(message.id);
+        break;
+      case 'response-failed':
+        pending.get(message.id)?.reject(new TransportError(message.message, 'server'));
+        pending.delete(message.id);
+        break;
+      case 'socket-opened':
+        sockets.get(message.socketId)?.handleOpen();
+        break;
+      case 'socket-message':
+        sockets.get(message.socketId)?.handleMessage(message.text);
+        break;
+      case 'socket-closed':
+        sockets.get(message.socketId)?.handleClose();
+        sockets.delete(message.socketId);
+        break;
+    }
+  });
+
+  class SimSocket extends EventTarget {
+    readonly url: string;
+    readonly protocol = '';
+    readonly extensions = '';
+    binaryType: BinaryType = 'blob';
+    readyState = CONNECTING;
+    onopen: ((event: Event) => void) | null = null;
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    onclose: ((event: CloseEvent | Event) => void) | null = null;
+    onerror: ((event: Event) => void) | null = null;
+    private readonly socketId = nextSocketId++;
+
+    constructor(url: string) {
+      super();
+      this.url = url;
+      sockets.set(this.socketId, this);
+      port.postMessage({ kind: 'socket-open', socketId: this.socketId });
+    }
+    send(text: string): void {
+      if (this.readyState !== OPEN) throw new DOMException('socket is not open', 'InvalidStateError');
+      port.postMessage({ kind: 'socket-send', socketId: this.socketId, text });
+    }
+    close(): void {
+      if (this.readyState === CLOSED) return;
+      port.postMessage({ kind: 'socket-close', socketId: this.socketId });
+      this.handleClose();
+    }
+    handleOpen(): void {
+      this.readyState = OPEN;
+      const event = new Event('open');
+      this.onopen?.(event);
+      this.dispatchEvent(event);
+    }
+    handleMessage(text: string): void {
+      const event = new MessageEvent('message', { data: text });
+      this.onmessage?.(event);
+      this.dispatchEvent(event);
+    }
+    handleClose(): void {
+      if (this.readyState === CLOSED) return;
+      this.readyState = CLOSED;
+      sockets.delete(this.socketId);
+      const event =
+        typeof CloseEvent === 'undefined'
+          ? new Event('close')
+          : new CloseEvent('close', { wasClean: true, code: 1000 });
+      this.onclose?.(event);
+      this.dispatchEvent(event);
+    }
+  }
+
+  return {
+    name: 'sim',
+    socketUrl: 'sim://socket',
+    WebSocketCtor: SimSocket as unknown as WebSocketCtor,
+    request(request: WireRequest): Promise<unknown> {
+      const id = nextRequestId++;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new TransportError('request timed out', 'timeout'));
+        }, request.timeoutMs);
+        pending.set(id, {
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
+        port.postMessage({ kind: 'request', id, request });
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Everything Tessera keeps in localStorage (spec §3), behind one set of typed accessors so a key
+ * is spelled once. Reads never throw: a blocked or corrupt storage reads as "not set".
+ */
+export const PREF_KEYS = {
+  token: 'token',
+  lang: 'lang',
+  theme: 'theme',
+  account: 'account',
+  uid: 'uid',
+  isSeller: 'is_seller',
+  countryId: 'country_id',
+  remember: 'remember',
+  loginTab: 'login_tab',
+  spotPair: 'spot_pair',
+  leverPair: 'lever_pair',
+  microPair: 'micro_pair',
+  chartPeriod: 'chart_period',
+  swapColors: 'swap_colors',
+  apiBase: 'api_base',
+  socketUrl: 'socket_url',
+  simSpeed: 'sim_speed',
+} as const;
+
+export type PrefKey = keyof typeof PREF_KEYS;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readPref(key: PrefKey): string | null {
+  try {
+    return storage()?.getItem(PREF_KEYS[key]) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePref(key: PrefKey, value: string | null): void {
+  try {
+    if (value === null) storage()?.removeItem(PREF_KEYS[key]);
+    else storage()?.setItem(PREF_KEYS[key], value);
+  } catch {
+    // Private mode or a full quota: the preference lasts for this page only.
+  }
+}

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { resolveLanguage } from './domain/languages.ts';
+import { readPref } from './machines/local-prefs.ts';
+import { chooseTransport, createServices } from './views/create-services.ts';
+import { initI18n } from './views/i18n/setup.ts';
+import { routes } from './views/routes.tsx';
+import { ServicesContext } from './views/services-context.ts';
+import './views/theme/tokens.css';
+
+async function boot(): Promise<void> {
+  const langCode = resolveLanguage(readPref('lang'));
+  const i18n = await initI18n(langCode);
+  const router = createBrowserRouter(routes);
+  const services = createServices({
+    transport: chooseTransport(),
+    t: i18n.t.bind(i18n),
+    langCode,
+    navigate: (to) => void router.navigate(to),
+    currentPath: () => {
+      const { pathname, search } = router.state.location;
+      // Already on /login: keep the page the user was originally sent from.
+      if (pathname === '/login') return new URLSearchParams(search).get('redirect') ?? '/home';
+      return pathname + search;
+    },
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </ServicesContext.Provider>
+    </StrictMode>,
+  );
+}
+
+boot().catch((error: unknown) => {
+  console.error('Tessera failed to start', error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML = '';
+    const panel = document.createElement('div');
+    panel.className = 'boot-error';
+    panel.textContent = 'Tessera could not start. Please reload the page.';
+    root.append(panel);
+  }
+});

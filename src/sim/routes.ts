@@ -1,0 +1,35 @@
+import type { Envelope } from '../api/envelope.ts';
+
+/** What a handler knows about the call it answers. */
+export interface CallContext {
+  /** Simulated time, ms. */
+  now: number;
+  /** Spec language code from the `lang` header (en, jp, ...). */
+  lang: string;
+  /** Raw token from the `authorization` header ('' when none). */
+  token: string;
+  /** Translates a server message key (locales/<lang>.json, section "server"). */
+  t: (key: string, vars?: Record<string, string | number>) => string;
+}
+
+/** A handler gets the payload already checked against the contract's payload schema. */
+export type Handler = (payload: Record<string, unknown>, ctx: CallContext) => Envelope | Promise<Envelope>;
+
+/** path -> handler. A catalogued path with no handler answers "not available yet". */
+export class Routes {
+  private readonly handlers = new Map<string, Handler>();
+
+  add(path: string, handler: Handler): this {
+    if (this.handlers.has(path)) throw new Error(`route ${path} registered twice`);
+    this.handlers.set(path, handler);
+    return this;
+  }
+
+  get(path: string): Handler | undefined {
+    return this.handlers.get(path);
+  }
+
+  paths(): string[] {
+    return [...this.handlers.keys()];
+  }
+}

@@ -1,0 +1,150 @@
+import type { Clock } from '../clock.ts';
+import type { Aggregate, DomainEvent } from './aggregate.ts';
+import type { EventStore, NewEvent } from './event-store.ts';
+import { SerialQueue } from './serial-queue.ts';
+import { deserialize as defaultDeserialize, serialize as defaultSerialize } from './serialization.ts';
+
+export interface EventSourcedOptions {
+  /** The log stream (and snapshot name) of this aggregate; defaults to "main". */
+  stream?: string;
+  /** Store a snapshot in the same transaction once this many events followed the last one. */
+  snapshotEvery?: number;
+  /** Encoder for events and snapshots; defaults to tagged JSON (bigint and Map safe). */
+  serialize?: (value: unknown) => string;
+  deserialize?: (text: string) => unknown;
+  /** Source of the log's `at` column for events that carry no `at` of their own. */
+  clock?: Clock;
+}
+
+export type ExecuteResult<E> =
+  { ok: true; reply?: unknown; seq: number; events: readonly E[] } | { ok: false; error: string };
+
+const DEFAULT_STREAM = 'main';
+const DEFAULT_SNAPSHOT_EVERY = 500;
+
+/**
+ * An aggregate whose accepted commands are durable before they are visible.
+ *
+ * `execute` decides on the current state and appends the resulting events (plus a snapshot when one
+ * is due) in one transaction; the in-memory state moves only after that transaction committed, so a
+ * failed write leaves both the log and the state as they were. Commands run strictly one after the
+ * other. The instance assumes it is the only writer of its stream (the leader tab or the worker).
+ */
+export class EventSourced<S, C, E extends DomainEvent> {
+  private readonly queue = new SerialQueue();
+  private current: S;
+  private lastSeq: number;
+  private eventsSinceSnapshot: number;
+
+  private constructor(
+    private readonly store: EventStore,
+    private readonly aggregate: Aggregate<S, C, E>,
+    private readonly stream: string,
+    private readonly snapshotEvery: number,
+    private readonly encode: (value: unknown) => string,
+    private readonly decode: (text: string) => unknown,
+    private readonly clock: Clock | undefined,
+    restored: { state: S; seq: number; eventsSinceSnapshot: number },
+  ) {
+    this.current = restored.state;
+    this.lastSeq = restored.seq;
+    this.eventsSinceSnapshot = restored.eventsSinceSnapshot;
+  }
+
+  /** Rebuilds the state from the stream's latest snapshot and the events stored after it. */
+  static async open<S, C, E extends DomainEvent>(
+    store: EventStore,
+    aggregate: Aggregate<S, C, E>,
+    options: EventSourcedOptions = {},
+  ): Promise<EventSourced<S, C, E>> {
+    const stream = options.stream ?? DEFAULT_STREAM;
+    const snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+    if (!(snapshotEvery >= 1) || !(Number.isInteger(snapshotEvery) || snapshotEvery === Infinity)) {
+      throw new RangeError(`snapshotEvery must be a positive integer or Infinity, got ${snapshotEvery}`);
+    }
+    const encode = options.serialize ?? defaultSerialize;
+    const decode = options.deserialize ?? defaultDeserialize;
+
+    const history = await store.readHistory(stream);
+    // The log is written only by this class with the same encoder, so decoded values are trusted.
+    let state = history.snapshot ? (decode(history.snapshot.state) as S) : aggregate.initial();
+    let seq = history.snapshot?.seq ?? 0;
+    for (const row of history.events) {
+      state = aggregate.evolve(state, decode(row.data) as E);
+      seq = row.seq;
+    }
+    return new EventSourced(store, aggregate, stream, snapshotEvery, encode, decode, options.clock, {
+      state,
+      seq,
+      eventsSinceSnapshot: history.events.length,
+    });
+  }
+
+  /** The state as of the last committed command. Treat it as read-only. */
+  state(): S {
+    return this.current;
+  }
+
+  /** The seq of the last event folded into `state()` (0 for an empty stream). */
+  seq(): number {
+    return this.lastSeq;
+  }
+
+  /** Decides, stores and applies one command; see the class comment for the guarantees. */
+  execute(command: C): Promise<ExecuteResult<E>> {
+    return this.queue.run(() => this.executeNow(command));
+  }
+
+  /** Stores a snapshot of the current state now, after any commands already queued. */
+  snapshotNow(): Promise<void> {
+    return this.queue.run(async () => {
+      await this.store.writeSnapshot(this.stream, this.lastSeq, this.encode(this.current));
+      this.eventsSinceSnapshot = 0;
+    });
+  }
+
+  /** Resolves once every command queued so far has finished. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private async executeNow(command: C): Promise<ExecuteResult<E>> {
+    let events: E[];
+    let reply: unknown;
+    let next: S;
+    let rows: NewEvent[];
+    let snapshotState: string | undefined;
+    try {
+      const decision = this.aggregate.decide(this.current, command);
+      if (!decision.ok) return { ok: false, error: decision.error };
+      ({ events, reply } = decision);
+      if (events.length === 0) return { ok: true, reply, seq: this.lastSeq, events };
+      next = events.reduce((state, event) => this.aggregate.evolve(state, event), this.current);
+      rows = events.map((event) => ({ type: event.type, at: this.timeOf(event), data: this.encode(event) }));
+      if (this.eventsSinceSnapshot + events.length >= this.snapshotEvery) snapshotState = this.encode(next);
+    } catch (error) {
+      // A throwing decide/evolve/encoder is a bug in the aggregate; refuse the command, keep serving.
+      return { ok: false, error: describeError(error) };
+    }
+
+    let seq: number;
+    try {
+      seq = await this.store.commit(this.stream, rows, snapshotState);
+    } catch (error) {
+      return { ok: false, error: describeError(error) };
+    }
+    this.current = next;
+    this.lastSeq = seq;
+    this.eventsSinceSnapshot = snapshotState === undefined ? this.eventsSinceSnapshot + events.length : 0;
+    return { ok: true, reply, seq, events };
+  }
+
+  private timeOf(event: E): number {
+    return event.at ?? this.clock?.now() ?? 0;
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message ? `${error.name}: ${error.message}` : error.name;
+  return String(error);
+}

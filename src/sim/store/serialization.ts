@@ -1,0 +1,83 @@
+/**
+ * Text encoding for stored events and snapshots.
+ *
+ * Engine state holds BigInt ledger balances and Maps, which JSON cannot carry, and a snapshot must
+ * restore exactly the state it saved (same seed + same commands => byte-identical state). This is JSON
+ * with tagged values: `{"~t": kind, "v": payload}` stands for a bigint, a Map, a Set or a number JSON
+ * has no literal for (NaN, ±Infinity, -0). A plain object that happens to own a "~t" key is itself
+ * tagged as "object", so no user value can be mistaken for a tag.
+ *
+ * Supported: JSON values, bigint, Map, Set, every number. Properties whose value is undefined are
+ * dropped, as in JSON. Functions, symbols and Dates are rejected rather than silently changed.
+ */
+
+const TAG = '~t';
+
+type Tagged =
+  | { [TAG]: 'bigint'; v: string }
+  | { [TAG]: 'number'; v: string }
+  | { [TAG]: 'Map'; v: [unknown, unknown][] }
+  | { [TAG]: 'Set'; v: unknown[] }
+  | { [TAG]: 'object'; v: [string, unknown][] };
+
+function replace(this: unknown, key: string, value: unknown): unknown {
+  // JSON.stringify has already called toJSON, so look at the holder's raw value to catch Dates.
+  const raw: unknown = isRecord(this) ? this[key] : value;
+  if (raw instanceof Date) throw new TypeError(`cannot serialize a Date at "${key}": store epoch ms instead`);
+  switch (typeof value) {
+    case 'bigint':
+      return { [TAG]: 'bigint', v: value.toString() } satisfies Tagged;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0)
+        ? value
+        : ({ [TAG]: 'number', v: Object.is(value, -0) ? '-0' : String(value) } satisfies Tagged);
+    case 'function':
+    case 'symbol':
+      throw new TypeError(`cannot serialize a ${typeof value} at "${key}"`);
+    default:
+      break;
+  }
+  if (value instanceof Map) return { [TAG]: 'Map', v: [...value] } satisfies Tagged;
+  if (value instanceof Set) return { [TAG]: 'Set', v: [...value] } satisfies Tagged;
+  if (isRecord(value) && !Array.isArray(value) && Object.hasOwn(value, TAG)) {
+    return { [TAG]: 'object', v: Object.entries(value) } satisfies Tagged;
+  }
+  return value;
+}
+
+function revive(_key: string, value: unknown): unknown {
+  if (!isTagged(value)) return value;
+  switch (value[TAG]) {
+    case 'bigint':
+      return BigInt(value.v);
+    case 'number':
+      return Number(value.v);
+    case 'Map':
+      return new Map(value.v);
+    case 'Set':
+      return new Set(value.v);
+    case 'object':
+      return Object.fromEntries(value.v);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isTagged(value: unknown): value is Tagged {
+  // Every object carrying TAG in serialized text was written by `replace`, so the key alone decides.
+  return isRecord(value) && !Array.isArray(value) && typeof value[TAG] === 'string';
+}
+
+/** Encodes a value as tagged JSON text. */
+export function serialize(value: unknown): string {
+  const text = JSON.stringify(value, replace);
+  if (text === undefined) throw new TypeError('cannot serialize undefined');
+  return text;
+}
+
+/** Decodes text written by `serialize`. */
+export function deserialize(text: string): unknown {
+  return JSON.parse(text, revive);
+}

@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import { createActor, fromPromise } from 'xstate';
+import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
+import type { Transport } from '../api/transport.ts';
+import { createHttpTransport } from '../api/transports/http.ts';
+import { createSimTransport, openSimWorker } from '../api/transports/sim.ts';
+import { readPref, writePref } from '../machines/local-prefs.ts';
+import { sessionMachine } from '../machines/session.machine.ts';
+import type { Services } from './services-context.ts';
+import { ToastStore } from './toast/toast-store.ts';
+
+/**
+ * `sim` is the default transport. A real server is chosen at run time by storing its base URL in
+ * localStorage (`api_base`, and optionally `socket_url`), or at build time with VITE_API_BASE.
+ */
+export function chooseTransport(): Transport {
+  const base = readPref('apiBase') || import.meta.env.VITE_API_BASE;
+  if (!base) return createSimTransport(openSimWorker());
+  const socketUrl =
+    readPref('socketUrl') ||
+    import.meta.env.VITE_SOCKET_URL ||
+    base.replace(/^http/, 'ws').replace(/\/+$/, '') + '/socket';
+  return createHttpTransport({ base, socketUrl });
+}
+
+export function createServices(options: {
+  transport: Transport;
+  t: TFunction;
+  langCode: string;
+  navigate: (to: string) => void;
+  currentPath: () => string;
+}): Services {
+  const toasts = new ToastStore();
+  // The client needs the session to report 999 and the session needs the client to log out.
+  let api: ApiClient | null = null;
+
+  const session = createActor(
+    sessionMachine.provide({
+      actions: {
+        persistToken: (_, params) => writePref('token', params.token),
+        notifyTimeout: () => toasts.show('error', options.t('session.loginTimeout')),
+        goToLogin: (_, params) => options.navigate(`/login?redirect=${encodeURIComponent(params.returnTo)}`),
+      },
+      actors: {
+        logout: fromPromise(async () => {
+          await api?.call('user/logout', {}, { quiet: true });
+        }),
+      },
+    }),
+    { input: { token: readPref('token') } },
+  );
+
+  function notify(notice: ApiNotice): void {
+    switch (notice.kind) {
+      case 'error':
+        toasts.show('error', notice.msg);
+        break;
+      case 'success':
+        toasts.show('success', notice.msg);
+        break;
+      case 'server-error':
+        toasts.show('error', options.t('errors.serverError'));
+        break;
+      case 'malformed':
+        console.error(`malformed answer from ${notice.path}: ${notice.detail}`);
+        toasts.show('error', options.t('errors.malformed'));
+        break;
+      case 'expired':
+        session.send({ type: 'EXPIRED', returnTo: options.currentPath() });
+        break;
+    }
+  }
+
+  api = createApiClient({
+    transport: options.transport,
+    getToken: () => session.getSnapshot().context.token,
+    getLang: () => options.langCode,
+    notify,
+  });
+  session.start();
+  return { transport: options.transport, api, session, toasts };
+}

@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ManualClock, MAX_SPEED, MIN_SPEED, ScaledClock } from '../../../src/sim/clock.ts';
+
+/** A real-time source the test moves by hand. */
+function fakeRealTime(start = 1_000_000) {
+  let now = start;
+  return {
+    realNow: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    set: (ms: number) => {
+      now = ms;
+    },
+  };
+}
+
+describe('ManualClock', () => {
+  it('moves only when told to', () => {
+    const clock = new ManualClock(1_700_000_000_000);
+    expect(clock.now()).toBe(1_700_000_000_000);
+    clock.advance(250);
+    expect(clock.now()).toBe(1_700_000_000_250);
+    clock.set(1_700_000_001_000);
+    expect(clock.now()).toBe(1_700_000_001_000);
+  });
+
+  it('never runs backwards', () => {
+    const clock = new ManualClock(1000);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+    expect(() => clock.set(999)).toThrow(RangeError);
+    expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
+    expect(() => new ManualClock(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(clock.now()).toBe(1000);
+  });
+});
+
+describe('ScaledClock', () => {
+  it('starts at the given simulated time and runs at speed 1 by default', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow, start: 5_000 });
+    expect(clock.speed).toBe(1);
+    expect(clock.now()).toBe(5_000);
+    real.advance(1_500);
+    expect(clock.now()).toBe(6_500);
+  });
+
+  it('defaults the start to the real time', () => {
+    const real = fakeRealTime(42_000);
+    const clock = new ScaledClock({ realNow: real.realNow });
+    expect(clock.now()).toBe(42_000);
+  });
+
+  it('runs speed times faster than real time', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow, start: 0, speed: 60 });
+    real.advance(1_000);
+    expect(clock.now()).toBe(60_000);
+  });
+
+  it('keeps simulated time continuous when the speed changes', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow, start: 0, speed: 10 });
+    real.advance(1_000);
+    expect(clock.now()).toBe(10_000);
+    clock.setSpeed(1);
+    expect(clock.now()).toBe(10_000);
+    real.advance(1_000);
+    expect(clock.now()).toBe(11_000);
+    clock.setSpeed(30);
+    expect(clock.now()).toBe(11_000);
+    real.advance(100);
+    expect(clock.now()).toBe(14_000);
+  });
+
+  it('is continuous and monotonic under any schedule of speed changes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.nat({ max: 10_000 }), fc.double({ min: MIN_SPEED, max: MAX_SPEED, noNaN: true })),
+        ),
+        (steps) => {
+          const real = fakeRealTime();
+          const clock = new ScaledClock({ realNow: real.realNow, start: 0 });
+          let expected = 0;
+          let previous = clock.now();
+          for (const [elapsed, speed] of steps) {
+            expected += elapsed * clock.speed;
+            real.advance(elapsed);
+            const before = clock.now();
+            clock.setSpeed(speed);
+            expect(clock.now()).toBe(before);
+            expect(before).toBeGreaterThanOrEqual(previous);
+            // Flooring at each re-anchor loses less than 1 ms per step.
+            expect(Math.abs(before - expected)).toBeLessThanOrEqual(steps.length);
+            previous = before;
+          }
+        },
+      ),
+    );
+  });
+
+  it('does not run backwards when the real clock is set back', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow, start: 0, speed: 2 });
+    real.advance(1_000);
+    expect(clock.now()).toBe(2_000);
+    real.advance(-5_000);
+    expect(clock.now()).toBe(2_000);
+  });
+
+  it('returns whole milliseconds', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow, start: 0, speed: 1.5 });
+    real.advance(1);
+    expect(clock.now()).toBe(1);
+  });
+
+  it('rejects speeds outside 1..60', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow });
+    expect(() => clock.setSpeed(0.5)).toThrow(RangeError);
+    expect(() => clock.setSpeed(61)).toThrow(RangeError);
+    expect(() => clock.setSpeed(Number.NaN)).toThrow(RangeError);
+    expect(() => new ScaledClock({ realNow: real.realNow, speed: 100 })).toThrow(RangeError);
+    expect(clock.speed).toBe(1);
+  });
+});
