@@ -6,6 +6,10 @@ import { OrderBook as TheirBook, Side as TheirSide } from 'nodejs-order-book';
 import { BUY, OrderBook, SELL, type Side } from '../src/sim/engine/order-book';
 import { CANCEL, LIMIT, type OrderStream } from './engine-streams';
 
+/** Placeholders held while a contender has no book, created once so they are in every baseline. */
+const EMPTY_BOOK = new OrderBook({ capacity: 16 });
+const THEIR_EMPTY_BOOK = new TheirBook();
+
 export interface RestingSnapshot {
   id: number;
   side: Side;
@@ -21,8 +25,8 @@ export interface Contender {
   /** Unfilled lots returned by command `at` alone (for the gate). */
   applyOne(stream: OrderStream, at: number): number;
   resting(): RestingSnapshot[];
-  /** Keeps the book reachable while memory is measured. */
-  book(): unknown;
+  /** Drops the current book (for a clean memory baseline); `reset()` builds a new one. */
+  discard(): void;
 }
 
 export class OurContender implements Contender {
@@ -61,13 +65,14 @@ export class OurContender implements Contender {
     return out;
   }
 
-  book(): unknown {
-    return this.current;
+  discard(): void {
+    this.current = EMPTY_BOOK;
   }
 
   private create(): OrderBook {
-    // A fill listener that does a little bookkeeping, as the simulator's will.
-    return new OrderBook({ capacity: 1 << 14, onFill: () => void this.fills++ });
+    // Default capacity: the pools grow by doubling, as they will in the simulator. The listener does
+    // a little bookkeeping, as the simulator's will.
+    return new OrderBook({ onFill: () => void this.fills++ });
   }
 }
 
@@ -87,7 +92,12 @@ export class TheirContender implements Contender {
       const command = kind[i];
       const theirSide = side[i] === BUY ? TheirSide.BUY : TheirSide.SELL;
       if (command === LIMIT) {
-        unfilled += book.limit({ id: idText[i]!, side: theirSide, size: lots[i]!, price: price[i]! }).quantityLeft;
+        unfilled += book.limit({
+          id: idText[i]!,
+          side: theirSide,
+          size: lots[i]!,
+          price: price[i]!,
+        }).quantityLeft;
       } else if (command === CANCEL) book.cancel(idText[i]!);
       else unfilled += book.market({ side: theirSide, size: lots[i]! }).quantityLeft;
     }
@@ -115,7 +125,7 @@ export class TheirContender implements Contender {
     return out;
   }
 
-  book(): unknown {
-    return this.current;
+  discard(): void {
+    this.current = THEIR_EMPTY_BOOK;
   }
 }

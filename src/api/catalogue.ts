@@ -38,6 +38,19 @@ function accountLogCall(kind: z.infer<typeof accountCode>) {
 
 const ok = z.union([z.null(), z.string(), z.object({}).loose()]).optional();
 
+/** The sending tab's demo-outbox key (simulator only; a real server ignores it). */
+const outboxKey = text.optional();
+/** One message of the simulator's demo outbox: a code, or a notice that no account uses the address. */
+const outboxMessage = z.object({
+  id,
+  channel: z.enum(['sms', 'email']),
+  to: text,
+  purpose: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  kind: z.enum(['code', 'no_account']),
+  code: text,
+  at: z.number(),
+});
+
 export const catalogue = {
   // General and user
   'default/area_list': call({
@@ -63,8 +76,8 @@ export const catalogue = {
     path: 'notify/send_sms',
     auth: false,
     toast: true,
-    summary: 'Send a verification code by SMS',
-    payload: z.object({ to: text, type: codeType, area_id: id }),
+    summary: 'Send a verification code by SMS (outbox_key: see notify/outbox)',
+    payload: z.object({ to: text, type: codeType, area_id: id, outbox_key: outboxKey }),
     answer: ok,
   }),
   'notify/send_email': call({
@@ -72,15 +85,25 @@ export const catalogue = {
     path: 'notify/send_email',
     auth: false,
     toast: true,
-    summary: 'Send a verification code by e-mail',
-    payload: z.object({ to: text, type: codeType, area_id: id.optional() }),
+    summary: 'Send a verification code by e-mail (outbox_key: see notify/outbox)',
+    payload: z.object({ to: text, type: codeType, area_id: id.optional(), outbox_key: outboxKey }),
     answer: ok,
+  }),
+  'notify/outbox': call({
+    method: 'GET',
+    path: 'notify/outbox',
+    auth: false,
+    summary:
+      'Simulator only: the demo outbox. Nothing is really sent, so codes are filed under the ' +
+      'outbox_key the sending tab passed (a random secret it keeps) and the tab polls for them here',
+    payload: z.object({ key: text, after: z.coerce.number().int().min(0).default(0) }),
+    answer: z.array(outboxMessage),
   }),
   'user/login': call({
     method: 'POST',
     path: 'user/login',
     auth: false,
-    summary: 'Sign in; answers the token',
+    summary: 'Sign in; answers the token. country_code is the area id of default/area_list',
     payload: z.object({
       account: text,
       password: text,
@@ -194,8 +217,8 @@ export const catalogue = {
     path: 'sms_mail',
     auth: true,
     toast: true,
-    summary: 'Legacy: send an e-mail binding code',
-    payload: z.object({ email: text }),
+    summary: 'Legacy: send an e-mail binding code (outbox_key: see notify/outbox)',
+    payload: z.object({ email: text, outbox_key: outboxKey }),
     answer: ok,
   }),
   'safe/email': call({

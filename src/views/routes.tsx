@@ -30,11 +30,7 @@ function children(names: readonly string[], defaultChild: string): RouteObject[]
 
 /** Routes whose page is still "coming soon" (the README lists them; a test keeps it honest). */
 export const COMING_SOON_PATHS = [
-  '/home',
-  '/markets',
   '/trade',
-  '/notice',
-  '/white',
   '/login',
   '/register',
   '/deposit',
@@ -72,10 +68,10 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', element: soon('pages.home') },
-      { path: 'markets', element: soon('pages.markets') },
-      { path: 'notice', element: soon('pages.notice') },
-      { path: 'white', element: soon('pages.white') },
+      { path: 'home', element: page(() => import('./pages/home/HomePage.tsx')) },
+      { path: 'markets', element: page(() => import('./pages/markets/MarketsPage.tsx')) },
+      { path: 'notice', element: page(() => import('./pages/notice/NoticePage.tsx')) },
+      { path: 'white', element: page(() => import('./pages/white/WhitePage.tsx')) },
       { path: 'login', element: soon('pages.login') },
       { path: 'register', element: soon('pages.register') },
       {

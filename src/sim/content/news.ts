@@ -404,7 +404,7 @@ ${DEMO_NOTE}`,
 <p>Tessera will never ask you for your password, verification code or trade password by message, e-mail or phone.</p>
 <ul>
 <li>Use a password that you do not use on any other site.</li>
-<li>The "remember me" option stores your password in this browser. Avoid it on shared computers.</li>
+<li>"Remember me" keeps your account name, country and login tab in this browser, never your password. Let your browser's password manager remember passwords.</li>
 <li>Be careful with look-alike sites that copy exchange interfaces.</li>
 </ul>`,
   },
@@ -425,7 +425,7 @@ const PRIVACY: NewsArticle[] = [
 <h3>2. Data the demo handles</h3>
 <table>
 <tr><th>Category</th><th>Examples</th><th>Where it is kept</th></tr>
-<tr><td>Account data</td><td>E-mail address or mobile number, country code, password, invitation code</td><td>Your browser (IndexedDB and local storage)</td></tr>
+<tr><td>Account data</td><td>E-mail address or mobile number, country code, password hash (salted PBKDF2), invitation code</td><td>Your browser (IndexedDB and local storage)</td></tr>
 <tr><td>Session and preferences</td><td>Session token, language, theme, last selected pairs, chart period, "remember me" settings</td><td>Your browser (local storage)</td></tr>
 <tr><td>Simulated activity</td><td>Demo balances, orders, positions, contracts, transfers, addresses and payment methods you enter</td><td>Your browser (IndexedDB)</td></tr>
 <tr><td>Identity verification</td><td>Name, document number and images entered on the Authentication page</td><td>Your browser (IndexedDB)</td></tr>
@@ -441,7 +441,7 @@ const PRIVACY: NewsArticle[] = [
 </ul>
 
 <h3>4. Passwords and "remember me"</h3>
-<p>When "remember me" is ticked on the login form, your password is stored in your browser's local storage so the form can be pre-filled. Anyone with access to this browser profile could read it. Do not use this option on shared devices, and never reuse a password from another service.</p>
+<p>Passwords are never stored in readable form: the simulator keeps only a salted PBKDF2 hash. When "remember me" is ticked on the login form, Tessera keeps your account name, country and login tab so the form is pre-filled next time; it never stores your password. Your browser's password manager can do that job safely.</p>
 
 <h3>5. Hosting and external links</h3>
 <p>The files that make up the demo are delivered by a web host. Like any website, the host may record standard request data such as IP address, time and browser type in its server logs. The customer-service link and any other external links lead to third-party sites with their own privacy policies.</p>

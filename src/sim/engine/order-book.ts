@@ -232,7 +232,7 @@ export class OrderBook {
           opposite.count = top;
           levels.release(level);
         } else {
-          prevInQueue[following] = NIL;
+          prevInQueue[following] = prevInQueue[following]!;
         }
         onFill(makerId, takerId, price, available, makerOwner, takerOwner, takerSide);
         if (left === 0) break;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FooterNews } from '../components/FooterNews.tsx';
 import { useSetting } from '../use-setting.ts';
 
 export function Footer() {
@@ -7,6 +8,7 @@ export function Footer() {
   const email = useSetting('contact_email');
   return (
     <footer className="app-footer">
+      <FooterNews />
       <div className="footer-contact">
         <strong>{t('footer.contact')}</strong>
         {mobile && (

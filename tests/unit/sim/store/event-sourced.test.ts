@@ -133,6 +133,45 @@ describe('EventSourced', () => {
     expect(reopened.state()).toEqual(es.state());
   });
 
+  it('rolls back events that IndexedDB already wrote when the transaction then fails', async () => {
+    const name = freshName();
+    const db = store(name);
+    // A DBCore middleware (installed before Dexie opens) lets the events reach IndexedDB, then fails
+    // the request, as a quota error surfacing late would.
+    let failAfterWrite = false;
+    db.db.use({
+      stack: 'dbcore',
+      name: 'fail-after-write',
+      create: (down) => ({
+        ...down,
+        table: (tableName) => {
+          const table = down.table(tableName);
+          return {
+            ...table,
+            mutate: async (request) => {
+              const response = await table.mutate(request);
+              if (failAfterWrite && tableName === 'events') {
+                throw new DOMException('injected late failure', 'QuotaExceededError');
+              }
+              return response;
+            },
+          };
+        },
+      }),
+    });
+    const es = await open(db);
+    await es.execute(deposit('alice', 100n));
+    failAfterWrite = true;
+    const result = await es.execute(transfer('alice', 'bob', 40n));
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('QuotaExceededError') });
+    expect(es.state().balances).toEqual(new Map([['alice', 100n]]));
+    expect(es.seq()).toBe(1);
+    db.close();
+    const fresh = store(name);
+    expect((await fresh.readEvents(0)).map((row) => row.seq)).toEqual([1]);
+    expect((await open(fresh)).state()).toEqual(es.state());
+  });
+
   it('rolls the events back when the snapshot in the same transaction fails', async () => {
     const db = store(freshName());
     const es = await open(db, { snapshotEvery: 2 });

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { catalogue, type CallSpec } from './catalogue.ts';
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+};
+
+function typeOf(schema: JsonSchema | undefined, depth = 0): string {
+  if (!schema) return 'any';
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' \\| ');
+  if (schema.anyOf) return [...new Set(schema.anyOf.map((part) => typeOf(part, depth)))].join(' \\| ');
+  if (schema.pattern && schema.type === 'string') return 'decimal string';
+  if (schema.type === 'array') return `${typeOf(schema.items, depth)}[]`;
+  if (schema.type === 'object' && schema.properties && Object.keys(schema.properties).length > 0) {
+    if (depth >= 1) return 'object';
+    const fields = Object.entries(schema.properties).map(
+      ([name, field]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${typeOf(field, depth + 1)}`,
+    );
+    return `{ ${fields.join(', ')} }`;
+  }
+  return Array.isArray(schema.type) ? schema.type.join(' \\| ') : (schema.type ?? 'any');
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+}
+
+function payloadRows(spec: CallSpec): string {
+  const schema = jsonSchema(spec.payload, 'input');
+  const entries = Object.entries(schema.properties ?? {});
+  if (entries.length === 0) return 'none';
+  return entries
+    .map(([name, field]) => `\`${name}\`${schema.required?.includes(name) ? '' : '?'}: ${typeOf(field, 1)}`)
+    .join('<br>');
+}
+
+/**
+ * The readable contract, generated from the catalogue so the two cannot drift apart
+ * (tests/unit/api/api-doc.test.ts fails when docs/api.md is stale; `npm run docs:api` rewrites it).
+ */
+export function renderApiDoc(): string {
+  const lines = [
+    '# Tessera API contract',
+    '',
+    '<!-- Generated from src/api/catalogue.ts by `npm run docs:api`. Do not edit by hand. -->',
+    '',
+    'Every call goes to `/api/<path>` with the headers `lang` (language code) and `authorization` (the raw',
+    'token, empty when signed out); timeout 20 s. GET payloads travel as query parameters, POST payloads as a',
+    'JSON body (multipart for file uploads). Every answer is an envelope `{ code, msg, data }`:',
+    '',
+    '| code | meaning | the app does |',
+    '| --- | --- | --- |',
+    '| 1 | success | uses `data` (validated against the answer schema below); toasts `msg` when the call is marked toast |',
+    '| 0 | refused | shows `msg` as an error; nothing changed on the server |',
+    '| 999 | session expired | clears the token; "login timeout, please log in again" if one existed; goes to /login with the return page |',
+    '| 996 | ignored | nothing |',
+    '| network or 5xx | failure | "server error, please try again later" |',
+    '',
+    'Money and quantities are decimal strings; ids and enums are numbers. Paged lists answer',
+    '`{ current_page, data: [...], last_page, per_page, total }`.',
+    '',
+    '## Calls',
+    '',
+    '| method | path | auth | toast | payload | answer | summary |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const spec of Object.values(catalogue) as CallSpec[]) {
+    const answer = typeOf(jsonSchema(spec.answer, 'output'));
+    lines.push(
+      `| ${spec.method} | \`${spec.path}\` | ${spec.auth ? 'token' : '-'} | ${spec.toast ? 'yes' : '-'} | ${payloadRows(spec)} | ${answer} | ${spec.summary} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Socket',
+    '',
+    'JSON text frames. Client to server: `{"type":"login","params":"<token>"}`, `{"type":"sub","params":"MARKET_DEPTH.BTC/USDT"}`,',
+    '`{"type":"unsub","params":"..."}`, `{"type":"ping"}` every 5 s; the client reconnects 30 s after a drop or a close and',
+    'resubscribes its live channels. Server to client: a flat object whose `type` is the channel base name.',
+    '',
+    '| channel | frame |',
+    '| --- | --- |',
+    '| `DAY_MARKET` | `{ type, currency_match_id, symbol, quotation: { close, change, high, low, volume } }` |',
+    '| `MARKET_DEPTH.{symbol}` | `{ type, symbol, currency_match_id, depth: { in: bids[], out: asks[] } }` with `{ index, price, number, amount }` rows |',
+    '| `GLOBAL_TX.{symbol}` | `{ type, symbol, currency_match_id, completes: [{ time, price, number, way }] }` (way 2 = buy) |',
+    '| `KLINE.{symbol}` | `{ type, symbol, currency_match_id, kline: { time, open, high, low, close, volume, period } }` |',
+    "| `TX_SUBMIT`, `TX_MATCHED` | private: the owner's spot orders |",
+    '| `LEVER_TRADE`, `LEVER_CLOSED` | private: lever positions (`trades_all`, `hazard_rate`, `profits_all`), closed ids |',
+    '| `MICRO_CLOSED` | private: a settled micro contract |',
+    '',
+    'The separate address-binding service of spec §7 (GetDrawAddress, SendVerificationcode, BindDrawAddress) is not',
+    'part of this API.',
+    '',
+  );
+  return lines.join('\n');
+}

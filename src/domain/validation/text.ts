@@ -1,0 +1,9 @@
+/** Inputs are trimmed before any rule looks at them (spec §5). */
+export function clean(value: string): string {
+  return value.trim();
+}
+
+/** Length in user-perceived characters (code points), so "名字" counts as 2, not 4 UTF-16 units. */
+export function charCount(value: string): number {
+  return [...value].length;
+}

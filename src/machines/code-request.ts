@@ -1,0 +1,51 @@
+import type { ApiClient } from '../api/client.ts';
+import { accountProblem, normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
+import type { ProblemCode } from '../domain/validation/problem.ts';
+import { OUTBOX_KEY } from './outbox-key.ts';
+
+/** Spec §7 code types: 1 register, 2 forgot, 3 trade password, 5 login. */
+export type CodeType = 1 | 2 | 3 | 5;
+
+/** What one "send code" click asks for. */
+export type CodeRequest =
+  | { channel: 'email'; to: string; type: CodeType }
+  | { channel: 'sms'; to: string; type: CodeType; areaId: number }
+  /** The legacy e-mail binding (sms_mail). */
+  | { channel: 'bindEmail'; to: string };
+
+/**
+ * The request for a code to the account typed on a tab, or the problem that stops it: a code can
+ * only go to an address that could be real (and a phone needs its country).
+ */
+export function codeRequestFor(
+  kind: AccountKind,
+  account: string,
+  areaId: number | null,
+  type: CodeType,
+): CodeRequest | ProblemCode {
+  const problem = accountProblem(kind, account);
+  if (problem) return problem;
+  const to = normalizeAccount(kind, account);
+  if (kind === 'email') return { channel: 'email', to, type };
+  return areaId === null ? 'emptyArea' : { channel: 'sms', to, type, areaId };
+}
+
+/** Sends a code through the contract; the demo outbox key rides along (the simulator shows it there). */
+export async function deliverCode(api: ApiClient, request: CodeRequest): Promise<void> {
+  switch (request.channel) {
+    case 'email':
+      await api.call('notify/send_email', { to: request.to, type: request.type, outbox_key: OUTBOX_KEY });
+      return;
+    case 'sms':
+      await api.call('notify/send_sms', {
+        to: request.to,
+        type: request.type,
+        area_id: request.areaId,
+        outbox_key: OUTBOX_KEY,
+      });
+      return;
+    case 'bindEmail':
+      await api.call('sms_mail', { email: request.to, outbox_key: OUTBOX_KEY });
+      return;
+  }
+}

@@ -1,0 +1,208 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
+import { normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
+import { clean } from '../domain/validation/text.ts';
+import { validateLogin, type LoginField } from '../domain/validation/login.ts';
+import type { Problem, ProblemCode } from '../domain/validation/problem.ts';
+import { codeRequestFor, type CodeRequest } from './code-request.ts';
+import type { RememberedLogin, SignedIn } from './login-prefs.ts';
+import { sendCodeMachine } from './send-code.machine.ts';
+
+export interface LoginValues {
+  account: string;
+  password: string;
+  smsCode: string;
+  areaId: number | null;
+  remember: boolean;
+}
+
+export interface LoginContext {
+  tab: AccountKind;
+  values: LoginValues;
+  /** The setting login_use_sms is 1 (fetched after start, so it arrives as an event). */
+  smsRequired: boolean;
+  problem: Problem<LoginField | 'areaId'> | null;
+}
+
+export type LoginEvent =
+  | { type: 'TAB'; tab: AccountKind }
+  | { type: 'SET'; values: Partial<LoginValues> }
+  | { type: 'SMS_REQUIRED'; required: boolean }
+  | { type: 'SEND_CODE' }
+  | { type: 'SUBMIT' };
+
+export interface LoginInput {
+  remembered: RememberedLogin | null;
+  /** A country to start the phone tab with when nothing is remembered. */
+  defaultAreaId?: number | null;
+}
+
+/** The contract payload of user/login for the form's values. */
+export function loginPayload(context: LoginContext): PayloadOf<'user/login'> {
+  const { tab, values } = context;
+  return {
+    account: normalizeAccount(tab, values.account),
+    password: values.password,
+    login_type: tab,
+    ...(context.smsRequired ? { sms_code: clean(values.smsCode) } : {}),
+    ...(tab === 'mobile' && values.areaId !== null ? { country_code: values.areaId } : {}),
+  };
+}
+
+/**
+ * The login form (spec §2, §5): e-mail and phone tabs; account, password, the code when login_use_sms
+ * is 1, remember me. Checks run in the spec's order on SUBMIT (Enter or the button); the first
+ * problem is reported and nothing is sent. Changing the account, its country or the tab resets the
+ * send-code countdown (spec §4). On success it persists the login and reports `signedIn`.
+ */
+export const loginFormMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+  },
+  actors: {
+    sendCode: sendCodeMachine,
+    login: fromPromise<AnswerOf<'user/login'>, PayloadOf<'user/login'>>(async () => {
+      throw new Error('login actor not provided');
+    }),
+  },
+  actions: {
+    reportProblem: (_, _params: { problem: Problem }) => {},
+    persist: (_, _params: SignedIn) => {},
+    signedIn: (_, _params: SignedIn) => {},
+  },
+  guards: {
+    invalid: ({ context }) => validateLogin(loginInput(context)) !== null,
+    cannotSendCode: ({ context }) => typeof codeFor(context) === 'string',
+    accountChanged: ({ context, event }) =>
+      event.type === 'SET' &&
+      ((event.values.account !== undefined && event.values.account !== context.values.account) ||
+        (event.values.areaId !== undefined && event.values.areaId !== context.values.areaId)),
+  },
+}).createMachine({
+  id: 'loginForm',
+  context: ({ input }) => ({
+    tab: input.remembered?.tab ?? 'email',
+    values: {
+      account: input.remembered?.account ?? '',
+      password: '',
+      smsCode: '',
+      areaId: input.remembered?.areaId ?? input.defaultAreaId ?? null,
+      remember: input.remembered !== null,
+    },
+    smsRequired: false,
+    problem: null,
+  }),
+  invoke: { id: 'sendCode', src: 'sendCode', input: {} },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        TAB: {
+          guard: ({ context, event }) => context.tab !== event.tab,
+          actions: [
+            assign({ tab: ({ event }) => event.tab, problem: null }),
+            assign({ values: ({ context }) => ({ ...context.values, smsCode: '' }) }),
+            sendTo('sendCode', { type: 'RESET' }),
+          ],
+        },
+        SET: [
+          {
+            guard: 'accountChanged',
+            actions: [
+              assign({
+                values: ({ context, event }) => ({ ...context.values, ...event.values }),
+                problem: null,
+              }),
+              sendTo('sendCode', { type: 'RESET' }),
+            ],
+          },
+          {
+            actions: assign({
+              values: ({ context, event }) => ({ ...context.values, ...event.values }),
+              problem: null,
+            }),
+          },
+        ],
+        SMS_REQUIRED: { actions: assign({ smsRequired: ({ event }) => event.required }) },
+        SEND_CODE: [
+          {
+            guard: 'cannotSendCode',
+            actions: [
+              assign({ problem: ({ context }) => codeProblemOf(codeFor(context)) }),
+              { type: 'reportProblem', params: ({ context }) => ({ problem: context.problem as Problem }) },
+            ],
+          },
+          {
+            actions: sendTo('sendCode', ({ context }) => ({
+              type: 'SEND' as const,
+              request: codeFor(context) as CodeRequest,
+            })),
+          },
+        ],
+        SUBMIT: [
+          {
+            guard: 'invalid',
+            actions: [
+              assign({ problem: ({ context }) => validateLogin(loginInput(context)) }),
+              { type: 'reportProblem', params: ({ context }) => ({ problem: context.problem as Problem }) },
+            ],
+          },
+          { target: 'submitting' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'login',
+        input: ({ context }) => loginPayload(context),
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'persist', params: ({ context, event }) => signedIn(context, event.output) },
+            { type: 'signedIn', params: ({ context, event }) => signedIn(context, event.output) },
+          ],
+        },
+        // The server's message is toasted by the API client; the user corrects and tries again.
+        onError: {
+          target: 'editing',
+          actions: assign({ values: ({ context }) => ({ ...context.values, smsCode: '' }) }),
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+function loginInput(context: LoginContext) {
+  return {
+    kind: context.tab,
+    account: context.values.account,
+    password: context.values.password,
+    smsCode: context.values.smsCode,
+    smsRequired: context.smsRequired,
+  };
+}
+
+/** A login code goes to the typed account (spec §7 code type 5). */
+function codeFor(context: LoginContext): CodeRequest | ProblemCode {
+  return codeRequestFor(context.tab, context.values.account, context.values.areaId, 5);
+}
+
+function codeProblemOf(result: CodeRequest | ProblemCode): Problem<LoginField | 'areaId'> | null {
+  if (typeof result !== 'string') return null;
+  return { field: result === 'emptyArea' ? 'areaId' : 'account', code: result };
+}
+
+function signedIn(context: LoginContext, answer: AnswerOf<'user/login'>): SignedIn {
+  return {
+    token: answer.token,
+    uid: answer.uid ?? null,
+    isSeller: answer.is_seller ?? 0,
+    account: normalizeAccount(context.tab, context.values.account),
+    tab: context.tab,
+    areaId: context.tab === 'mobile' ? context.values.areaId : null,
+    remember: context.values.remember,
+  };
+}

@@ -1,0 +1,55 @@
+import type { AccountKind } from '../domain/validation/account.ts';
+import { readPref, writePref } from './local-prefs.ts';
+
+/** What "remember me" brings back on the next visit: account, country and tab, never the password. */
+export interface RememberedLogin {
+  tab: AccountKind;
+  account: string;
+  areaId: number | null;
+}
+
+export interface SignedIn {
+  token: string;
+  uid: number | null;
+  isSeller: 0 | 1;
+  account: string;
+  tab: AccountKind;
+  areaId: number | null;
+  remember: boolean;
+}
+
+const TAB_INDEX: Record<AccountKind, string> = { email: '0', mobile: '1' };
+
+function readAreaId(): number | null {
+  const stored = Number(readPref('countryId'));
+  return Number.isInteger(stored) && stored > 0 ? stored : null;
+}
+
+/** The remembered login, when the user ticked "remember me" last time. */
+export function readRememberedLogin(): RememberedLogin | null {
+  if (readPref('remember') !== '1') return null;
+  return {
+    tab: readPref('loginTab') === TAB_INDEX.mobile ? 'mobile' : 'email',
+    account: readPref('account') ?? '',
+    areaId: readAreaId(),
+  };
+}
+
+/** The country chosen last (register and login share it), for phone tabs. */
+export function readCountryId(): number | null {
+  return readAreaId();
+}
+
+/**
+ * Spec §7: on login success the token, account, country id, remember flag and tab index are stored
+ * (uid and is_seller too: the header reads them). The password is never stored: the browser's
+ * password manager does that job through the fields' autocomplete attributes (DESIGN.md).
+ */
+export function persistLogin(result: SignedIn): void {
+  writePref('account', result.account);
+  writePref('uid', result.uid === null ? null : String(result.uid));
+  writePref('isSeller', String(result.isSeller));
+  writePref('remember', result.remember ? '1' : '0');
+  writePref('loginTab', result.remember ? TAB_INDEX[result.tab] : null);
+  if (result.areaId !== null) writePref('countryId', String(result.areaId));
+}

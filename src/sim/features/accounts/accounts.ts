@@ -1,0 +1,165 @@
+import type { Clock } from '../../clock.ts';
+import type { EventStore } from '../../store/event-store.ts';
+import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
+import { accountsAggregate } from './aggregate.ts';
+import type { AccountCommand } from './commands.ts';
+import { MemoryCommandLog, type CommandLog } from './command-log.ts';
+import { cryptoEntropy, randomCode, randomDigits, randomHex, type Entropy } from './entropy.ts';
+import type { AccountEvent } from './events.ts';
+import { ImageUrls, MemoryImageStore, type ImageStore } from './uploads.ts';
+import { Outbox } from './outbox.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { DEMO_ACCOUNT, POLICY, type Policy } from './policy.ts';
+import {
+  addressKey,
+  type AccountsState,
+  type DemoGrant,
+  type PasswordHash,
+  type UserRecord,
+} from './state.ts';
+import { CODE_LENGTH } from '../../../domain/validation/code.ts';
+
+export interface AccountsOptions {
+  /** The durable log; null runs in memory (Node without IndexedDB). */
+  store: EventStore | null;
+  clock: Clock;
+  entropy?: Entropy;
+  policy?: Partial<Policy>;
+  images?: ImageStore;
+  /** Turns image bytes into a displayable URL (object URLs by default). */
+  mintUrl?: (blob: Blob) => string;
+  /** Whether login needs an SMS/e-mail code (the public setting login_use_sms). */
+  loginNeedsCode?: () => boolean;
+}
+
+const STREAM = 'accounts';
+
+/**
+ * The accounts feature's service: the event-sourced state plus the slow and random parts a pure
+ * aggregate cannot do (hashing, tokens, codes), the demo outbox and the image store. Routes call it;
+ * the socket hub asks it who a token belongs to.
+ */
+export class Accounts {
+  readonly outbox = new Outbox();
+  private readonly listeners = new Set<(events: readonly AccountEvent[]) => void>();
+  /** A hash to verify against when the account is unknown, so both cases take the same time. */
+  private decoy: PasswordHash | null = null;
+
+  private constructor(
+    private readonly log: CommandLog<AccountsState, AccountCommand, AccountEvent>,
+    readonly policy: Policy,
+    private readonly entropy: Entropy,
+    readonly images: ImageUrls,
+    readonly loginNeedsCode: () => boolean,
+  ) {}
+
+  static async open(options: AccountsOptions): Promise<Accounts> {
+    const policy: Policy = { ...POLICY, ...options.policy };
+    const aggregate = accountsAggregate(policy);
+    const log = options.store
+      ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
+      : new MemoryCommandLog(aggregate);
+    const accounts = new Accounts(
+      log,
+      policy,
+      options.entropy ?? cryptoEntropy,
+      new ImageUrls(options.images ?? new MemoryImageStore(), options.mintUrl),
+      options.loginNeedsCode ?? (() => false),
+    );
+    await accounts.seedDemo(options.clock.now());
+    return accounts;
+  }
+
+  state(): AccountsState {
+    return this.log.state();
+  }
+
+  /** The user a token belongs to, or null when it is unknown or expired (the caller answers 999). */
+  userIdOf(token: string, now: number): number | null {
+    if (!token) return null;
+    const session = this.state().sessions.get(token);
+    return session && session.expiresAt > now ? session.userId : null;
+  }
+
+  userOf(token: string, now: number): UserRecord | null {
+    const id = this.userIdOf(token, now);
+    return id === null ? null : (this.state().users.get(id) ?? null);
+  }
+
+  /** Demo funds granted so far; the wallet credits them (see also `subscribe`). */
+  grants(): readonly DemoGrant[] {
+    return this.state().grants;
+  }
+
+  /** Called with the events of every accepted command, after they are stored. */
+  subscribe(listener: (events: readonly AccountEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async execute(command: AccountCommand): Promise<ExecuteResult<AccountEvent>> {
+    const result = await this.log.execute(command);
+    if (result.ok && result.events.length > 0) {
+      for (const listener of this.listeners) listener(result.events);
+    }
+    return result;
+  }
+
+  /** Records the approvals of real-name reviews that fell due by `now` (the demo review is a delay). */
+  async settleReviews(now: number): Promise<void> {
+    const due = [...this.state().users.values()].some(
+      (user) => user.realName?.status === 1 && user.realName.submittedAt + this.policy.reviewDelayMs <= now,
+    );
+    if (due) await this.execute({ kind: 'approveDueReviews', at: now });
+  }
+
+  hashPassword(password: string): Promise<PasswordHash> {
+    return hashPassword(password, this.entropy.bytes(16), this.policy.passwordIterations);
+  }
+
+  /** Checks a password; with no stored hash it still spends the time of one check. */
+  async verifyPassword(password: string, stored: PasswordHash | null): Promise<boolean> {
+    if (stored) return verifyPassword(password, stored);
+    this.decoy ??= await this.hashPassword(randomHex(this.entropy, 16));
+    await verifyPassword(password, this.decoy);
+    return false;
+  }
+
+  newToken(): string {
+    return randomHex(this.entropy, 32);
+  }
+
+  newCode(): string {
+    return randomDigits(this.entropy, CODE_LENGTH);
+  }
+
+  newUploadId(): string {
+    return randomHex(this.entropy, 12);
+  }
+
+  /** An invite code no one has yet (32^8 of them: a clash is rare, and simply drawn again). */
+  newInviteCode(): string {
+    for (;;) {
+      const code = randomCode(this.entropy, 8);
+      if (!this.state().inviteCodes.has(code)) return code;
+    }
+  }
+
+  newAuthorizationCode(): string {
+    return randomCode(this.entropy, 12);
+  }
+
+  private async seedDemo(now: number): Promise<void> {
+    const existing = this.state().addresses.get(addressKey('email', DEMO_ACCOUNT.email));
+    if (existing !== undefined) return;
+    const result = await this.execute({
+      kind: 'seedDemo',
+      at: now,
+      email: DEMO_ACCOUNT.email,
+      password: await this.hashPassword(DEMO_ACCOUNT.password),
+      inviteCode: DEMO_ACCOUNT.inviteCode,
+      authorizationCode: this.newAuthorizationCode(),
+    });
+    if (!result.ok) throw new Error(`could not seed the demo account: ${result.error}`);
+  }
+}

@@ -1,0 +1,79 @@
+import type { FeedbackType } from '../../../domain/validation/feedback.ts';
+import type { Channel, CodePurpose, PasswordHash, StoredPayMethod, UploadRecord } from './state.ts';
+
+/**
+ * What the routes ask the accounts aggregate to do. Everything slow or random (password hashing,
+ * tokens, codes) is computed before the command, so deciding stays pure and the log replays exactly.
+ * Input formats are checked before a command exists; the aggregate checks what depends on state.
+ */
+export type AccountCommand =
+  | {
+      kind: 'register';
+      at: number;
+      channel: Channel;
+      address: string;
+      areaId: number | null;
+      code: string;
+      password: PasswordHash;
+      /** The referrer's invite code, normalised, or '' for none. */
+      invitedWith: string;
+      newInviteCode: string;
+      authorizationCode: string;
+    }
+  /** The demo account: no code, a fixed invite code, a seller. Only the simulator's start issues it. */
+  | {
+      kind: 'seedDemo';
+      at: number;
+      email: string;
+      password: PasswordHash;
+      inviteCode: string;
+      authorizationCode: string;
+    }
+  | {
+      kind: 'issueCode';
+      at: number;
+      channel: Channel;
+      address: string;
+      purpose: CodePurpose;
+      code: string;
+    }
+  | {
+      kind: 'startSession';
+      at: number;
+      userId: number;
+      token: string;
+      /** When login_use_sms is 1: the code the user typed, checked against the login code sent. */
+      loginCode: { channel: Channel; address: string; code: string } | null;
+    }
+  | { kind: 'endSession'; at: number; token: string }
+  | { kind: 'changePassword'; at: number; userId: number; password: PasswordHash; keepToken: string }
+  | {
+      kind: 'resetPassword';
+      at: number;
+      channel: Channel;
+      address: string;
+      code: string;
+      password: PasswordHash;
+    }
+  | { kind: 'setPayPassword'; at: number; userId: number; code: string; password: PasswordHash }
+  | {
+      kind: 'submitRealName';
+      at: number;
+      userId: number;
+      name: string;
+      cardId: string;
+      frontPic: string;
+      backPic: string;
+    }
+  | { kind: 'approveDueReviews'; at: number }
+  | { kind: 'recordUpload'; at: number; upload: UploadRecord }
+  | { kind: 'savePayMethod'; at: number; userId: number; methodType: number; raw: StoredPayMethod }
+  | { kind: 'bindEmail'; at: number; userId: number; email: string; code: string }
+  | {
+      kind: 'submitFeedback';
+      at: number;
+      userId: number;
+      type: FeedbackType;
+      title: string;
+      content: string;
+    };

@@ -1,0 +1,58 @@
+import { errorEnvelope, expiredEnvelope, okEnvelope, type Envelope } from '../../../api/envelope.ts';
+import type { CallContext } from '../../routes.ts';
+import type { Accounts } from './accounts.ts';
+import { sendWait } from './aggregate.ts';
+import { isOutboxKey } from './outbox.ts';
+import { addressKey, type Channel, type CodePurpose } from './state.ts';
+import { outcome } from './route-kit.ts';
+
+export interface CodeRequest {
+  channel: Channel;
+  /** The normalised address (e-mail or national digits). */
+  address: string;
+  /** How the outbox shows the address ("+81 9012345678"). */
+  shownAs: string;
+  purpose: CodePurpose;
+  outboxKey: string | undefined;
+}
+
+/**
+ * Sends a verification code: checks that the purpose fits the address, rate-limits, records the code
+ * and drops it in the sender's demo outbox. For "forgot password" and "login" an unknown address gets
+ * the same answer as a known one (nobody learns who is registered); its outbox shows a notice instead
+ * of a code, as a real service's e-mail would.
+ */
+export async function deliverCode(
+  accounts: Accounts,
+  ctx: CallContext,
+  request: CodeRequest,
+): Promise<Envelope> {
+  const { channel, address, purpose } = request;
+  const owner = accounts.state().addresses.get(addressKey(channel, address));
+  if (purpose === 1 && owner !== undefined) return errorEnvelope(ctx.t('accountExists'));
+  if (purpose === 3) {
+    // Trade-password codes go only to the signed-in user's own phone or e-mail.
+    const userId = accounts.userIdOf(ctx.token, ctx.now);
+    if (userId === null) return expiredEnvelope();
+    if (owner !== userId) return errorEnvelope(ctx.t('notYourAddress'));
+  }
+  const { waitMs, capped } = sendWait(accounts.state(), accounts.policy, channel, address, ctx.now);
+  if (capped) return errorEnvelope(ctx.t('codeTooMany'));
+  if (waitMs > 0) return errorEnvelope(ctx.t('codeTooSoon', { seconds: Math.ceil(waitMs / 1000) }));
+
+  const notice = (purpose === 2 || purpose === 5) && owner === undefined;
+  const code = notice ? '' : accounts.newCode();
+  const result = await accounts.execute({ kind: 'issueCode', at: ctx.now, channel, address, purpose, code });
+  if (!result.ok) return outcome(result, ctx);
+  if (isOutboxKey(request.outboxKey)) {
+    accounts.outbox.deliver(request.outboxKey, {
+      channel,
+      to: request.shownAs,
+      purpose,
+      kind: notice ? 'no_account' : 'code',
+      code,
+      at: ctx.now,
+    });
+  }
+  return okEnvelope(null, ctx.t(channel === 'sms' ? 'codeSentSms' : 'codeSentEmail'));
+}

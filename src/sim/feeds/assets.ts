@@ -1,0 +1,50 @@
+/**
+ * The assets the reference generator prices, in US dollars.
+ *
+ * BTC is the market factor: every other asset's log return is `beta` times BTC's plus a move of its
+ * own, which is what makes altcoins rise and fall with BTC (published betas are about 0.6-1.4).
+ * USDT is the dollar and is not generated. Prices revert slowly to `basePrice` so that a market left
+ * running for years stays in the range its tick sizes were chosen for.
+ */
+export interface AssetModel {
+  readonly code: string;
+  /** USD price at the generator's epoch, and the level the price reverts to over months. */
+  readonly basePrice: number;
+  /** Sensitivity of the asset's log returns to BTC's (BTC itself: 1). */
+  readonly beta: number;
+  /** Annualised volatility of the asset's own part (BTC: of the market factor). */
+  readonly annualVol: number;
+}
+
+export const ASSETS: readonly AssetModel[] = [
+  { code: 'BTC', basePrice: 94_000, beta: 1, annualVol: 0.5 },
+  { code: 'ETH', basePrice: 3_350, beta: 1.15, annualVol: 0.3 },
+  { code: 'TRX', basePrice: 0.245, beta: 0.8, annualVol: 0.35 },
+  { code: 'DOT', basePrice: 6.6, beta: 1.3, annualVol: 0.4 },
+  { code: 'LTC', basePrice: 96, beta: 1, annualVol: 0.35 },
+  { code: 'XRP', basePrice: 0.62, beta: 1.2, annualVol: 0.4 },
+  { code: 'BCH', basePrice: 455, beta: 1.1, annualVol: 0.35 },
+  { code: 'LINK', basePrice: 15.2, beta: 1.35, annualVol: 0.4 },
+  { code: 'DOGE', basePrice: 0.132, beta: 1.4, annualVol: 0.45 },
+  { code: 'BIB', basePrice: 1.25, beta: 0.6, annualVol: 0.35 },
+];
+
+/** The market factor's index in ASSETS. */
+export const BTC_INDEX = 0;
+
+/** The quote currency every generated price is expressed in; it is worth exactly one dollar. */
+export const DOLLAR_CODE = 'USDT';
+
+const indexByCode = new Map(ASSETS.map((asset, index) => [asset.code, index]));
+
+/** The index of a generated asset, or -1 for the dollar (USDT) and unknown codes. */
+export function assetIndex(code: string): number {
+  return indexByCode.get(code) ?? -1;
+}
+
+const MINUTES_PER_YEAR = 525_600;
+
+/** Variance of one minute's log return implied by an annual volatility. */
+export function minuteVariance(annualVol: number): number {
+  return (annualVol * annualVol) / MINUTES_PER_YEAR;
+}

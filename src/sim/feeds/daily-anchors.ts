@@ -1,0 +1,79 @@
+import { ASSETS, BTC_INDEX, minuteVariance } from './assets.ts';
+import { STREAM, streamRng } from './seeds.ts';
+
+/** Where every asset starts one UTC day, and what kind of day it will be. */
+export interface DayAnchor {
+  /** ln(USD price) of each asset (ASSETS order) at the day's first instant. */
+  readonly logUsd: Float64Array;
+  /** Multiplier of the day's variance: calm days below 1, hectic ones above. */
+  readonly regime: number;
+  /** Minute of the day's one price jump, or -1 for a day without one. */
+  readonly jumpMinute: number;
+  /** BTC's log jump at that minute (altcoins jump beta times as far). */
+  readonly jumpSize: number;
+}
+
+export const MINUTES_PER_DAY = 1440;
+/** Prices revert to their base with this half-life, so they stay in range for years. */
+const REVERSION_HALF_LIFE_DAYS = 60;
+const REVERSION = Math.LN2 / REVERSION_HALF_LIFE_DAYS;
+/** log-regime is AR(1): persistence and shock size (stationary sd about 0.46). */
+const REGIME_PERSISTENCE = 0.9;
+const REGIME_SHOCK = 0.2;
+const REGIME_MIN = 0.35;
+const REGIME_MAX = 3;
+/** About one 0.4-1.2 % jump a day (STACK.md). */
+const JUMP_PROBABILITY = 0.8;
+const JUMP_MIN = 0.004;
+const JUMP_MAX = 0.012;
+
+/**
+ * The chain of daily anchors: one small step per day from the generator's epoch (day 0).
+ *
+ * The chain is the only part of the generator that must be walked in order, and it costs a dozen
+ * draws per day, so even years of it take a millisecond. Everything finer (minutes, seconds) is
+ * generated per day or per minute from its own stream and bridged between these anchors, so any
+ * moment can be priced without generating what came before it.
+ */
+export class DailyAnchors {
+  private readonly anchors: DayAnchor[] = [];
+  /** Chain state after the last computed day: BTC's log deviation, each asset's own, log-regime. */
+  private btcDeviation = 0;
+  private readonly ownDeviation = new Float64Array(ASSETS.length);
+  private logRegime = 0;
+
+  constructor(private readonly seed: number) {}
+
+  /** The anchor of day `day` (>= 0) since the epoch. */
+  at(day: number): DayAnchor {
+    if (!Number.isInteger(day) || day < 0) throw new RangeError(`day must be an integer >= 0, got ${day}`);
+    while (this.anchors.length <= day) this.anchors.push(this.step(this.anchors.length));
+    return this.anchors[day]!;
+  }
+
+  /** Records day `day`'s anchor from the chain state, then moves the state to the next day. */
+  private step(day: number): DayAnchor {
+    const rng = streamRng(this.seed, STREAM.dailyAnchors, day);
+    const regime = Math.min(REGIME_MAX, Math.max(REGIME_MIN, Math.exp(this.logRegime)));
+    const logUsd = new Float64Array(ASSETS.length);
+    ASSETS.forEach((asset, index) => {
+      const factor = index === BTC_INDEX ? this.btcDeviation : asset.beta * this.btcDeviation;
+      logUsd[index] = Math.log(asset.basePrice) + factor + this.ownDeviation[index]!;
+    });
+
+    const jumps = rng.chance(JUMP_PROBABILITY);
+    const jumpMinute = jumps ? rng.int(MINUTES_PER_DAY) : -1;
+    const jumpSize = jumps ? (rng.chance(0.5) ? 1 : -1) * rng.range(JUMP_MIN, JUMP_MAX) : 0;
+
+    const btc = ASSETS[BTC_INDEX]!;
+    const btcDaySd = Math.sqrt(MINUTES_PER_DAY * regime * minuteVariance(btc.annualVol));
+    this.btcDeviation = this.btcDeviation * (1 - REVERSION) + btcDaySd * rng.normal() + jumpSize;
+    ASSETS.forEach((asset, index) => {
+      if (index === BTC_INDEX) return;
+      const ownDaySd = Math.sqrt(MINUTES_PER_DAY * regime * minuteVariance(asset.annualVol));
+      this.ownDeviation[index] = this.ownDeviation[index]! * (1 - REVERSION) + ownDaySd * rng.normal();
+    });
+    this.logRegime = REGIME_PERSISTENCE * this.logRegime + REGIME_SHOCK * rng.normal();
+    return { logUsd, regime, jumpMinute, jumpSize };
+  }
+}

@@ -1,0 +1,228 @@
+import { mergeLater, type Candle } from './candle.ts';
+import { barStart, DAY_MS, minutesPerBar, MINUTE_MS, nextBarStart, type KlinePeriod } from './periods.ts';
+import type { TradeSink } from './trade.ts';
+
+const MINUTES_PER_DAY = 1440;
+/** Synthesised-only days kept in memory per pair; older ones are dropped and re-synthesised if asked. */
+const SYNTHETIC_DAYS_KEPT = 40;
+
+/** One UTC day of one-minute bars, as parallel typed arrays (a day is 1440 slots, ~40 kB). */
+class DayBars {
+  readonly open = new Float64Array(MINUTES_PER_DAY);
+  readonly high = new Float64Array(MINUTES_PER_DAY);
+  readonly low = new Float64Array(MINUTES_PER_DAY);
+  readonly close = new Float64Array(MINUTES_PER_DAY);
+  readonly volume = new Float64Array(MINUTES_PER_DAY);
+  readonly trades = new Uint32Array(MINUTES_PER_DAY);
+  /** 1 once a synthetic minute's trades are in (a synthetic minute is synthesised once). */
+  readonly synthesised = new Uint8Array(MINUTES_PER_DAY);
+
+  add(slot: number, price: number, lots: number): void {
+    if (this.trades[slot] === 0) {
+      this.open[slot] = this.high[slot] = this.low[slot] = price;
+    } else {
+      if (price > this.high[slot]!) this.high[slot] = price;
+      if (price < this.low[slot]!) this.low[slot] = price;
+    }
+    this.close[slot] = price;
+    this.volume[slot] = this.volume[slot]! + lots;
+    this.trades[slot] = this.trades[slot]! + 1;
+  }
+}
+
+export interface CandleSeriesOptions {
+  /** First instant with history (a UTC midnight); nothing exists before it. */
+  historyStart: number;
+  /** When the live market started: earlier minutes are synthesised, later ones hold live trades. */
+  liveStart: number;
+  /** Emits the synthesised trades of one minute (minutes since the Unix epoch) in time order. */
+  synthesize: (minuteIndex: number, sink: TradeSink) => void;
+}
+
+/**
+ * A pair's candles: one-minute bars built from trades, and every longer period aggregated from
+ * them. Minutes before the live start (and minutes the live market skipped, see `markGap`) are
+ * synthesised lazily, the first time anything reads them; minutes after it hold the live trades.
+ */
+export class CandleSeries {
+  private readonly days = new Map<number, DayBars>();
+  /** Whole days whose bars can no longer change, folded once. */
+  private readonly dayCandles = new Map<number, Candle | null>();
+  private readonly historyStartMinute: number;
+  private readonly liveStartMinute: number;
+  /** Minute ranges [from, to) after the live start that are synthesised instead of live. */
+  private readonly gaps: Array<[number, number]> = [];
+  private readonly synthesize: CandleSeriesOptions['synthesize'];
+
+  constructor(options: CandleSeriesOptions) {
+    if (options.historyStart % DAY_MS !== 0) throw new RangeError('historyStart must be a UTC midnight');
+    this.historyStartMinute = options.historyStart / MINUTE_MS;
+    this.liveStartMinute = Math.floor(options.liveStart / MINUTE_MS);
+    this.synthesize = options.synthesize;
+  }
+
+  get historyStart(): number {
+    return this.historyStartMinute * MINUTE_MS;
+  }
+
+  /** Records a live trade; its time must not be earlier than the live start. */
+  addLive(time: number, price: number, lots: number): void {
+    const minute = Math.floor(time / MINUTE_MS);
+    if (minute < this.liveStartMinute) throw new RangeError(`live trade at ${time} precedes the live start`);
+    const day = Math.floor(minute / MINUTES_PER_DAY);
+    this.day(day).add(minute - day * MINUTES_PER_DAY, price, lots);
+  }
+
+  /**
+   * The live market skipped from `from` to `to` (ms), e.g. after the tab slept: the whole minutes
+   * strictly between the two are synthesised like history, so the chart has no hole.
+   */
+  markGap(from: number, to: number): void {
+    const first = Math.floor(from / MINUTE_MS) + 1;
+    const end = Math.floor(to / MINUTE_MS);
+    if (end > first) this.gaps.push([first, end]);
+  }
+
+  /** The bar of one minute, or undefined if no trade happened in it. */
+  minuteBar(minute: number): Candle | undefined {
+    return this.foldMinutes(minute, minute + 1);
+  }
+
+  /** One bar folded from the minutes [fromMinute, toMinute), or undefined if they hold no trade. */
+  foldMinutes(fromMinute: number, toMinute: number, into?: Candle): Candle | undefined {
+    let bar = into;
+    let minute = Math.max(fromMinute, this.historyStartMinute);
+    while (minute < toMinute) {
+      const day = Math.floor(minute / MINUTES_PER_DAY);
+      const dayEnd = (day + 1) * MINUTES_PER_DAY;
+      const stop = Math.min(toMinute, dayEnd);
+      const bars = this.readyDay(day, minute, stop);
+      if (bars) {
+        for (
+          let slot = minute - day * MINUTES_PER_DAY, last = stop - day * MINUTES_PER_DAY;
+          slot < last;
+          slot++
+        ) {
+          if (bars.trades[slot] === 0) continue;
+          const piece: Candle = {
+            time: (day * MINUTES_PER_DAY + slot) * MINUTE_MS,
+            open: bars.open[slot]!,
+            high: bars.high[slot]!,
+            low: bars.low[slot]!,
+            close: bars.close[slot]!,
+            volume: bars.volume[slot]!,
+            trades: bars.trades[slot]!,
+          };
+          if (bar) mergeLater(bar, piece);
+          else bar = piece;
+        }
+      }
+      minute = stop;
+    }
+    return bar;
+  }
+
+  /**
+   * Bars of `period` whose open time lies in [barStart(from), to], up to `now` (ms), oldest first.
+   * Bars without trades are left out.
+   */
+  bars(period: KlinePeriod, from: number, to: number, now: number): Candle[] {
+    const out: Candle[] = [];
+    const last = Math.min(to, now);
+    for (let start = barStart(period, Math.max(from, this.historyStart)); start <= last;) {
+      const end = nextBarStart(period, start);
+      const bar = this.barBetween(period, start, end, now);
+      if (bar) out.push(bar);
+      start = end;
+    }
+    return out;
+  }
+
+  /** The bar of `period` containing `t`, as of `now`; undefined if it holds no trade yet. */
+  barAt(period: KlinePeriod, t: number, now: number): Candle | undefined {
+    const start = barStart(period, t);
+    return this.barBetween(period, start, nextBarStart(period, start), now);
+  }
+
+  private barBetween(period: KlinePeriod, start: number, end: number, now: number): Candle | undefined {
+    const nowMinute = Math.floor(now / MINUTE_MS);
+    let bar: Candle | undefined;
+    if (minutesPerBar(period) !== undefined) {
+      bar = this.foldMinutes(start / MINUTE_MS, Math.min(end / MINUTE_MS, nowMinute + 1));
+    } else {
+      for (let day = start / DAY_MS; day < end / DAY_MS && day * DAY_MS <= now; day++) {
+        const piece = this.dayCandle(day, now);
+        if (!piece) continue;
+        if (bar) mergeLater(bar, piece);
+        else bar = { ...piece };
+      }
+    }
+    if (bar) bar.time = start;
+    return bar;
+  }
+
+  /** A whole UTC day's bar (cached once the day is over), or its part up to `now` for today. */
+  private dayCandle(day: number, now: number): Candle | undefined {
+    const dayEndMs = (day + 1) * DAY_MS;
+    if (dayEndMs > now) {
+      return this.foldMinutes(day * MINUTES_PER_DAY, Math.floor(now / MINUTE_MS) + 1);
+    }
+    let cached = this.dayCandles.get(day);
+    if (cached === undefined) {
+      cached = this.foldMinutes(day * MINUTES_PER_DAY, (day + 1) * MINUTES_PER_DAY) ?? null;
+      this.dayCandles.set(day, cached);
+    }
+    return cached ?? undefined;
+  }
+
+  private isSynthetic(minute: number): boolean {
+    if (minute < this.liveStartMinute) return true;
+    for (const [from, to] of this.gaps) if (minute >= from && minute < to) return true;
+    return false;
+  }
+
+  /** The day's bars with every synthetic minute in [from, to) synthesised; undefined if none exist. */
+  private readyDay(day: number, from: number, to: number): DayBars | undefined {
+    let bars = this.days.get(day);
+    for (let minute = from; minute < to; minute++) {
+      if (!this.isSynthetic(minute)) continue;
+      bars ??= this.day(day);
+      const slot = minute - day * MINUTES_PER_DAY;
+      if (bars.synthesised[slot] === 1) continue;
+      bars.synthesised[slot] = 1;
+      const target = bars;
+      this.synthesize(minute, (_time, price, lots) => target.add(slot, price, lots));
+    }
+    return bars;
+  }
+
+  private day(day: number): DayBars {
+    let bars = this.days.get(day);
+    if (bars) {
+      // Refresh the day's place in the age order so busy days stay.
+      this.days.delete(day);
+      this.days.set(day, bars);
+      return bars;
+    }
+    bars = new DayBars();
+    this.days.set(day, bars);
+    this.dropOldSyntheticDays();
+    return bars;
+  }
+
+  /** Forgets the least recently used days that hold synthesised minutes only: they can be rebuilt. */
+  private dropOldSyntheticDays(): void {
+    let synthetic = 0;
+    for (const day of this.days.keys()) if (this.isSyntheticOnly(day)) synthetic++;
+    for (const day of this.days.keys()) {
+      if (synthetic <= SYNTHETIC_DAYS_KEPT) break;
+      if (!this.isSyntheticOnly(day)) continue;
+      this.days.delete(day);
+      synthetic--;
+    }
+  }
+
+  private isSyntheticOnly(day: number): boolean {
+    return (day + 1) * MINUTES_PER_DAY <= this.liveStartMinute;
+  }
+}

@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import type * as entities from '../../api/entities.ts';
+import { BUY, SELL, type Side } from '../engine/index.ts';
+import type { Candle } from './candle.ts';
+import { CNY_PER_USD, currencyByCode, QUOTE_CODES } from './currencies.ts';
+import { percentText, roundedScaledText, scaledText } from './decimal-text.ts';
+import type { Market } from './market.ts';
+import type { PairMarket } from './pair-market.ts';
+import type { PairSpec } from './pairs.ts';
+import type { KlinePeriod } from './periods.ts';
+import type { Trade } from './trade.ts';
+
+/**
+ * The market's state in the contract's shapes (src/api/entities.ts): the engine's integers become
+ * decimal strings here and nowhere earlier.
+ */
+export type QuotationAnswer = z.input<typeof entities.quotation>;
+export type DepthAnswer = z.input<typeof entities.depth>;
+export type CompletedTradeAnswer = z.input<typeof entities.completedTrade>;
+export type KlineBarAnswer = z.input<typeof entities.klineBar>;
+export type CurrencyMatchAnswer = z.input<typeof entities.currencyMatch>;
+export type QuoteGroupAnswer = z.input<typeof entities.quoteGroup>;
+export type DealAnswer = z.input<typeof entities.dealSnapshot>;
+
+/** Depth rows per side in answers and pushes. */
+export const DEPTH_LEVELS = 20;
+
+export function priceText(pair: PairSpec, ticks: number): string {
+  return scaledText(ticks, pair.priceDecimals);
+}
+
+export function lotsText(pair: PairSpec, lots: number): string {
+  return scaledText(lots, pair.lotDecimals);
+}
+
+/** The 24 h quote: close is the last trade, change the move since the window's first trade. */
+export function quotationAnswer(market: PairMarket): QuotationAnswer {
+  const { pair } = market;
+  const window = market.dayWindow();
+  const close = market.lastPrice();
+  if (!window) {
+    const last = priceText(pair, close);
+    return { currency_match_id: pair.id, close: last, change: '0.00', high: last, low: last, volume: lotsText(pair, 0) };
+  }
+  return {
+    currency_match_id: pair.id,
+    close: priceText(pair, window.close),
+    change: percentText((window.close - window.open) / window.open),
+    high: priceText(pair, window.high),
+    low: priceText(pair, window.low),
+    volume: lotsText(pair, window.volume),
+  };
+}
+
+const depthPrices = new Float64Array(DEPTH_LEVELS);
+const depthLots = new Float64Array(DEPTH_LEVELS);
+
+/** The book's best levels: `in` = bids (highest first), `out` = asks (lowest first). */
+export function depthAnswer(market: PairMarket, levels = DEPTH_LEVELS): DepthAnswer {
+  return { in: depthSide(market, BUY, levels), out: depthSide(market, SELL, levels) };
+}
+
+function depthSide(market: PairMarket, side: Side, levels: number): DepthAnswer['in'] {
+  const { pair } = market;
+  const prices = levels <= DEPTH_LEVELS ? depthPrices : new Float64Array(levels);
+  const lots = levels <= DEPTH_LEVELS ? depthLots : new Float64Array(levels);
+  const count = market.book.depth(side, levels, prices, lots);
+  const rows: DepthAnswer['in'] = [];
+  for (let index = 0; index < count; index++) {
+    const price = prices[index]!;
+    const number = lots[index]!;
+    rows.push({
+      index,
+      price: priceText(pair, price),
+      number: lotsText(pair, number),
+      amount: roundedScaledText(BigInt(price) * BigInt(number), pair.priceDecimals + pair.lotDecimals, pair.priceDecimals),
+    });
+  }
+  return rows;
+}
+
+/** A trade on the tape; way 2 = a buyer took (shown green), 1 = a seller did. */
+export function completedTradeAnswer(pair: PairSpec, trade: Trade): CompletedTradeAnswer {
+  return {
+    time: trade.time,
+    price: priceText(pair, trade.price),
+    number: lotsText(pair, trade.lots),
+    way: trade.takerSide === BUY ? 2 : 1,
+  };
+}
+
+/** A candle; `time` is the bar's open time in ms. */
+export function klineBarAnswer(pair: PairSpec, bar: Candle, period: KlinePeriod): KlineBarAnswer {
+  return {
+    time: bar.time,
+    open: priceText(pair, bar.open),
+    high: priceText(pair, bar.high),
+    low: priceText(pair, bar.low),
+    close: priceText(pair, bar.close),
+    volume: lotsText(pair, bar.volume),
+    period,
+  };
+}
+
+export function dealAnswer(market: PairMarket): DealAnswer {
+  return {
+    quotation: quotationAnswer(market),
+    depth: depthAnswer(market),
+    tx_completes: market.tape.latest().map((trade) => completedTradeAnswer(market.pair, trade)),
+  };
+}
+
+export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
+  const { pair } = market;
+  return {
+    id: pair.id,
+    symbol: pair.symbol,
+    base_currency_id: pair.base.id,
+    quote_currency_id: pair.quote.id,
+    base_currency_code: pair.base.code,
+    quote_currency_code: pair.quote.code,
+    base_currency: { logo: pair.base.logo },
+    added: 0,
+    open_change: pair.openChange,
+    open_lever: pair.openLever,
+    open_microtrade: pair.openMicro,
+    lever_point_rate: pair.leverPointRate,
+    lever_share_num: pair.leverShareNum,
+    lever_fee_rate: pair.leverFeeRate,
+    price_decimals: pair.priceDecimals,
+    number_decimals: pair.lotDecimals,
+    currency_quotation: quotationAnswer(market),
+  };
+}
+
+/**
+ * The quote groups (USDT, BTC, ETH) with their pairs. A group's usd_price is its currency's last
+ * USDT price on this exchange (USDT itself: 1); cny_price converts it at the demo rate.
+ */
+export function currencyMatchesAnswer(market: Market): QuoteGroupAnswer[] {
+  return QUOTE_CODES.map((code) => {
+    const currency = currencyByCode(code);
+    const usd = usdPriceText(market, code);
+    return {
+      id: currency.id,
+      code,
+      is_quote: 1,
+      usd_price: usd.text,
+      cny_price: roundedScaledText(usd.units * BigInt(Math.round(CNY_PER_USD * 100)), usd.decimals + 2, 2),
+      matches: market.pairs.filter((pair) => pair.pair.quote.code === code).map(currencyMatchAnswer),
+    };
+  });
+}
+
+function usdPriceText(market: Market, code: string): { text: string; units: bigint; decimals: number } {
+  const usdtPair = market.pairs.find((pair) => pair.pair.base.code === code && pair.pair.quote.code === 'USDT');
+  if (!usdtPair) return { text: '1', units: 1n, decimals: 0 };
+  const decimals = usdtPair.pair.priceDecimals;
+  return { text: priceText(usdtPair.pair, usdtPair.lastPrice()), units: BigInt(usdtPair.lastPrice()), decimals };
+}

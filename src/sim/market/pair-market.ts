@@ -1,0 +1,250 @@
+import { BUY, OrderBook, SELL, type Side } from '../engine/index.ts';
+import type { ReferenceGenerator } from '../feeds/reference-generator.ts';
+import { pairPrice, type ReferenceSource } from '../feeds/reference-source.ts';
+import { STREAM, streamRng, type StreamTag } from '../feeds/seeds.ts';
+import { FIRST_USER_OWNER, OWNER, type Agent, type Venue } from './agents/agent.ts';
+import { MarketMaker } from './agents/market-maker.ts';
+import { NoiseFlow } from './agents/noise-flow.ts';
+import { TakerFlow } from './agents/taker-flow.ts';
+import type { Candle } from './candle.ts';
+import { CandleSeries } from './candle-series.ts';
+import { HistorySynthesizer } from './history-synth.ts';
+import { pairScale, type PairScale } from './pair-scale.ts';
+import type { PairSpec } from './pairs.ts';
+import { MINUTE_MS } from './periods.ts';
+import { Tape, TAPE_LENGTH } from './tape.ts';
+import type { Trade } from './trade.ts';
+
+/** Order ids of the simulated participants start here; users' orders use ids below it. */
+export const FIRST_AGENT_ORDER_ID = 2 ** 50;
+
+/** A fill that involves a user's order, reported to whoever settles users' trades. */
+export interface UserFill {
+  pairId: number;
+  time: number;
+  makerId: number;
+  takerId: number;
+  makerOwner: number;
+  takerOwner: number;
+  price: number;
+  lots: number;
+  takerSide: Side;
+}
+
+export interface PairMarketOptions {
+  pair: PairSpec;
+  seed: number;
+  generator: ReferenceGenerator;
+  /** The reference the live agents follow (the generator, or a feed played over it). */
+  reference: () => ReferenceSource;
+  /** First instant of the candle history (a UTC midnight). */
+  historyStart: number;
+  /** When the live market opens (ms). */
+  start: number;
+  onUserFill?: (fill: UserFill) => void;
+}
+
+/**
+ * One pair's live market: its order book, the agents that trade on it, and what its trades make
+ * (candles, the tape, the last price). Trades before the market opened are synthesised history.
+ */
+export class PairMarket implements Venue {
+  readonly pair: PairSpec;
+  readonly book = new OrderBook({ capacity: 512 });
+  readonly scale: PairScale;
+  readonly candles: CandleSeries;
+  readonly tape = new Tape();
+  /** Trades since the publisher last collected them (at most a tape's worth: older ones are moot). */
+  private unpublished: Trade[] = [];
+  private readonly makers: MarketMaker[];
+  private readonly agents: Agent[];
+  private readonly reference: () => ReferenceSource;
+  private readonly onUserFill: ((fill: UserFill) => void) | undefined;
+  private nextOrderId = FIRST_AGENT_ORDER_ID;
+  /** Simulated time of the event being run, and the time the market has been advanced to. */
+  private now: number;
+  private advancedTo: number;
+  private lastPriceTicks: number;
+  private bookChanged = true;
+
+  constructor(options: PairMarketOptions) {
+    const { pair, seed, generator } = options;
+    this.pair = pair;
+    this.scale = pairScale(pair);
+    this.reference = options.reference;
+    this.onUserFill = options.onUserFill;
+    this.now = this.advancedTo = options.start;
+
+    const synthesizer = new HistorySynthesizer(seed, generator, pair, this.scale);
+    this.candles = new CandleSeries({
+      historyStart: options.historyStart,
+      liveStart: options.start,
+      synthesize: (minute, sink) => synthesizer.synthesizeMinute(minute, sink),
+    });
+    this.seedTape(synthesizer, options.start);
+    this.lastPriceTicks =
+      this.tape.last()?.price ?? Math.max(1, Math.round(this.referenceTicks(options.start)));
+
+    const rng = (tag: StreamTag, index = 0) => streamRng(seed, tag, pair.id, index);
+    const levels = (index: number) => 10 + rng(STREAM.marketMaker, 100 + index).int(11);
+    this.makers = [
+      new MarketMaker(
+        this,
+        { owner: OWNER.tightMaker, levels: levels(0), stepFactor: 1, firstLevelOffset: 0, sizeFactor: 1 },
+        rng(STREAM.marketMaker, 0),
+        options.start,
+      ),
+      new MarketMaker(
+        this,
+        {
+          owner: OWNER.deepMaker,
+          levels: levels(1),
+          stepFactor: 1.7,
+          firstLevelOffset: 1.5,
+          sizeFactor: 2.2,
+        },
+        rng(STREAM.marketMaker, 1),
+        options.start,
+      ),
+    ];
+    this.agents = [
+      ...this.makers,
+      new TakerFlow(this, rng(STREAM.takers), options.start),
+      new NoiseFlow(this, rng(STREAM.noise), options.start),
+    ];
+    this.book.setFillListener((makerId, takerId, price, lots, makerOwner, takerOwner, takerSide) => {
+      const time = Math.floor(this.now);
+      this.record({ time, price, lots, takerSide });
+      const maker = makerOwner === OWNER.tightMaker ? 0 : makerOwner === OWNER.deepMaker ? 1 : -1;
+      if (maker >= 0) this.makers[maker]!.onFill(takerSide === BUY ? SELL : BUY, lots);
+      if (this.onUserFill && (makerOwner >= FIRST_USER_OWNER || takerOwner >= FIRST_USER_OWNER)) {
+        this.onUserFill({
+          pairId: this.pair.id,
+          time,
+          makerId,
+          takerId,
+          makerOwner,
+          takerOwner,
+          price,
+          lots,
+          takerSide,
+        });
+      }
+    });
+    this.advanceTo(options.start);
+  }
+
+  referenceTicks(now: number): number {
+    const { base, quote } = this.pair;
+    return pairPrice(this.reference(), base.asset, quote.asset, now) * this.scale.ticksPerUnit;
+  }
+
+  newOrderId(): number {
+    return this.nextOrderId++;
+  }
+
+  /** Runs every agent action due up to `t`, in time order (ties in a fixed agent order). */
+  advanceTo(t: number): void {
+    if (t < this.advancedTo) return;
+    for (;;) {
+      let next: Agent | undefined;
+      for (const agent of this.agents) if (!next || agent.nextAt < next.nextAt) next = agent;
+      if (!next || next.nextAt > t) break;
+      this.now = Math.max(this.now, next.nextAt);
+      next.act(this.now);
+      this.bookChanged = true;
+    }
+    this.now = this.advancedTo = t;
+  }
+
+  /**
+   * The market skipped from where it was to `t` (the tab slept, or the clock jumped): the agents
+   * withdraw and start afresh around the reference at `t`, and the skipped minutes are synthesised.
+   * Users' resting orders stay.
+   */
+  skipTo(t: number): void {
+    if (t <= this.advancedTo) return;
+    this.candles.markGap(this.advancedTo, t);
+    this.now = this.advancedTo = t;
+    for (const agent of this.agents) agent.restart(t);
+    this.bookChanged = true;
+    this.advanceTo(t);
+  }
+
+  /**
+   * Entry point for users' orders (the spot feature settles the money): a limit order rests what
+   * it does not fill; a market order (price undefined) fills what it can and drops the rest.
+   * Returns the lots left unfilled. Fills are reported through `onUserFill`.
+   */
+  submitUserOrder(order: {
+    orderId: number;
+    userId: number;
+    side: Side;
+    price?: number;
+    lots: number;
+  }): number {
+    if (order.orderId >= FIRST_AGENT_ORDER_ID) throw new RangeError('user order ids must be below 2^50');
+    const owner = FIRST_USER_OWNER + order.userId;
+    this.bookChanged = true;
+    return order.price === undefined
+      ? this.book.market(order.orderId, owner, order.side, order.lots)
+      : this.book.limit(order.orderId, owner, order.side, order.price, order.lots);
+  }
+
+  /** Withdraws a user's resting order; returns the lots removed (0 if it was not resting). */
+  cancelUserOrder(orderId: number): number {
+    const lots = this.book.cancel(orderId);
+    if (lots > 0) this.bookChanged = true;
+    return lots;
+  }
+
+  /** The time the market has been advanced to. */
+  time(): number {
+    return this.advancedTo;
+  }
+
+  /** Price of the last trade, in ticks. */
+  lastPrice(): number {
+    return this.lastPriceTicks;
+  }
+
+  /** The 24 h rolling bar: every trade of the minute now and the 1439 before it. */
+  dayWindow(): Candle | undefined {
+    const minute = Math.floor(this.advancedTo / MINUTE_MS);
+    return this.candles.foldMinutes(minute - 1439, minute + 1);
+  }
+
+  /** Trades since the last call, oldest first, and whether the book changed since then. */
+  takeUpdates(): { trades: Trade[]; bookChanged: boolean } {
+    const trades = this.unpublished;
+    const bookChanged = this.bookChanged;
+    this.unpublished = [];
+    this.bookChanged = false;
+    return { trades, bookChanged };
+  }
+
+  private record(trade: Trade): void {
+    this.candles.addLive(trade.time, trade.price, trade.lots);
+    this.tape.push(trade);
+    this.lastPriceTicks = trade.price;
+    this.unpublished.push(trade);
+    if (this.unpublished.length > 2 * TAPE_LENGTH)
+      this.unpublished.splice(0, this.unpublished.length - TAPE_LENGTH);
+  }
+
+  /** Opens with the last synthesised trades on the tape, so it is not empty before the first fill. */
+  private seedTape(synthesizer: HistorySynthesizer, start: number): void {
+    const startMinute = Math.floor(start / MINUTE_MS);
+    const recent: Trade[][] = [];
+    let count = 0;
+    for (let minute = startMinute - 1; count < TAPE_LENGTH && minute >= startMinute - 30; minute--) {
+      const trades: Trade[] = [];
+      synthesizer.synthesizeMinute(minute, (time, price, lots, takerSide) =>
+        trades.push({ time, price, lots, takerSide }),
+      );
+      recent.push(trades);
+      count += trades.length;
+    }
+    for (const trades of recent.reverse()) for (const trade of trades) this.tape.push(trade);
+  }
+}

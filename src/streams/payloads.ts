@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { completedTrade, depth, klineBar, quotation } from '../api/entities.ts';
+import { id, text } from '../api/fields.ts';
+
+/**
+ * Typed payloads of the public market channels. The socket is a contract boundary like any
+ * answer, so frames are checked with the catalogue's own entity schemas (spec §3 field names;
+ * decimals normalised to strings even if a server sends numbers) and a frame that does not
+ * match is dropped rather than rendered half-wrong.
+ *
+ * Wire shapes (what a server, the simulator included, must send):
+ *   DAY_MARKET   { type, symbol, currency_match_id, quotation: { close, change, high, low, volume } }
+ *   MARKET_DEPTH { type, symbol, depth: { in: bids[], out: asks[] } }     entries {index, price, number, amount}
+ *   GLOBAL_TX    { type, symbol, completes: [{ time, price, number, way }] }
+ *   KLINE        { type, symbol, kline: { time, open, high, low, close, volume, period } }
+ * The private pushes (TX_*, LEVER_*, MICRO_CLOSED) stay untyped frames until a view needs them.
+ */
+
+export type Quotation = z.output<typeof quotation>;
+export type BookEntry = Depth['in'][number];
+export type Depth = z.output<typeof depth>;
+export type CompletedTrade = z.output<typeof completedTrade>;
+export type KlineBar = z.output<typeof klineBar>;
+
+/** One pair's 24 h quote, as DAY_MARKET delivers it. */
+export type Quote = Quotation & { symbol: string };
+
+// Spec §3 puts currency_match_id beside the quotation in a live update; the quotation entity
+// carries it inside. Accept either place, so both spellings of the contract decode alike.
+export const dayMarketFrame = z
+  .object({
+    type: z.literal('DAY_MARKET'),
+    symbol: text,
+    currency_match_id: id.optional(),
+    quotation: quotation.partial({ currency_match_id: true }),
+  })
+  .transform((frame, ctx): Quote => {
+    const matchId = frame.currency_match_id ?? frame.quotation.currency_match_id;
+    if (matchId === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'DAY_MARKET frame without currency_match_id' });
+      return z.NEVER;
+    }
+    return { ...frame.quotation, currency_match_id: matchId, symbol: frame.symbol };
+  });
+
+export const depthFrame = z.object({ type: z.literal('MARKET_DEPTH'), symbol: text, depth });
+
+export const globalTxFrame = z.object({
+  type: z.literal('GLOBAL_TX'),
+  symbol: text,
+  completes: z.array(completedTrade),
+});
+
+export const klineFrame = z.object({ type: z.literal('KLINE'), symbol: text, kline: klineBar });

@@ -1,0 +1,214 @@
+import {
+  animationFrameScheduler,
+  asyncScheduler,
+  catchError,
+  defer,
+  map,
+  merge,
+  type Observable,
+  of,
+  repeat,
+  scan,
+  type SchedulerLike,
+  shareReplay,
+  startWith,
+  takeWhile,
+  timer,
+} from 'rxjs';
+import type { z } from 'zod';
+import type { quoteGroup } from '../api/entities.ts';
+import { compareDecimal } from '../domain/format.ts';
+import { frameSampled } from './frame-sampled.ts';
+import type { Quote } from './payloads.ts';
+
+/**
+ * Every pair's 24 h quote, live: the `market/currency_matches` snapshot merged with DAY_MARKET
+ * pushes, emitted at most once per animation frame. Home and all-markets read it; a view gets a
+ * whole consistent table per frame and never sees the pushes themselves.
+ */
+
+export type QuoteGroupAnswer = z.output<typeof quoteGroup>;
+
+/** One pair as the market tables show it. */
+export interface MarketRow {
+  readonly id: number;
+  readonly symbol: string;
+  readonly base: string;
+  readonly quote: string;
+  /** Coin logo from the server; '' when it sent none. */
+  readonly logo: string;
+  readonly close: string;
+  readonly change: string;
+  readonly high: string;
+  readonly low: string;
+  readonly volume: string;
+  readonly priceDecimals: number | undefined;
+  readonly openChange: boolean;
+  /** Which way the last push moved the latest price (null: not moved yet, or unchanged). */
+  readonly tick: 'up' | 'down' | null;
+  /** Counts pushes that moved the price, so a view can restart its flash animation. */
+  readonly tickSeq: number;
+}
+
+export interface MarketGroup {
+  readonly id: number;
+  readonly code: string;
+  readonly usdPrice: string;
+  /** Row ids in the server's order. */
+  readonly rowIds: readonly number[];
+}
+
+export type QuotesStatus = 'loading' | 'ready' | 'unavailable';
+
+export interface QuotesState {
+  readonly status: QuotesStatus;
+  readonly groups: readonly MarketGroup[];
+  readonly rows: ReadonlyMap<number, MarketRow>;
+  /** Pushes received before the snapshot, applied when it lands (latest per pair). */
+  readonly pending: ReadonlyMap<number, Quote>;
+}
+
+export type QuotesEvent =
+  | { readonly kind: 'snapshot'; readonly groups: readonly QuoteGroupAnswer[] }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'quote'; readonly quote: Quote };
+
+export const INITIAL_QUOTES: QuotesState = {
+  status: 'loading',
+  groups: [],
+  rows: new Map(),
+  pending: new Map(),
+};
+
+function rowOf(match: QuoteGroupAnswer['matches'][number]): MarketRow {
+  const q = match.currency_quotation;
+  return {
+    id: match.id,
+    symbol: match.symbol,
+    base: match.base_currency_code,
+    quote: match.quote_currency_code,
+    logo: match.base_currency.logo,
+    close: q.close,
+    change: q.change,
+    high: q.high,
+    low: q.low,
+    volume: q.volume,
+    priceDecimals: match.price_decimals,
+    openChange: match.open_change === 1,
+    tick: null,
+    tickSeq: 0,
+  };
+}
+
+function applyQuote(row: MarketRow, quote: Quote): MarketRow {
+  const moved = compareDecimal(quote.close, row.close);
+  return {
+    ...row,
+    close: quote.close,
+    change: quote.change,
+    high: quote.high,
+    low: quote.low,
+    volume: quote.volume,
+    tick: moved === 0 ? row.tick : moved > 0 ? 'up' : 'down',
+    tickSeq: moved === 0 ? row.tickSeq : row.tickSeq + 1,
+  };
+}
+
+/** The store's reducer: pure, so tests can fold any sequence of events through it. */
+export function reduceQuotes(state: QuotesState, event: QuotesEvent): QuotesState {
+  switch (event.kind) {
+    case 'failed':
+      return state.status === 'ready' ? state : { ...state, status: 'unavailable' };
+    case 'snapshot': {
+      const rows = new Map<number, MarketRow>();
+      const groups: MarketGroup[] = event.groups.map((group) => {
+        for (const match of group.matches) rows.set(match.id, rowOf(match));
+        return {
+          id: group.id,
+          code: group.code,
+          usdPrice: group.usd_price,
+          rowIds: group.matches.map((match) => match.id),
+        };
+      });
+      for (const [id, quote] of state.pending) {
+        const row = rows.get(id);
+        if (row) rows.set(id, { ...applyQuote(row, quote), tick: null, tickSeq: 0 });
+      }
+      return { status: 'ready', groups, rows, pending: new Map() };
+    }
+    case 'quote': {
+      const id = event.quote.currency_match_id;
+      if (state.status !== 'ready') {
+        const pending = new Map(state.pending);
+        pending.set(id, event.quote);
+        return { ...state, pending };
+      }
+      const row = state.rows.get(id);
+      // A pair the snapshot did not list has no group to live in: it appears on the next load.
+      if (!row) return state;
+      const rows = new Map(state.rows);
+      rows.set(id, applyQuote(row, event.quote));
+      return { ...state, rows };
+    }
+  }
+}
+
+/** The rows of one group, in the server's order. */
+export function groupRows(state: QuotesState, group: MarketGroup): MarketRow[] {
+  const rows: MarketRow[] = [];
+  for (const id of group.rowIds) {
+    const row = state.rows.get(id);
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** Every row of every group, each pair once. */
+export function allRows(state: QuotesState): MarketRow[] {
+  return [...state.rows.values()];
+}
+
+export interface QuotesStoreDeps {
+  /** `market/currency_matches`. */
+  load: () => Promise<readonly QuoteGroupAnswer[]>;
+  /** DAY_MARKET pushes, decoded (streams/market.ts quotes$). */
+  updates$: Observable<Quote>;
+  /** While the snapshot cannot be loaded, try again this often. */
+  retryMs?: number;
+  /** Paces emissions: one per animation frame in the browser; tests pass a TestScheduler. */
+  frameScheduler?: SchedulerLike;
+  /** Drives the retry timer. */
+  scheduler?: SchedulerLike;
+}
+
+export const QUOTES_RETRY_MS = 5_000;
+
+/**
+ * The live quotes table. Cold and shared: the first observer loads the snapshot and subscribes
+ * DAY_MARKET, the last one to leave unsubscribes both; a late observer gets the latest table at
+ * once. A snapshot that fails (no market yet, a network error) is retried every `retryMs` while
+ * the table shows "unavailable"; pushes that arrive before it are kept and applied on top.
+ */
+export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState> {
+  const {
+    load,
+    updates$,
+    retryMs = QUOTES_RETRY_MS,
+    frameScheduler = animationFrameScheduler,
+    scheduler = asyncScheduler,
+  } = deps;
+
+  const snapshot$: Observable<QuotesEvent> = defer(() => load()).pipe(
+    map((groups): QuotesEvent => ({ kind: 'snapshot', groups })),
+    catchError(() => of<QuotesEvent>({ kind: 'failed' })),
+    repeat({ delay: () => timer(retryMs, scheduler) }),
+    takeWhile((event) => event.kind === 'failed', true),
+  );
+  const pushes$ = updates$.pipe(map((quote): QuotesEvent => ({ kind: 'quote', quote })));
+
+  const states$ = merge(snapshot$, pushes$).pipe(scan(reduceQuotes, INITIAL_QUOTES));
+  return frameSampled(states$, frameScheduler).pipe(
+    startWith(INITIAL_QUOTES),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+}

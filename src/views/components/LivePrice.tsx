@@ -1,0 +1,26 @@
+import { formatPrice } from '../../domain/format.ts';
+import './components.css';
+
+/**
+ * A latest price that flashes up or down when a push moves it. `tickSeq` changes with every move,
+ * and keying the span on it restarts the CSS animation without any timer in JavaScript.
+ */
+export function LivePrice({
+  value,
+  decimals,
+  tick,
+  tickSeq,
+}: {
+  value: string;
+  decimals?: number | undefined;
+  tick: 'up' | 'down' | null;
+  tickSeq: number;
+}) {
+  const tone = tick === null ? '' : ` tick-${tick}`;
+  const flash = tick !== null && tickSeq > 0 ? ` flash-${tick}` : '';
+  return (
+    <span key={tickSeq} className={`num live-price${tone}${flash}`}>
+      {formatPrice(value, decimals)}
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+/** Addresses of the pages the market and news blocks link to. */
+
+/** The spot screen on one pair: `/trade?symbol=BTC/USDT` (the slash is legal in a query). */
+export function tradeHref(symbol: string): string {
+  return `/trade?symbol=${encodeURIComponent(symbol).replace(/%2F/gi, '/')}`;
+}
+
+/** An article on the notice page: `/notice?id=66&category_id=26`. */
+export function noticeHref(id: number, categoryId: number): string {
+  return `/notice?id=${id}&category_id=${categoryId}`;
+}
+
+/** The register page with the account typed on the home hero (spec: /register?haccount=...). */
+export function registerHref(account: string): string {
+  const trimmed = account.trim();
+  return trimmed === '' ? '/register' : `/register?haccount=${encodeURIComponent(trimmed)}`;
+}
+
+/** A positive integer id from a query parameter, or null ("", "abc", "-1", "1.5" are not ids). */
+export function parseIdParam(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
+  const id = Number(value.trim());
+  return id > 0 ? id : null;
+}

@@ -1,0 +1,391 @@
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCompact, formatPrice } from '../../../domain/format.ts';
+import { marketBreadth, selectGainers, selectLosers } from '../../../domain/home-table.ts';
+import {
+  filterRows,
+  sortRows,
+  toggleSort,
+  type SortKey,
+  type SortState,
+} from '../../../domain/market-sort.ts';
+import {
+  allRows,
+  groupRows,
+  type MarketGroup,
+  type MarketRow,
+  type QuotesState,
+} from '../../../streams/quotes-store.ts';
+import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LivePrice } from '../../components/LivePrice.tsx';
+import { PriceChange } from '../../components/PriceChange.tsx';
+import { SortHeader } from '../../components/SortHeader.tsx';
+import { tradeHref } from '../../components/links.ts';
+import { useQuotes } from '../../components/use-quotes.ts';
+import './markets.css';
+
+const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; align: 'start' | 'end' }> = [
+  { key: 'pair', label: 'markets.col.pair', align: 'start' },
+  { key: 'price', label: 'markets.col.price', align: 'end' },
+  { key: 'change', label: 'markets.col.change', align: 'end' },
+  { key: 'high', label: 'markets.col.high', align: 'end' },
+  { key: 'low', label: 'markets.col.low', align: 'end' },
+  { key: 'volume', label: 'markets.col.volume', align: 'end' },
+];
+
+/** Spec §2 "All markets": a tab per quote currency, a sortable live table, search. */
+export default function MarketsPage() {
+  const { t } = useTranslation();
+  const quotes = useQuotes();
+  const [params, setParams] = useSearchParams();
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [query, setQuery] = useState('');
+
+  const requested = params.get('quote');
+  const active = quotes.groups.find((group) => group.code === requested) ?? quotes.groups[0] ?? null;
+
+  function selectGroup(code: string): void {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('quote', code);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <div className="markets-page">
+      <header className="markets-head">
+        <div>
+          <h1>{t('markets.title')}</h1>
+          <p>{t('markets.subtitle')}</p>
+        </div>
+      </header>
+
+      <MarketHighlights quotes={quotes} />
+
+      <section className="markets-panel panel" aria-labelledby="markets-table-title">
+        <h2 id="markets-table-title" className="visually-hidden">
+          {t('markets.tableTitle')}
+        </h2>
+        <div className="markets-toolbar">
+          <QuoteTabs groups={quotes.groups} active={active} onSelect={selectGroup} />
+          <label className="markets-search">
+            <svg
+              aria-hidden="true"
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+            <span className="visually-hidden">{t('markets.search')}</span>
+            <input
+              type="search"
+              value={query}
+              placeholder={t('markets.searchPlaceholder')}
+              onChange={(event) => setQuery(event.target.value)}
+              data-testid="markets-search"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </label>
+        </div>
+        <div
+          role="tabpanel"
+          id="markets-tabpanel"
+          aria-labelledby={active ? `markets-tab-${active.code}` : undefined}
+          className="markets-table-wrap"
+        >
+          <MarketsTable
+            quotes={quotes}
+            group={active}
+            query={query}
+            sort={sort}
+            onSort={(key) => setSort((current) => toggleSort(current, key))}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function QuoteTabs({
+  groups,
+  active,
+  onSelect,
+}: {
+  groups: readonly MarketGroup[];
+  active: MarketGroup | null;
+  onSelect: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    if (active === null || groups.length === 0) return;
+    const index = groups.findIndex((group) => group.code === active.code);
+    let next = -1;
+    if (event.key === 'ArrowRight') next = (index + 1) % groups.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + groups.length) % groups.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = groups.length - 1;
+    const group = groups[next];
+    if (group === undefined) return;
+    event.preventDefault();
+    onSelect(group.code);
+    refs.current.get(group.code)?.focus();
+  }
+
+  return (
+    <div className="quote-tabs" role="tablist" aria-label={t('markets.quoteTabs')} onKeyDown={onKeyDown}>
+      {groups.map((group) => {
+        const selected = group.code === active?.code;
+        return (
+          <button
+            key={group.code}
+            ref={(node) => {
+              if (node) refs.current.set(group.code, node);
+              else refs.current.delete(group.code);
+            }}
+            type="button"
+            role="tab"
+            id={`markets-tab-${group.code}`}
+            aria-selected={selected}
+            aria-controls="markets-tabpanel"
+            tabIndex={selected ? 0 : -1}
+            className={selected ? 'active' : undefined}
+            onClick={() => onSelect(group.code)}
+            data-testid={`quote-tab-${group.code}`}
+          >
+            {group.code}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function MarketsTable({
+  quotes,
+  group,
+  query,
+  sort,
+  onSort,
+}: {
+  quotes: QuotesState;
+  group: MarketGroup | null;
+  query: string;
+  sort: SortState | null;
+  onSort: (key: SortKey) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rows = useMemo(
+    () => (group === null ? [] : sortRows(filterRows(groupRows(quotes, group), query), sort)),
+    [quotes, group, query, sort],
+  );
+
+  return (
+    <table
+      className="mkt-table markets-table"
+      data-testid="markets-table"
+      aria-busy={quotes.status === 'loading'}
+    >
+      <thead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <SortHeader
+              key={column.key}
+              label={t(column.label)}
+              sortKey={column.key}
+              sort={sort}
+              onSort={onSort}
+              align={column.align}
+            />
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">{t('markets.col.action')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {quotes.status === 'loading' && <SkeletonRows />}
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            className="clickable"
+            data-testid="market-row"
+            data-symbol={row.symbol}
+            onClick={() => void navigate(tradeHref(row.symbol))}
+          >
+            <td className="align-start">
+              <div className="cell-pair">
+                <CoinIcon code={row.base} logo={row.logo} size={26} />
+                <Link to={tradeHref(row.symbol)} onClick={(event) => event.stopPropagation()}>
+                  <PairName base={row.base} quote={row.quote} />
+                </Link>
+              </div>
+            </td>
+            <td data-col="price">
+              <LivePrice
+                value={row.close}
+                decimals={row.priceDecimals}
+                tick={row.tick}
+                tickSeq={row.tickSeq}
+              />
+            </td>
+            <td data-col="change">
+              <PriceChange change={row.change} variant="pill" />
+            </td>
+            <td data-col="high" className="num muted">
+              {formatPrice(row.high, row.priceDecimals)}
+            </td>
+            <td data-col="low" className="num muted">
+              {formatPrice(row.low, row.priceDecimals)}
+            </td>
+            <td data-col="volume" className="num muted" title={row.volume}>
+              {formatCompact(row.volume)}
+            </td>
+            <td>
+              <Link
+                className="btn btn-sm btn-outline"
+                to={tradeHref(row.symbol)}
+                onClick={(event) => event.stopPropagation()}
+                aria-label={t('markets.tradePair', { pair: row.symbol })}
+              >
+                {t('markets.trade')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+        {quotes.status !== 'loading' && rows.length === 0 && (
+          <tr>
+            <td colSpan={COLUMNS.length + 1} className="markets-empty">
+              <MarketsEmpty status={quotes.status} query={query} />
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function MarketsEmpty({ status, query }: { status: QuotesState['status']; query: string }) {
+  const { t } = useTranslation();
+  if (status === 'unavailable') {
+    return (
+      <EmptyState title={t('markets.unavailable')}>
+        <p>{t('markets.unavailableHint')}</p>
+      </EmptyState>
+    );
+  }
+  if (query.trim() !== '') return <EmptyState title={t('markets.noMatch', { query: query.trim() })} />;
+  return <EmptyState title={t('markets.noPairs')} />;
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      {Array.from({ length: 8 }, (_, index) => (
+        <tr key={index} aria-hidden="true" className="skeleton-row">
+          <td className="align-start">
+            <div className="cell-pair">
+              <span className="skeleton skeleton-circle" />
+              <span className="skeleton" style={{ width: 96, height: 14 }} />
+            </div>
+          </td>
+          {[88, 72, 80, 80, 60, 56].map((width, cell) => (
+            <td key={cell}>
+              <span className="skeleton" style={{ width, height: 14 }} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Three cards above the table: top gainers, top losers and how many markets are up or down. */
+function MarketHighlights({ quotes }: { quotes: QuotesState }) {
+  const { t } = useTranslation();
+  const rows = useMemo(() => allRows(quotes), [quotes]);
+  const gainers = useMemo(() => selectGainers(rows, 3), [rows]);
+  const losers = useMemo(() => selectLosers(rows, 3), [rows]);
+  const breadth = useMemo(() => marketBreadth(rows), [rows]);
+  const total = breadth.up + breadth.down + breadth.flat;
+  const upShare = total === 0 ? 50 : (breadth.up / total) * 100;
+
+  return (
+    <div className="markets-highlights" data-testid="markets-highlights">
+      <HighlightCard title={t('markets.topGainers')} rows={gainers} loading={quotes.status === 'loading'} />
+      <HighlightCard title={t('markets.topLosers')} rows={losers} loading={quotes.status === 'loading'} />
+      <section className="highlight-card panel" aria-labelledby="breadth-title">
+        <h2 id="breadth-title">{t('markets.breadth')}</h2>
+        <div className="breadth-figures">
+          <div>
+            <span className="breadth-value num change-up">{breadth.up}</span>
+            <span className="breadth-label">{t('markets.breadthUp')}</span>
+          </div>
+          <div>
+            <span className="breadth-value num change-down">{breadth.down}</span>
+            <span className="breadth-label">{t('markets.breadthDown')}</span>
+          </div>
+          <div>
+            <span className="breadth-value num">{total}</span>
+            <span className="breadth-label">{t('markets.breadthTotal')}</span>
+          </div>
+        </div>
+        <div
+          className="breadth-bar"
+          role="img"
+          aria-label={t('markets.breadthBar', { up: breadth.up, down: breadth.down })}
+        >
+          <span className="breadth-bar-up" style={{ width: `${upShare}%` }} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function HighlightCard({
+  title,
+  rows,
+  loading,
+}: {
+  title: string;
+  rows: readonly MarketRow[];
+  loading: boolean;
+}) {
+  return (
+    <section className="highlight-card panel">
+      <h2>{title}</h2>
+      <ul>
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Link to={tradeHref(row.symbol)}>
+              <CoinIcon code={row.base} logo={row.logo} size={20} />
+              <PairName base={row.base} quote={row.quote} />
+              <span className="num highlight-price">{formatPrice(row.close, row.priceDecimals)}</span>
+              <PriceChange change={row.change} />
+            </Link>
+          </li>
+        ))}
+        {loading &&
+          [0, 1, 2].map((index) => (
+            <li key={index} aria-hidden="true">
+              <span className="skeleton skeleton-text" />
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, withPrefs } from './fixtures.ts';
+
+/** Every route of spec §2 (children with their own paths), visited as an anonymous visitor. */
+const PUBLIC_ROUTES = [
+  '/home',
+  '/markets',
+  '/trade',
+  '/notice?id=66&category_id=26',
+  '/white',
+  '/login',
+  '/register?haccount=a@b.co',
+  '/deposit',
+  '/legalIndex',
+  '/legalIndex/legal',
+  '/legalIndex/orders',
+  '/legalIndex/orderdetail',
+  '/myshop',
+  '/myshop/myshoporders',
+  '/myshop/shoporders',
+  '/myshop/shoporderdetail',
+  '/assets',
+  '/assets/tradeAccount',
+  '/assets/legalAccount',
+  '/assets/leverAccount',
+  '/assets/secondAccount',
+  '/assets/financialAccount',
+  '/assets/bindAddr',
+  '/assets/dealRecords?types=change',
+  '/assets/transfer',
+  '/assets/transferLog?currency_id=1&currency_code=USDT',
+  '/personal',
+  '/personal/accountSettings',
+  '/personal/transactionLog',
+  '/personal/collectionSettings',
+  '/personal/authentication',
+  '/personal/feedback',
+  '/resetPassword?fromSet=1',
+  '/tradePassword',
+  '/bindAccount',
+  '/forgetPassword',
+  '/coinlog',
+];
+
+test.describe('the shell', () => {
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route} loads with the header and no error`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await expect(page.locator('main')).not.toBeEmpty();
+      // The customer-service link appears once the simulator has answered a call: the page is live.
+      await expect(page.getByTestId('customer-service')).toBeVisible();
+    });
+  }
+
+  test('/ lands on /home', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('nested routes open their default child', async ({ page }) => {
+    await page.goto('/assets');
+    await expect(page).toHaveURL(/\/assets\/tradeAccount$/);
+    await page.goto('/legalIndex');
+    await expect(page).toHaveURL(/\/legalIndex\/legal$/);
+    await page.goto('/myshop');
+    await expect(page).toHaveURL(/\/myshop\/myshoporders$/);
+    await expect(page.getByTestId('layout-80')).toBeVisible();
+    await page.goto('/forgetPassword');
+    await expect(page.getByTestId('layout-70')).toBeVisible();
+  });
+
+  for (const guarded of ['/lever', '/second']) {
+    test(`${guarded} sends an anonymous visitor to /login with a prompt`, async ({ page }) => {
+      await page.goto(guarded);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(guarded)}`));
+      await expect(page.getByTestId('toast').first()).toHaveText('Please log in to trade');
+    });
+  }
+
+  test('an unknown address shows "page not found" inside the shell', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(lightBackground).not.toBe(darkBackground);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  test('the theme is applied before first paint (no flash)', async ({ page }) => {
+    await withPrefs(page, { theme: 'light' });
+    await page.goto('/home', { waitUntil: 'commit' });
+    // The inline script in <head> runs before the body is parsed.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the up/down colours can be swapped', async ({ page }) => {
+    await page.goto('/home');
+    const up = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--up').trim());
+    const before = await up();
+    await page.getByTestId('colors-toggle').click();
+    expect(await up()).not.toBe(before);
+    await page.reload();
+    expect(await up()).not.toBe(before);
+  });
+
+  test('the language is English by default, is chosen from 10, and survives a reload', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const chooser = page.getByTestId('language-chooser');
+    await expect(chooser.locator('option')).toHaveCount(10);
+    await Promise.all([page.waitForEvent('load'), chooser.selectOption('ru')]);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('link', { name: 'Рынки' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+  });
+
+  test('a stored language code the registry does not know falls back to English', async ({ page }) => {
+    await withPrefs(page, { lang: 'klingon' });
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('the customer-service link comes from the service_url setting', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByTestId('customer-service')).toHaveAttribute(
+      'href',
+      'mailto:support@tessera.example',
+    );
+  });
+
+  for (const theme of ['dark', 'light']) {
+    test(`axe finds no serious or critical violation on the shell (${theme})`, async ({ page }) => {
+      await withPrefs(page, { theme });
+      await page.goto('/home');
+      await expect(page.getByTestId('customer-service')).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+      expect(serious).toEqual([]);
+    });
+  }
+});

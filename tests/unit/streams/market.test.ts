@@ -1,0 +1,137 @@
+import { NEVER, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChannelName, Frame } from '../../../src/streams/frame.ts';
+import { frameSampled } from '../../../src/streams/frame-sampled.ts';
+import { depth$, kline$, quotes$, trades$, type ChannelSource } from '../../../src/streams/market.ts';
+
+function testScheduler(): TestScheduler {
+  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+}
+
+/** A connection stand-in: one cold stream per channel name; records which names were asked for. */
+function source(streams: Record<string, Observable<Frame>>): ChannelSource & { asked: ChannelName[] } {
+  const asked: ChannelName[] = [];
+  return {
+    asked,
+    channel(name) {
+      asked.push(name);
+      return streams[name] ?? NEVER;
+    },
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('quotes$', () => {
+  it('decodes DAY_MARKET frames into quotes, with currency_match_id beside or inside the quotation', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const q = { close: '100.5', change: '-1.2', high: '110', low: '90', volume: '12345.6' };
+      const frames = {
+        a: { type: 'DAY_MARKET', symbol: 'BTC/USDT', currency_match_id: 1, quotation: q },
+        b: { type: 'DAY_MARKET', symbol: 'ETH/USDT', quotation: { ...q, currency_match_id: 2 } },
+        // A server sending JSON numbers for decimals still yields strings (spec: decimal strings).
+        c: { type: 'DAY_MARKET', symbol: 'LTC/USDT', currency_match_id: 3, quotation: { ...q, close: 7.25 } },
+      };
+      const connection = source({ DAY_MARKET: cold('a-b-c|', frames) });
+      expectObservable(quotes$(connection)).toBe('a-b-c|', {
+        a: { ...q, currency_match_id: 1, symbol: 'BTC/USDT' },
+        b: { ...q, currency_match_id: 2, symbol: 'ETH/USDT' },
+        c: { ...q, close: '7.25', currency_match_id: 3, symbol: 'LTC/USDT' },
+      });
+    });
+  });
+
+  it('drops malformed frames and keeps going', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    testScheduler().run(({ cold, expectObservable }) => {
+      const q = { close: '1', change: '0', high: '1', low: '1', volume: '1' };
+      const frames = {
+        a: { type: 'DAY_MARKET', symbol: 'BTC/USDT', quotation: q }, // no currency_match_id anywhere
+        b: {
+          type: 'DAY_MARKET',
+          symbol: 'BTC/USDT',
+          currency_match_id: 1,
+          quotation: { ...q, close: 'lots' },
+        },
+        c: { type: 'DAY_MARKET', symbol: 'BTC/USDT', currency_match_id: 1, quotation: q },
+      };
+      const connection = source({ DAY_MARKET: cold('abc|', frames) });
+      expectObservable(quotes$(connection)).toBe('--c|', {
+        c: { ...q, currency_match_id: 1, symbol: 'BTC/USDT' },
+      });
+    });
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('pair streams', () => {
+  const entry = (index: number, price: string) => ({ index, price, number: '1', amount: price });
+
+  it('depth$ reads MARKET_DEPTH.<symbol> and emits the book', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const book = { in: [entry(0, '99')], out: [entry(0, '101'), entry(1, '102')] };
+      const connection = source({
+        'MARKET_DEPTH.BTC/USDT': cold('-a|', {
+          a: { type: 'MARKET_DEPTH', symbol: 'BTC/USDT', depth: book },
+        }),
+      });
+      expectObservable(depth$(connection, 'BTC/USDT')).toBe('-a|', { a: book });
+      expect(connection.asked).toEqual(['MARKET_DEPTH.BTC/USDT']);
+    });
+  });
+
+  it('trades$ reads GLOBAL_TX.<symbol> and emits each batch of completed trades', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const completes = [
+        { time: 1_700_000_000, price: '100', number: '0.5', way: 2 },
+        { time: '2024-01-01 00:00:00', price: '99.5', number: '1', way: 1 },
+      ];
+      const connection = source({
+        'GLOBAL_TX.ETH/USDT': cold('a|', { a: { type: 'GLOBAL_TX', symbol: 'ETH/USDT', completes } }),
+      });
+      expectObservable(trades$(connection, 'ETH/USDT')).toBe('a|', { a: completes });
+    });
+  });
+
+  it('kline$ keeps only the requested period', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const bar = (period: string, close: string) => ({
+        time: 1_700_000_000,
+        open: '1',
+        high: '2',
+        low: '0.5',
+        close,
+        volume: '10',
+        period,
+      });
+      const frame = (kline: ReturnType<typeof bar>) => ({ type: 'KLINE', symbol: 'BTC/USDT', kline });
+      const connection = source({
+        'KLINE.BTC/USDT': cold('abcd|', {
+          a: frame(bar('1min', '1.1')),
+          b: frame(bar('15min', '1.2')),
+          c: frame(bar('1min', '1.3')),
+          d: frame(bar('1day', '1.4')),
+        }),
+      });
+      expectObservable(kline$(connection, 'BTC/USDT', '1min')).toBe('a-c-|', {
+        a: bar('1min', '1.1'),
+        c: bar('1min', '1.3'),
+      });
+    });
+  });
+});
+
+describe('frameSampled', () => {
+  it('emits at most the latest value once per animation frame', () => {
+    testScheduler().run(({ animate, cold, expectObservable }) => {
+      animate('----x----x----x----x');
+      // a, b, c before the first paint: only c is painted. Nothing arrives before the third paint,
+      // so it paints nothing; e completes the source while pending and is still delivered.
+      const source$ = cold('-abc--d---------e|');
+      expectObservable(frameSampled(source$)).toBe('----c----d---------(e|)');
+    });
+  });
+});
