@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { Observable, distinctUntilChanged } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
@@ -6,6 +7,7 @@ import { createHttpTransport } from '../api/transports/http.ts';
 import { createSimTransport, openSimWorker } from '../api/transports/sim.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
+import { createSocketConnection } from '../streams/socket.ts';
 import type { Services } from './services-context.ts';
 import { ToastStore } from './toast/toast-store.ts';
 
@@ -78,5 +80,11 @@ export function createServices(options: {
     notify,
   });
   session.start();
-  return { transport: options.transport, api, session, toasts };
+  const token$ = new Observable<string | null>((subscriber) => {
+    const subscription = session.subscribe((snapshot) => subscriber.next(snapshot.context.token));
+    subscriber.next(session.getSnapshot().context.token);
+    return () => subscription.unsubscribe();
+  }).pipe(distinctUntilChanged());
+  const socket = createSocketConnection({ transport: options.transport, token$ });
+  return { transport: options.transport, api, session, toasts, socket };
 }

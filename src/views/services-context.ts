@@ -3,6 +3,7 @@ import type { Actor } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
+import type { SocketConnection } from '../streams/socket.ts';
 import type { ToastStore } from './toast/toast-store.ts';
 
 /** The long-lived objects of one app instance, handed to views through context. */
@@ -11,6 +12,8 @@ export interface Services {
   api: ApiClient;
   session: Actor<typeof sessionMachine>;
   toasts: ToastStore;
+  /** The one live socket of this tab; channels are ref-counted per page. */
+  socket: SocketConnection;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
