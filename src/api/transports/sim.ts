@@ -64,7 +64,7 @@ export function createSimTransport(port: SimPort): Transport {
   // A SharedWorker never learns that a tab went away: close this tab's sockets when it does, so
   // the simulator stops building frames for a dead page.
   globalThis.addEventListener?.('pagehide', () => {
-    for (const socket of [...sockets.values()]) socket.close();
+    for (const socket of sockets.values()) socket.close();
   });
 
   class SimSocket extends EventTarget {
