@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from './entities.ts';
-import { decimal, empty, flag, id, paged, text } from './fields.ts';
+import { decimal, empty, flag, id, paged, text, timestamp } from './fields.ts';
 
 /**
  * The contract: every call of spec §7, written down once. Each entry names the HTTP method, the
@@ -35,6 +35,36 @@ function accountLogCall(kind: z.infer<typeof accountCode>) {
     answer: paged(e.accountLog),
   });
 }
+
+/**
+ * A spot order (spec §3) as every spot call answers it. Beyond the spec's fields: type (0 limit,
+ * 1 market), status (1 open, 2 filled, 3 cancelled; status_name is its label), avg_price, the fee
+ * and its currency (what the order receives), created_at. transacted_volume is the base quantity
+ * filled and transacted_amount the quote that changed hands (as a book entry's number and amount).
+ * Times are epoch ms. A market order's price is its average fill price.
+ */
+const spotOrder = e.spotOrder.extend({
+  type: z.union([z.literal(0), z.literal(1)]),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  avg_price: decimal,
+  fee: decimal,
+  fee_currency: text,
+  created_at: timestamp,
+});
+export type SpotOrderAnswer = z.output<typeof spotOrder>;
+
+const spotOrderPayload = z.object({
+  currency_match_id: id,
+  number: decimal,
+  price: decimal.optional(),
+  type: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+const spotListPayload = z.object({
+  page,
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  currency_match_id: z.coerce.number().int().positive().optional(),
+});
 
 const ok = z.union([z.null(), z.string(), z.object({}).loose()]).optional();
 
@@ -134,9 +164,9 @@ export const catalogue = {
     method: 'GET',
     path: 'user/info',
     auth: true,
-    summary: 'The signed-in user',
+    summary: 'The signed-in user (area_id: the country of the bound phone, a Tessera addition)',
     payload: empty,
-    answer: e.userInfo,
+    answer: e.userInfo.extend({ area_id: id.nullable().optional() }),
   }),
   'user/authorization_code': call({
     method: 'GET',
@@ -304,7 +334,7 @@ export const catalogue = {
     method: 'GET',
     path: 'market/deal',
     auth: false,
-    summary: 'Quote, depth and recent trades of a pair',
+    summary: 'Quote, depth (in = bids, out = asks) and the last 30 trades, newest first',
     payload: z.object({ currency_match_id: z.coerce.number().int() }),
     answer: e.dealSnapshot,
   }),
@@ -312,7 +342,7 @@ export const catalogue = {
     method: 'GET',
     path: 'market/kline',
     auth: false,
-    summary: 'Candles of a pair between two times (seconds)',
+    summary: 'Candles of a pair between two times (seconds); bar time is its open, in ms',
     payload: z.object({
       from: z.coerce.number(),
       to: z.coerce.number(),
@@ -323,88 +353,102 @@ export const catalogue = {
     answer: z.array(e.klineBar),
   }),
 
+  // Simulator only: demo time (a real server answers these with code 0)
+  'sim/speed': call({
+    method: 'GET',
+    path: 'sim/speed',
+    auth: false,
+    summary: 'Simulated seconds per real second (1 to 60)',
+    payload: empty,
+    answer: z.object({ speed: z.number().int().min(1).max(60) }),
+  }),
+  'sim/set_speed': call({
+    method: 'POST',
+    path: 'sim/set_speed',
+    auth: false,
+    summary: 'Set the simulation speed: a whole number from 1 to 60, else code 0',
+    payload: z.object({ speed: z.number() }),
+    answer: z.object({ speed: z.number().int().min(1).max(60) }),
+  }),
+
   // Spot orders
   'tx_in/add': call({
     method: 'POST',
     path: 'tx_in/add',
     auth: true,
     toast: true,
-    summary: 'Place a buy order (price empty = market)',
-    payload: z.object({
-      currency_match_id: id,
-      number: decimal,
-      price: decimal.optional(),
-      type: z.union([z.literal(0), z.literal(1)]).optional(),
-    }),
-    answer: e.spotOrder,
+    summary:
+      'Place a buy order: type 0 limit (price required), 1 market (price ignored; without type, no ' +
+      "price means market). number is cut down to the pair's lot. Locks quote; answers the order " +
+      'after matching on arrival, and pushes TX_SUBMIT (and TX_MATCHED to makers it filled)',
+    payload: spotOrderPayload,
+    answer: spotOrder,
   }),
   'tx_out/add': call({
     method: 'POST',
     path: 'tx_out/add',
     auth: true,
     toast: true,
-    summary: 'Place a sell order (price empty = market)',
-    payload: z.object({
-      currency_match_id: id,
-      number: decimal,
-      price: decimal.optional(),
-      type: z.union([z.literal(0), z.literal(1)]).optional(),
-    }),
-    answer: e.spotOrder,
+    summary: 'Place a sell order: as tx_in/add; locks base. Selling on pair 64 is refused',
+    payload: spotOrderPayload,
+    answer: spotOrder,
   }),
   'tx_in/list': call({
     method: 'GET',
     path: 'tx_in/list',
     auth: true,
-    summary: 'Open buy orders',
-    payload: z.object({
-      page,
-      limit: z.coerce.number().int().default(10),
-      currency_match_id: z.coerce.number().int(),
-    }),
-    answer: paged(e.spotOrder),
+    summary: 'My open buy orders, newest first; of one pair, or of every pair without currency_match_id',
+    payload: spotListPayload,
+    answer: paged(spotOrder),
   }),
   'tx_out/list': call({
     method: 'GET',
     path: 'tx_out/list',
     auth: true,
-    summary: 'Open sell orders',
-    payload: z.object({
-      page,
-      limit: z.coerce.number().int().default(10),
-      currency_match_id: z.coerce.number().int(),
-    }),
-    answer: paged(e.spotOrder),
+    summary: 'My open sell orders, newest first; of one pair, or of every pair without currency_match_id',
+    payload: spotListPayload,
+    answer: paged(spotOrder),
   }),
   'tx_history/list': call({
     method: 'GET',
     path: 'tx_history/list',
     auth: true,
-    summary: 'Finished orders (filled or cancelled)',
-    payload: z.object({
-      page,
-      limit: z.coerce.number().int().default(10),
-      currency_match_id: z.coerce.number().int(),
-    }),
-    answer: paged(e.spotOrder),
+    summary: 'My finished orders (filled or cancelled), latest first; of one pair or of every pair',
+    payload: spotListPayload,
+    answer: paged(spotOrder),
   }),
   'tx_in/cancel': call({
     method: 'POST',
     path: 'tx_in/cancel',
     auth: true,
     toast: true,
-    summary: 'Cancel a buy order',
+    summary: 'Cancel one of my open buy orders; the rest of its lock returns. Pushes TX_SUBMIT',
     payload: z.object({ id }),
-    answer: ok,
+    answer: spotOrder,
   }),
   'tx_out/cancel': call({
     method: 'POST',
     path: 'tx_out/cancel',
     auth: true,
     toast: true,
-    summary: 'Cancel a sell order',
+    summary: 'Cancel one of my open sell orders; the rest of its lock returns. Pushes TX_SUBMIT',
     payload: z.object({ id }),
-    answer: ok,
+    answer: spotOrder,
+  }),
+
+  // Simulator only: a load generator for the spot screen's frame-time benchmark (bench/ui.ts)
+  'sim/bench': call({
+    method: 'POST',
+    path: 'sim/bench',
+    auth: false,
+    summary:
+      'Simulator only: storm 1 publishes market frames every interval_ms (default 15) instead of ' +
+      'every 100 ms, stamping each frame with a sequence number seq; storm 0 returns to normal',
+    payload: z.object({
+      storm: flag,
+      interval_ms: z.number().int().min(5).max(100).optional(),
+    }),
+    answer: z.object({ storm: flag, interval_ms: z.number().int() }),
   }),
 
   // Wallet

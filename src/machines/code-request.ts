@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.ts';
 import { accountProblem, normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
-import type { ProblemCode } from '../domain/validation/problem.ts';
+import type { Problem, ProblemCode } from '../domain/validation/problem.ts';
 import { OUTBOX_KEY } from './outbox-key.ts';
 
 /** Spec §7 code types: 1 register, 2 forgot, 3 trade password, 5 login. */
@@ -28,6 +28,15 @@ export function codeRequestFor(
   const to = normalizeAccount(kind, account);
   if (kind === 'email') return { channel: 'email', to, type };
   return areaId === null ? 'emptyArea' : { channel: 'sms', to, type, areaId };
+}
+
+/** A code request, or its problem pinned on the form's account field (or its country). */
+export function codeOrProblem<F extends string>(
+  result: CodeRequest | ProblemCode,
+  fields: { account: F; area: F },
+): CodeRequest | Problem<F> {
+  if (typeof result !== 'string') return result;
+  return { field: result === 'emptyArea' ? fields.area : fields.account, code: result };
 }
 
 /** Sends a code through the contract; the demo outbox key rides along (the simulator shows it there). */

@@ -3,6 +3,10 @@ import type { Accounts } from './features/accounts/accounts.ts';
 import { openAccounts } from './features/accounts/open-accounts.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerContentRoutes } from './features/content-routes.ts';
+import { BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
+import { openSpotFeature } from './features/spot/open-spot.ts';
+import type { Spot } from './features/spot/spot.ts';
+import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
 import { Routes } from './routes.ts';
 import { createSimServer, type MessageTable, type SimServer } from './server.ts';
 import { SocketHub } from './socket-hub.ts';
@@ -22,6 +26,12 @@ export interface Simulator {
   server: SimServer;
   hub: SocketHub;
   accounts: Accounts;
+  /** The live markets; the worker calls `market.start()` to run them in real time. */
+  market: MarketFeature;
+  /** Spot trading: the trade accounts and users' orders. */
+  spot: Spot;
+  /** The load generator of the spot screen's benchmark (sim/bench). */
+  storm: BenchStorm;
 }
 
 /** Assembles the simulator's features behind one server. Runs in the worker and in Node tests. */
@@ -38,6 +48,28 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const hub = new SocketHub((token) => accounts.userIdOf(token, options.clock.now()));
   registerContentRoutes(routes);
   registerAccountRoutes(routes, accounts);
+  // Spot: users' orders match in the market's books; the market reports their fills to the ledger.
+  // The bench storm stamps market frames while bench/ui.ts measures the trade screen.
+  const storm = new BenchStorm();
+  let spot: Spot | undefined;
+  const market = await openMarketFeature({
+    routes,
+    hub: storm.stampingHub(hub),
+    clock: options.clock,
+    settings: store,
+    market: { onUserFill: (fill) => spot?.onFill(fill) },
+  });
+  storm.attach(market.market, market.publisher);
+  registerBenchRoutes(routes, storm);
+  spot = await openSpotFeature({
+    routes,
+    hub,
+    accounts,
+    market: market.market,
+    clock: options.clock,
+    store,
+    messages: options.messages,
+  });
   const server = createSimServer({ routes, hub, clock: options.clock, messages: options.messages });
-  return { server, hub, accounts };
+  return { server, hub, accounts, market, spot, storm };
 }

@@ -8,9 +8,10 @@ import {
   type Observable,
   of,
   repeat,
+  ReplaySubject,
   scan,
   type SchedulerLike,
-  shareReplay,
+  share,
   startWith,
   takeWhile,
   timer,
@@ -177,16 +178,22 @@ export interface QuotesStoreDeps {
   retryMs?: number;
   /** Paces emissions: one per animation frame in the browser; tests pass a TestScheduler. */
   frameScheduler?: SchedulerLike;
-  /** Drives the retry timer. */
+  /** Drives the retry and keep-alive timers. */
   scheduler?: SchedulerLike;
+  /**
+   * How long the table stays live after its last observer leaves, so going from home to all
+   * markets shows the table at once instead of loading it again. 0 lets go at once.
+   */
+  keepAliveMs?: number;
 }
 
 export const QUOTES_RETRY_MS = 5_000;
+export const QUOTES_KEEP_ALIVE_MS = 5_000;
 
 /**
  * The live quotes table. Cold and shared: the first observer loads the snapshot and subscribes
- * DAY_MARKET, the last one to leave unsubscribes both; a late observer gets the latest table at
- * once. A snapshot that fails (no market yet, a network error) is retried every `retryMs` while
+ * DAY_MARKET, and `keepAliveMs` after the last one leaves both are let go; a late observer gets
+ * the latest table at once. A snapshot that fails (no market yet, a network error) is retried every `retryMs` while
  * the table shows "unavailable"; pushes that arrive before it are kept and applied on top.
  */
 export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState> {
@@ -196,6 +203,7 @@ export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState
     retryMs = QUOTES_RETRY_MS,
     frameScheduler = animationFrameScheduler,
     scheduler = asyncScheduler,
+    keepAliveMs = QUOTES_KEEP_ALIVE_MS,
   } = deps;
 
   const snapshot$: Observable<QuotesEvent> = defer(() => load()).pipe(
@@ -209,6 +217,9 @@ export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState
   const states$ = merge(snapshot$, pushes$).pipe(scan(reduceQuotes, INITIAL_QUOTES));
   return frameSampled(states$, frameScheduler).pipe(
     startWith(INITIAL_QUOTES),
-    shareReplay({ bufferSize: 1, refCount: true }),
+    share({
+      connector: () => new ReplaySubject<QuotesState>(1),
+      resetOnRefCountZero: keepAliveMs > 0 ? () => timer(keepAliveMs, scheduler) : true,
+    }),
   );
 }

@@ -31,8 +31,6 @@ function children(names: readonly string[], defaultChild: string): RouteObject[]
 /** Routes whose page is still "coming soon" (the README lists them; a test keeps it honest). */
 export const COMING_SOON_PATHS = [
   '/trade',
-  '/login',
-  '/register',
   '/deposit',
   '/legalIndex/legal',
   '/legalIndex/orders',
@@ -51,15 +49,6 @@ export const COMING_SOON_PATHS = [
   '/assets/transferLog',
   '/lever',
   '/second',
-  '/personal/accountSettings',
-  '/personal/transactionLog',
-  '/personal/collectionSettings',
-  '/personal/authentication',
-  '/personal/feedback',
-  '/resetPassword',
-  '/tradePassword',
-  '/bindAccount',
-  '/forgetPassword',
   '/coinlog',
 ] as const;
 
@@ -72,8 +61,8 @@ export const routes: RouteObject[] = [
       { path: 'markets', element: page(() => import('./pages/markets/MarketsPage.tsx')) },
       { path: 'notice', element: page(() => import('./pages/notice/NoticePage.tsx')) },
       { path: 'white', element: page(() => import('./pages/white/WhitePage.tsx')) },
-      { path: 'login', element: soon('pages.login') },
-      { path: 'register', element: soon('pages.register') },
+      { path: 'login', element: page(() => import('./pages/auth/LoginPage.tsx')) },
+      { path: 'register', element: page(() => import('./pages/auth/RegisterPage.tsx')) },
       {
         element: <WidthLayout width={80} />,
         children: [
@@ -105,20 +94,37 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'personal',
-            children: children(
-              ['accountSettings', 'transactionLog', 'collectionSettings', 'authentication', 'feedback'],
-              'accountSettings',
-            ),
+            element: page(() => import('./pages/personal/PersonalLayout.tsx')),
+            children: [
+              { index: true, element: <Navigate to="accountSettings" replace /> },
+              {
+                path: 'accountSettings',
+                element: page(() => import('./pages/personal/AccountSettingsPage.tsx')),
+              },
+              {
+                path: 'transactionLog',
+                element: page(() => import('./pages/personal/TransactionLogPage.tsx')),
+              },
+              {
+                path: 'collectionSettings',
+                element: page(() => import('./pages/personal/CollectionSettingsPage.tsx')),
+              },
+              {
+                path: 'authentication',
+                element: page(() => import('./pages/personal/AuthenticationPage.tsx')),
+              },
+              { path: 'feedback', element: page(() => import('./pages/personal/FeedbackPage.tsx')) },
+            ],
           },
         ],
       },
       {
         element: <WidthLayout width={70} />,
         children: [
-          { path: 'resetPassword', element: soon('pages.resetPassword') },
-          { path: 'tradePassword', element: soon('pages.tradePassword') },
-          { path: 'bindAccount', element: soon('pages.bindAccount') },
-          { path: 'forgetPassword', element: soon('pages.forgetPassword') },
+          { path: 'resetPassword', element: page(() => import('./pages/auth/ResetPasswordPage.tsx')) },
+          { path: 'tradePassword', element: page(() => import('./pages/auth/TradePasswordPage.tsx')) },
+          { path: 'bindAccount', element: page(() => import('./pages/auth/BindEmailPage.tsx')) },
+          { path: 'forgetPassword', element: page(() => import('./pages/auth/ForgotPasswordPage.tsx')) },
           { path: 'coinlog', element: soon('pages.coinlog') },
         ],
       },

@@ -137,5 +137,10 @@ export function sanitizeHtml(html: string): string {
 
 /** The sanitized HTML as DOM nodes, ready to append: what views render. */
 export function sanitizeToFragment(html: string): DocumentFragment {
-  return purifier().sanitize(html, { ...BASE_CONFIG, RETURN_DOM_FRAGMENT: true });
+  // DOMPurify answers null (despite its types) when the input leaves no body, e.g. a <frameset>.
+  const fragment: DocumentFragment | null = purifier().sanitize(html, {
+    ...BASE_CONFIG,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  return fragment ?? document.createDocumentFragment();
 }

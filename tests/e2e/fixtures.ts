@@ -32,6 +32,8 @@ export { expect };
 /** Sets preferences before the app's first script runs, as a returning visitor would have them. */
 export async function withPrefs(page: Page, prefs: Record<string, string>): Promise<void> {
   await page.addInitScript((values) => {
+    // Init scripts run in every frame; a sandboxed iframe (the /white embed) has no storage.
+    if (window !== window.top) return;
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, prefs);
 }

@@ -1,4 +1,4 @@
-import { copyInto } from './order-slots';
+import { copyInto } from './typed-arrays';
 import { NIL } from './types';
 
 /**

@@ -167,8 +167,12 @@ export class OrderBook {
     for (let i = ladder.count - 1; i >= 0; i--) {
       const level = ladder.levels[i]!;
       const price = levels.prices[level]!;
-      for (let slot = levels.head[level]!; slot !== NIL; slot = slots.next[slot]!) {
+      // Bounded by the level's count rather than by NIL, so a corrupted queue shows up as a wrong
+      // answer in tests instead of an endless loop.
+      let slot = levels.head[level]!;
+      for (let n = levels.orderCount[level]!; n > 0 && slot !== NIL; n--) {
         out.push({ id: slots.ids[slot]!, owner: slots.owners[slot]!, price, lots: slots.lots[slot]! });
+        slot = slots.next[slot]!;
       }
     }
     return out;
@@ -232,7 +236,7 @@ export class OrderBook {
           opposite.count = top;
           levels.release(level);
         } else {
-          prevInQueue[following] = prevInQueue[following]!;
+          prevInQueue[following] = NIL;
         }
         onFill(makerId, takerId, price, available, makerOwner, takerOwner, takerSide);
         if (left === 0) break;

@@ -1,3 +1,4 @@
+import { copyInto } from './typed-arrays';
 import { NIL } from './types';
 
 /**
@@ -78,9 +79,4 @@ export class OrderSlots {
     this.next = copyInto(new Int32Array(size), this.next);
     this.chainFree(oldSize, size);
   }
-}
-
-export function copyInto<T extends Float64Array | Int32Array | Uint8Array>(target: T, source: T): T {
-  target.set(source);
-  return target;
 }

@@ -19,9 +19,9 @@ const GARCH_BETA = 0.93;
  * anchors.
  *
  * BTC's minute returns follow GARCH(1,1) around the day's regime variance, so busy stretches
- * cluster; the day's jump (if any) lands at its minute and excites the volatility that follows, as
- * real jumps do. Each altcoin's minute return is beta times BTC's plus its own normal move. Each
- * path is then tilted by a constant per minute so that it ends exactly on the next day's anchor:
+ * cluster; the day's jump (if any) lands at its minute. Each altcoin's minute return is beta times
+ * BTC's plus its own normal move. Each path is then tilted by a constant per minute so that it
+ * ends exactly on the next day's anchor:
  * the tilt is tiny next to one minute's noise, and it lets any day be generated on its own.
  */
 export function generateDayPath(seed: number, day: number, today: DayAnchor, tomorrow: DayAnchor): DayPath {
@@ -35,10 +35,11 @@ export function generateDayPath(seed: number, day: number, today: DayAnchor, tom
   let variance = regimeVariance;
   for (let m = 0; m < MINUTES_PER_DAY; m++) {
     const sd = Math.sqrt(variance);
-    let r = sd * rng.normal();
-    if (m === today.jumpMinute) r += today.jumpSize;
+    const r = sd * rng.normal();
     btcMinuteSd[m] = sd;
-    btcReturns[m] = r;
+    // The jump stays out of the variance recursion: fed in, one 1 % jump would make the next hour
+    // move 0.3 % a minute, far beyond what follows real jumps.
+    btcReturns[m] = m === today.jumpMinute ? r + today.jumpSize : r;
     variance = omega + GARCH_ALPHA * r * r + GARCH_BETA * variance;
   }
 

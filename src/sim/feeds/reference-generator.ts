@@ -16,8 +16,11 @@ export interface ReferenceGeneratorOptions {
   epoch?: number;
 }
 
-/** How many generated days and minutes stay cached (a live market touches one or two of each). */
-const DAY_CACHE_SIZE = 8;
+/**
+ * How many generated days and minutes stay cached. A live market touches one or two of each; a
+ * month of history is read pair after pair, so the days of a month stay (about 4 MB).
+ */
+const DAY_CACHE_SIZE = 35;
 const MINUTE_CACHE_SIZE = 4;
 
 /**

@@ -16,6 +16,7 @@ export const STREAM = {
   marketMaker: 5,
   takers: 6,
   noise: 7,
+  arbitrage: 8,
 } as const;
 
 export type StreamTag = (typeof STREAM)[keyof typeof STREAM];

@@ -40,7 +40,14 @@ export function quotationAnswer(market: PairMarket): QuotationAnswer {
   const close = market.lastPrice();
   if (!window) {
     const last = priceText(pair, close);
-    return { currency_match_id: pair.id, close: last, change: '0.00', high: last, low: last, volume: lotsText(pair, 0) };
+    return {
+      currency_match_id: pair.id,
+      close: last,
+      change: '0.00',
+      high: last,
+      low: last,
+      volume: lotsText(pair, 0),
+    };
   }
   return {
     currency_match_id: pair.id,
@@ -73,7 +80,11 @@ function depthSide(market: PairMarket, side: Side, levels: number): DepthAnswer[
       index,
       price: priceText(pair, price),
       number: lotsText(pair, number),
-      amount: roundedScaledText(BigInt(price) * BigInt(number), pair.priceDecimals + pair.lotDecimals, pair.priceDecimals),
+      amount: roundedScaledText(
+        BigInt(price) * BigInt(number),
+        pair.priceDecimals + pair.lotDecimals,
+        pair.priceDecimals,
+      ),
     });
   }
   return rows;
@@ -128,7 +139,6 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
     lever_share_num: pair.leverShareNum,
     lever_fee_rate: pair.leverFeeRate,
     price_decimals: pair.priceDecimals,
-    number_decimals: pair.lotDecimals,
     currency_quotation: quotationAnswer(market),
   };
 }
@@ -153,8 +163,14 @@ export function currencyMatchesAnswer(market: Market): QuoteGroupAnswer[] {
 }
 
 function usdPriceText(market: Market, code: string): { text: string; units: bigint; decimals: number } {
-  const usdtPair = market.pairs.find((pair) => pair.pair.base.code === code && pair.pair.quote.code === 'USDT');
+  const usdtPair = market.pairs.find(
+    (pair) => pair.pair.base.code === code && pair.pair.quote.code === 'USDT',
+  );
   if (!usdtPair) return { text: '1', units: 1n, decimals: 0 };
   const decimals = usdtPair.pair.priceDecimals;
-  return { text: priceText(usdtPair.pair, usdtPair.lastPrice()), units: BigInt(usdtPair.lastPrice()), decimals };
+  return {
+    text: priceText(usdtPair.pair, usdtPair.lastPrice()),
+    units: BigInt(usdtPair.lastPrice()),
+    decimals,
+  };
 }

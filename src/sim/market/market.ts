@@ -3,6 +3,7 @@ import { DAY_MS, ReferenceGenerator } from '../feeds/reference-generator.ts';
 import type { ReferenceSource } from '../feeds/reference-source.ts';
 import { PairMarket, type UserFill } from './pair-market.ts';
 import { PAIRS, type PairSpec } from './pairs.ts';
+import type { Trade } from './trade.ts';
 
 export interface MarketOptions {
   clock: Clock;
@@ -15,6 +16,8 @@ export interface MarketOptions {
   pairs?: readonly PairSpec[];
   /** Fills involving users' orders, for the feature that settles them. */
   onUserFill?: (fill: UserFill) => void;
+  /** Every live trade of every pair, as it happens. */
+  onTrade?: (pair: PairSpec, trade: Trade) => void;
 }
 
 export const DEFAULT_HISTORY_DAYS = 30;
@@ -62,6 +65,7 @@ export class Market {
           historyStart: this.historyStart,
           start: this.openedAt,
           onUserFill: options.onUserFill,
+          onTrade: options.onTrade,
         }),
     );
     for (const market of this.pairMarkets) {

@@ -3,6 +3,7 @@ import type { ReferenceGenerator } from '../feeds/reference-generator.ts';
 import { pairPrice, type ReferenceSource } from '../feeds/reference-source.ts';
 import { STREAM, streamRng, type StreamTag } from '../feeds/seeds.ts';
 import { FIRST_USER_OWNER, OWNER, type Agent, type Venue } from './agents/agent.ts';
+import { Arbitrageur } from './agents/arbitrageur.ts';
 import { MarketMaker } from './agents/market-maker.ts';
 import { NoiseFlow } from './agents/noise-flow.ts';
 import { TakerFlow } from './agents/taker-flow.ts';
@@ -42,6 +43,17 @@ export interface PairMarketOptions {
   /** When the live market opens (ms). */
   start: number;
   onUserFill?: (fill: UserFill) => void;
+  /** Every live trade as it happens (settlement rules that watch the last price listen here). */
+  onTrade?: (pair: PairSpec, trade: Trade) => void;
+}
+
+/** What changed since the publisher last asked. */
+export interface MarketUpdates {
+  /** The latest trades since then, oldest first: at most a tape's worth. */
+  trades: Trade[];
+  /** Time of the earliest trade since then (NaN if none): candles from its bar on have changed. */
+  firstTradeTime: number;
+  bookChanged: boolean;
 }
 
 /**
@@ -54,12 +66,14 @@ export class PairMarket implements Venue {
   readonly scale: PairScale;
   readonly candles: CandleSeries;
   readonly tape = new Tape();
-  /** Trades since the publisher last collected them (at most a tape's worth: older ones are moot). */
+  /** Latest trades since the publisher last collected them (a tape's worth: older ones are moot). */
   private unpublished: Trade[] = [];
+  private firstUnpublishedTime = NaN;
   private readonly makers: MarketMaker[];
   private readonly agents: Agent[];
   private readonly reference: () => ReferenceSource;
   private readonly onUserFill: ((fill: UserFill) => void) | undefined;
+  private readonly onTrade: ((pair: PairSpec, trade: Trade) => void) | undefined;
   private nextOrderId = FIRST_AGENT_ORDER_ID;
   /** Simulated time of the event being run, and the time the market has been advanced to. */
   private now: number;
@@ -73,6 +87,7 @@ export class PairMarket implements Venue {
     this.scale = pairScale(pair);
     this.reference = options.reference;
     this.onUserFill = options.onUserFill;
+    this.onTrade = options.onTrade;
     this.now = this.advancedTo = options.start;
 
     const synthesizer = new HistorySynthesizer(seed, generator, pair, this.scale);
@@ -111,6 +126,7 @@ export class PairMarket implements Venue {
       ...this.makers,
       new TakerFlow(this, rng(STREAM.takers), options.start),
       new NoiseFlow(this, rng(STREAM.noise), options.start),
+      new Arbitrageur(this, rng(STREAM.arbitrage), options.start),
     ];
     this.book.setFillListener((makerId, takerId, price, lots, makerOwner, takerOwner, takerSide) => {
       const time = Math.floor(this.now);
@@ -214,22 +230,30 @@ export class PairMarket implements Venue {
     return this.candles.foldMinutes(minute - 1439, minute + 1);
   }
 
-  /** Trades since the last call, oldest first, and whether the book changed since then. */
-  takeUpdates(): { trades: Trade[]; bookChanged: boolean } {
-    const trades = this.unpublished;
-    const bookChanged = this.bookChanged;
+  /** What changed since the last call (see MarketUpdates). */
+  takeUpdates(): MarketUpdates {
+    const updates = {
+      trades: this.unpublished,
+      firstTradeTime: this.firstUnpublishedTime,
+      bookChanged: this.bookChanged,
+    };
     this.unpublished = [];
+    this.firstUnpublishedTime = NaN;
     this.bookChanged = false;
-    return { trades, bookChanged };
+    return updates;
   }
 
   private record(trade: Trade): void {
     this.candles.addLive(trade.time, trade.price, trade.lots);
     this.tape.push(trade);
     this.lastPriceTicks = trade.price;
+    if (Number.isNaN(this.firstUnpublishedTime)) this.firstUnpublishedTime = trade.time;
     this.unpublished.push(trade);
-    if (this.unpublished.length > 2 * TAPE_LENGTH)
+    // Bounded even if nobody publishes (Node tests): only the latest tape's worth is ever pushed.
+    if (this.unpublished.length > 2 * TAPE_LENGTH) {
       this.unpublished.splice(0, this.unpublished.length - TAPE_LENGTH);
+    }
+    this.onTrade?.(this.pair, trade);
   }
 
   /** Opens with the last synthesised trades on the tape, so it is not empty before the first fill. */

@@ -1,5 +1,5 @@
-import { NEVER, type Observable } from 'rxjs';
-import { type ChannelSource, quotes$ } from '../../streams/market.ts';
+import type { Observable } from 'rxjs';
+import { quotes$ } from '../../streams/market.ts';
 import { createQuotesStore, INITIAL_QUOTES, type QuotesState } from '../../streams/quotes-store.ts';
 import { type Services, useServices } from '../services-context.ts';
 import { useObservable } from '../use-observable.ts';
@@ -12,8 +12,7 @@ export function quotesStoreOf(services: Services): Observable<QuotesState> {
   if (store === undefined) {
     store = createQuotesStore({
       load: () => services.api.call('market/currency_matches', {}, { quiet: true }),
-      // TEMP until the lead's `socket` service lands.
-      updates$: socketOf(services) ? quotes$(socketOf(services) as ChannelSource) : NEVER,
+      updates$: quotes$(services.socket),
     });
     stores.set(services, store);
   }
@@ -27,8 +26,4 @@ export function quotesStoreOf(services: Services): Observable<QuotesState> {
 export function useQuotes(): QuotesState {
   const services = useServices();
   return useObservable(quotesStoreOf(services), INITIAL_QUOTES);
-}
-
-function socketOf(services: Services): ChannelSource | undefined {
-  return (services as Services & { socket?: ChannelSource }).socket;
 }

@@ -4,6 +4,7 @@ import { readPref } from '../../machines/local-prefs.ts';
 import { useSignedIn } from '../use-session.ts';
 import { useSetting } from '../use-setting.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { DemoOutbox } from './DemoOutbox.tsx';
 import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { SimSpeedBadge } from './SimSpeedBadge.tsx';
@@ -44,6 +45,7 @@ export function Header() {
       </nav>
       <div className="header-tools">
         <SimSpeedBadge />
+        <DemoOutbox />
         {signedIn ? (
           <AccountMenu />
         ) : (

@@ -146,6 +146,7 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       invite_code: user.inviteCode,
       review_status: user.realName?.status ?? 0,
       is_seller: user.isSeller,
+      area_id: user.areaId,
     }),
   );
 

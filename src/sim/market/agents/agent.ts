@@ -27,5 +27,5 @@ export interface Venue {
 }
 
 /** Owner ids of the simulated participants. Users' orders use FIRST_USER_OWNER + user id. */
-export const OWNER = { tightMaker: 1, deepMaker: 2, takers: 3, noise: 4 } as const;
+export const OWNER = { tightMaker: 1, deepMaker: 2, takers: 3, noise: 4, arbitrageur: 5 } as const;
 export const FIRST_USER_OWNER = 1_000;

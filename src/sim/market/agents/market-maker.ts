@@ -16,6 +16,9 @@ export interface MarketMakerStyle {
 /** Each refresh re-checks this many top levels, and each deeper level with this probability. */
 const ALWAYS_CHECKED_LEVELS = 3;
 const DEEP_CHECK_PROBABILITY = 0.3;
+/** Drift (in ladder steps) a resting quote may have from its target before it is replaced. */
+const TOP_TOLERANCE = 0.25;
+const DEEP_TOLERANCE = 0.5;
 /** Size grows by level: level k quotes (1 + growth * k) times the first level. */
 const SIZE_GROWTH = 0.3;
 const SIZE_SIGMA = 0.35;
@@ -76,8 +79,13 @@ export class MarketMaker implements Agent {
         this.targets[side][level] = Math.max(1, target);
         const id = this.orderIds[side][level]!;
         const resting = id >= 0 && book.has(id);
-        const checked = level < ALWAYS_CHECKED_LEVELS || this.rng.chance(DEEP_CHECK_PROBABILITY);
-        if (!resting || (checked && this.orderPrices[side][level] !== target)) replace.push([side, level]);
+        const top = level < ALWAYS_CHECKED_LEVELS;
+        const checked = top || this.rng.chance(DEEP_CHECK_PROBABILITY);
+        // Small drifts are tolerated (a fraction of a step at the top, half a step deeper down):
+        // re-quoting for every tick would churn the book and cost the maker its queue place.
+        const drift = Math.abs(this.orderPrices[side][level]! - target);
+        const tolerance = Math.max(1, (top ? TOP_TOLERANCE : DEEP_TOLERANCE) * step);
+        if (!resting || (checked && drift >= tolerance)) replace.push([side, level]);
       }
     }
     for (const [side, level] of replace) {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatCompact, formatPrice } from '../../../domain/format.ts';
+import { formatCompact, formatPrice, NO_VALUE } from '../../../domain/format.ts';
 import { marketBreadth, selectGainers, selectLosers } from '../../../domain/home-table.ts';
 import {
   filterRows,
@@ -323,6 +323,7 @@ function MarketHighlights({ quotes }: { quotes: QuotesState }) {
   const breadth = useMemo(() => marketBreadth(rows), [rows]);
   const total = breadth.up + breadth.down + breadth.flat;
   const upShare = total === 0 ? 50 : (breadth.up / total) * 100;
+  const figure = (value: number) => (quotes.status === 'ready' ? value : NO_VALUE);
 
   return (
     <div className="markets-highlights" data-testid="markets-highlights">
@@ -332,15 +333,15 @@ function MarketHighlights({ quotes }: { quotes: QuotesState }) {
         <h2 id="breadth-title">{t('markets.breadth')}</h2>
         <div className="breadth-figures">
           <div>
-            <span className="breadth-value num change-up">{breadth.up}</span>
+            <span className="breadth-value num change-up">{figure(breadth.up)}</span>
             <span className="breadth-label">{t('markets.breadthUp')}</span>
           </div>
           <div>
-            <span className="breadth-value num change-down">{breadth.down}</span>
+            <span className="breadth-value num change-down">{figure(breadth.down)}</span>
             <span className="breadth-label">{t('markets.breadthDown')}</span>
           </div>
           <div>
-            <span className="breadth-value num">{total}</span>
+            <span className="breadth-value num">{figure(total)}</span>
             <span className="breadth-label">{t('markets.breadthTotal')}</span>
           </div>
         </div>

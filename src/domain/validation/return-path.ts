@@ -1,0 +1,11 @@
+/**
+ * Where to go after logging in (the `redirect` query parameter). Only a path inside this app is
+ * followed: "//evil.example" or "https://..." would turn the login page into an open redirect.
+ */
+export function safeReturnPath(value: string | null | undefined, fallback = '/home'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // Control characters and backslashes have no business in a path of ours.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char === '\\')) return fallback;
+  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return fallback;
+  return value;
+}

@@ -1,0 +1,228 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AnswerOf } from '../api/catalogue.ts';
+import {
+  foldOrderUpdate,
+  hasSideTabs,
+  ORDERS_PAGE_SIZE,
+  type ListedOrder,
+  type OrdersTab,
+  type OrdersView,
+} from '../domain/spot/order-list.ts';
+import type { SpotSide, Way } from '../domain/spot/order-kind.ts';
+
+export type SpotOrderAnswer = AnswerOf<'tx_in/add'>;
+
+/** An order as the panel keeps it: the answer plus what the list rules read. */
+export type OrderRow = SpotOrderAnswer & ListedOrder;
+
+export function toRow(order: SpotOrderAnswer): OrderRow {
+  return { ...order, matchId: order.currency_match.id, open: order.status === 1 };
+}
+
+/** The user's open orders on the pair on screen, for the order book's marks. */
+export interface OwnOrder {
+  readonly price: string;
+  readonly way: Way;
+}
+
+export interface SpotOrdersContext {
+  view: OrdersView;
+  rows: OrderRow[];
+  total: number;
+  signedIn: boolean;
+  /** Open orders of the pair on screen (both sides), by id. */
+  own: ReadonlyMap<number, OwnOrder>;
+  /** The order being cancelled, for the button's busy state. */
+  cancelling: number | null;
+}
+
+export type SpotOrdersEvent =
+  | { type: 'TAB'; tab: OrdersTab }
+  | { type: 'SIDE'; side: SpotSide }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAIR'; matchId: number }
+  | { type: 'SIGNED_IN'; signedIn: boolean }
+  /** A TX_SUBMIT or TX_MATCHED push, or the answer of this tab's own add or cancel. */
+  | { type: 'ORDER'; order: SpotOrderAnswer }
+  | { type: 'CANCEL'; id: number; way: Way }
+  | { type: 'RELOAD' };
+
+export interface LoadInput {
+  view: OrdersView;
+}
+
+export interface LoadedPage {
+  rows: SpotOrderAnswer[];
+  total: number;
+}
+
+function applyOwn(own: ReadonlyMap<number, OwnOrder>, matchId: number, order: SpotOrderAnswer): ReadonlyMap<number, OwnOrder> {
+  const mine = order.currency_match.id === matchId && order.status === 1;
+  if (!mine && !own.has(order.id)) return own;
+  const next = new Map(own);
+  if (mine) next.set(order.id, { price: order.price, way: order.way });
+  else next.delete(order.id);
+  return next;
+}
+
+/**
+ * The orders panel (spec §2, §4): tabs current / all / history, buy and sell sub-tabs on the first
+ * two, pages of 10, and cancel. Pushed orders are folded in by the list rules of
+ * domain/spot/order-list.ts (added at the top on page 1 of a matching tab; gone once filled or
+ * cancelled). It also keeps the user's open orders of the pair on screen, for the order book.
+ * Anonymous visitors get an empty panel and no calls.
+ */
+export const spotOrdersMachine = setup({
+  types: {
+    context: {} as SpotOrdersContext,
+    events: {} as SpotOrdersEvent,
+    input: {} as { matchId: number; signedIn: boolean },
+  },
+  actors: {
+    loadPage: fromPromise<LoadedPage, LoadInput>(async () => {
+      throw new Error('spot-orders: loadPage not provided');
+    }),
+    loadOwn: fromPromise<SpotOrderAnswer[], { matchId: number }>(async () => {
+      throw new Error('spot-orders: loadOwn not provided');
+    }),
+    cancelOrder: fromPromise<SpotOrderAnswer, { id: number; way: Way }>(async () => {
+      throw new Error('spot-orders: cancelOrder not provided');
+    }),
+  },
+  actions: {
+    cancelled: (_, _params: { order: SpotOrderAnswer }) => {},
+  },
+  guards: {
+    signedIn: ({ context }) => context.signedIn,
+  },
+}).createMachine({
+  id: 'spotOrders',
+  context: ({ input }) => ({
+    view: { tab: 'current', side: 'buy', page: 1, matchId: input.matchId },
+    rows: [],
+    total: 0,
+    signedIn: input.signedIn,
+    own: new Map(),
+    cancelling: null,
+  }),
+  type: 'parallel',
+  on: {
+    TAB: {
+      target: '.list.loading',
+      actions: assign(({ context, event }) => ({ view: { ...context.view, tab: event.tab, page: 1 }, rows: [], total: 0 })),
+    },
+    SIDE: {
+      guard: ({ context }) => hasSideTabs(context.view.tab),
+      target: '.list.loading',
+      actions: assign(({ context, event }) => ({ view: { ...context.view, side: event.side, page: 1 }, rows: [], total: 0 })),
+    },
+    PAGE: {
+      guard: ({ event }) => Number.isInteger(event.page) && event.page >= 1,
+      target: '.list.loading',
+      actions: assign(({ context, event }) => ({ view: { ...context.view, page: event.page } })),
+    },
+    PAIR: {
+      target: ['.list.loading', '.own.loading'],
+      actions: assign(({ context, event }) => ({
+        view: { ...context.view, matchId: event.matchId, page: 1 },
+        rows: [],
+        total: 0,
+        own: new Map(),
+      })),
+    },
+    SIGNED_IN: {
+      target: ['.list.loading', '.own.loading'],
+      actions: assign(({ event }) => ({ signedIn: event.signedIn, rows: [], total: 0, own: new Map() })),
+    },
+    ORDER: {
+      actions: assign(({ context, event }) => {
+        const page = foldOrderUpdate(context.view, { rows: context.rows, total: context.total }, toRow(event.order));
+        return { rows: [...page.rows], total: page.total, own: applyOwn(context.own, context.view.matchId, event.order) };
+      }),
+    },
+    RELOAD: { target: ['.list.loading', '.own.loading'] },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        idle: {},
+        failed: {},
+        loading: {
+          always: { guard: ({ context }) => !context.signedIn, target: 'idle' },
+          invoke: {
+            src: 'loadPage',
+            input: ({ context }) => ({ view: context.view }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ event }) => ({
+                rows: event.output.rows.slice(0, ORDERS_PAGE_SIZE).map(toRow),
+                total: event.output.total,
+              })),
+            },
+            onError: { target: 'failed' },
+          },
+        },
+      },
+    },
+    own: {
+      initial: 'loading',
+      states: {
+        idle: {},
+        loading: {
+          always: { guard: ({ context }) => !context.signedIn, target: 'idle' },
+          invoke: {
+            src: 'loadOwn',
+            input: ({ context }) => ({ matchId: context.view.matchId }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ event }) => ({
+                own: new Map(event.output.filter((order) => order.status === 1).map((order) => [order.id, { price: order.price, way: order.way }])),
+              })),
+            },
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+    cancel: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            CANCEL: {
+              guard: 'signedIn',
+              target: 'cancelling',
+              actions: assign(({ event }) => ({ cancelling: event.id })),
+            },
+          },
+        },
+        cancelling: {
+          invoke: {
+            src: 'cancelOrder',
+            input: ({ context, event }) => ({
+              id: context.cancelling ?? 0,
+              way: event.type === 'CANCEL' ? event.way : 1,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ context, event }) => {
+                  const page = foldOrderUpdate(context.view, { rows: context.rows, total: context.total }, toRow(event.output));
+                  return {
+                    rows: [...page.rows],
+                    total: page.total,
+                    own: applyOwn(context.own, context.view.matchId, event.output),
+                    cancelling: null,
+                  };
+                }),
+                { type: 'cancelled', params: ({ event }) => ({ order: event.output }) },
+              ],
+            },
+            onError: { target: 'idle', actions: assign({ cancelling: null }) },
+          },
+        },
+      },
+    },
+  },
+});

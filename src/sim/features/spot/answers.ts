@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { catalogue } from '../../../api/catalogue.ts';
+import { wayOf } from '../../../domain/spot/order-kind.ts';
+import { LEDGER_DECIMALS, scaledToText } from '../../../domain/spot/scaled.ts';
+import { scaledText } from '../../market/decimal-text.ts';
+import { pairById } from '../../market/pairs.ts';
+import type { Balance, SpotOrder } from './state.ts';
+import { MARKET } from '../../../domain/spot/order-kind.ts';
+
+/** The spot state in the contract's shapes: integers become decimal strings here and nowhere earlier. */
+export type SpotOrderAnswer = z.input<(typeof catalogue)['tx_in/add']['answer']>;
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+const STATUS_KEYS = { 1: 'spotStatusOpen', 2: 'spotStatusFilled', 3: 'spotStatusCancelled' } as const;
+
+export function unitsText(units: bigint): string {
+  return scaledToText(units, LEDGER_DECIMALS);
+}
+
+/** The average fill price in the pair's places (rounded down), '0' before any fill. */
+function averagePrice(order: SpotOrder, priceDecimals: number, lotDecimals: number): string {
+  if (order.filledLots === 0) return scaledText(0, priceDecimals);
+  // filledQuote / (filledLots / 10^lot) in 10^-priceDecimals: quote units are 1e-8.
+  const numerator = order.filledQuote * 10n ** BigInt(priceDecimals + lotDecimals);
+  const denominator = BigInt(order.filledLots) * 10n ** BigInt(LEDGER_DECIMALS);
+  return scaledText(numerator / denominator, priceDecimals);
+}
+
+export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
+  const pair = pairById(order.pairId);
+  const priceDecimals = pair?.priceDecimals ?? 8;
+  const lotDecimals = pair?.lotDecimals ?? 8;
+  const avg = averagePrice(order, priceDecimals, lotDecimals);
+  return {
+    id: order.id,
+    way: wayOf(order.side),
+    type: order.type,
+    status: order.status,
+    price: order.type === MARKET ? avg : scaledText(order.priceTicks, priceDecimals),
+    avg_price: avg,
+    number: scaledText(order.lots, lotDecimals),
+    transacted_volume: scaledText(order.filledLots, lotDecimals),
+    transacted_amount: unitsText(order.filledQuote),
+    fee: unitsText(order.fee),
+    fee_currency: order.side === 'buy' ? (pair?.base.code ?? '') : (pair?.quote.code ?? ''),
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+    currency_match: { id: order.pairId, symbol: pair?.symbol ?? '' },
+    way_name: t(order.side === 'buy' ? 'spotWayBuy' : 'spotWaySell'),
+    status_name: t(STATUS_KEYS[order.status]),
+  };
+}
+
+export function balanceAnswer(balance: Balance): { balance: string; lock_balance: string } {
+  return { balance: unitsText(balance.available), lock_balance: unitsText(balance.locked) };
+}
+
+/** One page of a newest-first list, in the contract's paged shape. */
+export function pageAnswer<T>(items: readonly T[], page: number, limit: number) {
+  const lastPage = Math.max(1, Math.ceil(items.length / limit));
+  return {
+    current_page: page,
+    data: items.slice((page - 1) * limit, page * limit),
+    last_page: lastPage,
+    per_page: limit,
+    total: items.length,
+  };
+}

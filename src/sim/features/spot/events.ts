@@ -1,0 +1,30 @@
+import type { SpotOrder } from './state.ts';
+
+/**
+ * Every fact the spot feature records. Each event carries the amounts it moves, worked out when the
+ * command was decided, so folding the log is plain arithmetic and needs no pair table.
+ */
+export type SpotEvent =
+  /** A demo grant (the accounts feature's DemoFundsGranted) reached the trade account. */
+  | { type: 'FundsCredited'; at: number; grant: number; userId: number; currencyId: number; units: bigint }
+  /** The order exists; `order.locked` moved from available to locked. */
+  | { type: 'OrderPlaced'; at: number; order: SpotOrder }
+  /**
+   * A fill of one order. `release` leaves the order's lock; for a buy, `quote` of it pays the seller
+   * and the rest returns to available, and `base` minus `fee` arrives; for a sell, `release` (= base)
+   * is delivered and `quote` minus `fee` arrives.
+   */
+  | {
+      type: 'OrderFilled';
+      at: number;
+      orderId: number;
+      ticks: number;
+      lots: number;
+      base: bigint;
+      quote: bigint;
+      fee: bigint;
+      release: bigint;
+      maker: boolean;
+    }
+  /** The order is over: what it still locked returns to available. */
+  | { type: 'OrderEnded'; at: number; orderId: number; status: 2 | 3; release: bigint };

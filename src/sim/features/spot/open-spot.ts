@@ -1,0 +1,77 @@
+import type { Clock } from '../../clock.ts';
+import { currencyByCode } from '../../market/currencies.ts';
+import type { Market } from '../../market/market.ts';
+import { pairById } from '../../market/pairs.ts';
+import type { Routes } from '../../routes.ts';
+import type { MessageTable } from '../../server.ts';
+import { EventSourced } from '../../store/event-sourced.ts';
+import type { EventStore } from '../../store/event-store.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import { MemoryCommandLog } from '../accounts/command-log.ts';
+import { spotAggregate } from './aggregate.ts';
+import type { Translate } from './answers.ts';
+import { registerSpotRoutes } from './routes.ts';
+import { Spot, type PrivateHub } from './spot.ts';
+
+export interface SpotFeatureOptions {
+  routes: Routes;
+  hub: PrivateHub;
+  accounts: Accounts;
+  market: Market;
+  clock: Clock;
+  /** The durable log; null runs in memory (Node without IndexedDB). */
+  store: EventStore | null;
+  /** Server messages; pushes not caused by a call (fills by the market) use English. */
+  messages: (lang: string) => Promise<MessageTable>;
+}
+
+const STREAM = 'spot';
+
+/**
+ * Opens the spot feature: the ledger from its log, every open order back in its book, the demo
+ * grants credited to the trade account (now and whenever the accounts feature grants one), and
+ * the spot routes. The market must report users' fills to `spot.onFill` (simulator.ts wires it).
+ */
+export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot> {
+  const aggregate = spotAggregate((pairId) => pairById(pairId));
+  const log = options.store
+    ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
+    : new MemoryCommandLog(aggregate);
+  const english = await options.messages('en');
+  const spot = new Spot(log, options.market, options.hub, options.clock, translator(english));
+  spot.restoreBooks();
+
+  let crediting = Promise.resolve();
+  const creditGrants = () => {
+    crediting = crediting.then(async () => {
+      const grants = options.accounts.grants();
+      for (let index = spot.state().grantsCredited; index < grants.length; index++) {
+        const grant = grants[index]!;
+        const result = await log.execute({
+          kind: 'credit',
+          at: grant.at,
+          grant: index,
+          userId: grant.userId,
+          lines: grant.lines.map((line) => ({ currencyId: currencyByCode(line.currency).id, units: line.units })),
+        });
+        if (!result.ok) {
+          console.error('sim spot: demo grant not credited', result.error);
+          return;
+        }
+      }
+    });
+    return crediting;
+  };
+  await creditGrants();
+  options.accounts.subscribe((events) => {
+    if (events.some((event) => event.type === 'DemoFundsGranted')) void creditGrants();
+  });
+
+  registerSpotRoutes(options.routes, options.accounts, spot);
+  return spot;
+}
+
+function translator(table: MessageTable): Translate {
+  return (key, vars = {}) =>
+    (table[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}

@@ -1,0 +1,64 @@
+import { isSellBlocked, LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
+import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
+import { lotsOf, ticksOf } from '../../../domain/spot/settlement.ts';
+import { scaledToPlainText } from '../../../domain/spot/scaled.ts';
+import type { PairSpec } from '../../market/pairs.ts';
+
+/** An order the payload asked for, in the pair's engine integers. */
+export interface OrderRequest {
+  pair: PairSpec;
+  side: SpotSide;
+  type: EntryMode;
+  /** Limit price in ticks; 0 for a market order. */
+  priceTicks: number;
+  lots: number;
+}
+
+/** A refusal: a server message key and its values. */
+export interface RequestProblem {
+  key: string;
+  vars?: Record<string, string | number>;
+}
+
+export interface OrderPayload {
+  currency_match_id: number;
+  number: string;
+  price?: string | undefined;
+  type?: EntryMode | undefined;
+}
+
+/** Far beyond any real order, and safely inside the engine's integers. */
+const MAX_UNITS = 2 ** 48;
+
+/**
+ * Checks an order payload against the pair and the spec's rules (§5) before anything is matched:
+ * the same rules the form applies, so a hand-made request is refused with a clear message and
+ * changes nothing. The quantity is cut down to the pair's lot; a price finer than its tick is
+ * refused rather than silently moved.
+ */
+export function parseOrderRequest(
+  payload: OrderPayload,
+  side: SpotSide,
+  pair: PairSpec | undefined,
+): { ok: true; request: OrderRequest } | { ok: false; problem: RequestProblem } {
+  const fail = (key: string, vars?: Record<string, string | number>) => ({ ok: false as const, problem: { key, vars } });
+  if (!pair || pair.openChange !== 1) return fail('marketUnknownPair', { id: payload.currency_match_id });
+  if (isSellBlocked(pair.id, side)) return fail('spotSellBlocked');
+  const price = payload.price?.trim() ?? '';
+  const type: EntryMode = payload.type ?? (price === '' ? MARKET : LIMIT);
+
+  let priceTicks = 0;
+  if (type === LIMIT) {
+    if (!isPositiveDecimal(price)) return fail('spotNeedPrice');
+    const ticks = ticksOf(price, pair);
+    if (ticks === null) return fail('spotPriceStep', { decimals: pair.priceDecimals });
+    if (ticks <= 0n || ticks > BigInt(MAX_UNITS)) return fail('spotPriceRange');
+    priceTicks = Number(ticks);
+  }
+
+  if (!isPositiveDecimal(payload.number)) return fail('spotNeedNumber');
+  const lots = lotsOf(payload.number, pair);
+  if (lots === null || lots < 1n) return fail('spotMinNumber', { min: scaledToPlainText(1n, pair.lotDecimals) });
+  if (lots > BigInt(MAX_UNITS)) return fail('spotNumberRange');
+  return { ok: true, request: { pair, side, type, priceTicks, lots: Number(lots) } };
+}

@@ -1,0 +1,70 @@
+import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
+import type { SpotSide } from '../../../domain/spot/order-kind.ts';
+import { CURRENCIES } from '../../market/currencies.ts';
+import { pairById } from '../../market/pairs.ts';
+import type { CallContext, Routes } from '../../routes.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import { onUser } from '../accounts/route-kit.ts';
+import { balanceAnswer, orderAnswer, pageAnswer } from './answers.ts';
+import { parseOrderRequest, type OrderPayload } from './order-request.ts';
+import type { Spot, SpotOutcome } from './spot.ts';
+import { OPEN, type SpotOrder } from './state.ts';
+
+/** account/detail's account_type_id of the trade (change) account (spec §7: 1 on the spot page). */
+export const TRADE_ACCOUNT_TYPE = 1;
+
+const currencyIds = new Set(CURRENCIES.map((currency) => currency.id));
+
+/**
+ * Spec §7 "Spot orders" and account/detail for the trade account. Every call needs a signed-in
+ * user (999 otherwise) and sees only that user's orders and balances.
+ */
+export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spot): void {
+  const answer = (outcome: SpotOutcome, ctx: CallContext, successKey: string) =>
+    outcome.ok
+      ? okEnvelope(orderAnswer(outcome.order, ctx.t), ctx.t(successKey))
+      : errorEnvelope(ctx.t(outcome.key, outcome.vars));
+
+  const add = (side: SpotSide) => async (payload: OrderPayload, ctx: CallContext, userId: number) => {
+    spot.rememberLanguage(userId, ctx.t);
+    const parsed = parseOrderRequest(payload, side, pairById(payload.currency_match_id));
+    if (!parsed.ok) return errorEnvelope(ctx.t(parsed.problem.key, parsed.problem.vars));
+    return answer(await spot.place(userId, parsed.request), ctx, 'spotPlaced');
+  };
+  onUser(routes, accounts, 'tx_in/add', (payload, ctx, user) => add('buy')(payload, ctx, user.id));
+  onUser(routes, accounts, 'tx_out/add', (payload, ctx, user) => add('sell')(payload, ctx, user.id));
+
+  const cancel = (side: SpotSide) => async (id: number, ctx: CallContext, userId: number) => {
+    spot.rememberLanguage(userId, ctx.t);
+    return answer(await spot.cancel(userId, id, side), ctx, 'spotCancelled');
+  };
+  onUser(routes, accounts, 'tx_in/cancel', (payload, ctx, user) => cancel('buy')(payload.id, ctx, user.id));
+  onUser(routes, accounts, 'tx_out/cancel', (payload, ctx, user) => cancel('sell')(payload.id, ctx, user.id));
+
+  const list = (keep: (order: SpotOrder) => boolean, newestFirst: (a: SpotOrder, b: SpotOrder) => number) =>
+    (payload: { page: number; limit: number; currency_match_id?: number | undefined }, ctx: CallContext, userId: number) => {
+      spot.rememberLanguage(userId, ctx.t);
+      const pairId = payload.currency_match_id;
+      const orders = spot
+        .ordersOf(userId)
+        .filter((order) => (pairId === undefined || order.pairId === pairId) && keep(order))
+        .sort(newestFirst);
+      return okEnvelope(pageAnswer(orders.map((order) => orderAnswer(order, ctx.t)), payload.page, payload.limit));
+    };
+  const byId = (a: SpotOrder, b: SpotOrder) => b.id - a.id;
+  const byEnd = (a: SpotOrder, b: SpotOrder) => b.updatedAt - a.updatedAt || b.id - a.id;
+  const open = (side: SpotSide) => (order: SpotOrder) => order.status === OPEN && order.side === side;
+  onUser(routes, accounts, 'tx_in/list', (payload, ctx, user) => list(open('buy'), byId)(payload, ctx, user.id));
+  onUser(routes, accounts, 'tx_out/list', (payload, ctx, user) => list(open('sell'), byId)(payload, ctx, user.id));
+  onUser(routes, accounts, 'tx_history/list', (payload, ctx, user) =>
+    list((order) => order.status !== OPEN, byEnd)(payload, ctx, user.id),
+  );
+
+  onUser(routes, accounts, 'account/detail', (payload, ctx, user) => {
+    if (payload.account_type_id !== TRADE_ACCOUNT_TYPE) {
+      return errorEnvelope(ctx.t('accountTypeUnknown', { id: payload.account_type_id }));
+    }
+    if (!currencyIds.has(payload.currency_id)) return errorEnvelope(ctx.t('currencyUnknown', { id: payload.currency_id }));
+    return okEnvelope(balanceAnswer(spot.balance(user.id, payload.currency_id)));
+  });
+}

@@ -1,0 +1,45 @@
+import type { Clock } from '../clock.ts';
+import type { Routes } from '../routes.ts';
+import { isSpeedControl, registerSpeedRoutes, restoreSpeed, type SpeedSettings } from './demo-speed.ts';
+import { Market, type MarketOptions } from './market.ts';
+import { MarketPublisher, type FrameHub } from './market-publisher.ts';
+import { registerMarketRoutes } from './market-routes.ts';
+import { startMarketTicker } from './market-ticker.ts';
+
+export interface MarketFeatureOptions {
+  routes: Routes;
+  hub: FrameHub;
+  clock: Clock;
+  /** Keeps the demo speed across reloads (the store's settings); omitted: the speed is not kept. */
+  settings?: SpeedSettings | null;
+  /** Seed, history length, pairs, users' fills: see MarketOptions. */
+  market?: Omit<MarketOptions, 'clock'>;
+}
+
+export interface MarketFeature {
+  market: Market;
+  publisher: MarketPublisher;
+  /** Starts the real-time ticker (the worker calls this); returns a function that stops it. */
+  start(): () => void;
+}
+
+/**
+ * The market feature as the simulator assembles it: the live market opened at the clock's time,
+ * its routes (market/currency_matches, market/deal, market/kline), the demo-speed routes, and the
+ * publisher that pushes DAY_MARKET, MARKET_DEPTH, GLOBAL_TX and KLINE frames.
+ */
+export async function openMarketFeature(options: MarketFeatureOptions): Promise<MarketFeature> {
+  const speed = isSpeedControl(options.clock) ? options.clock : undefined;
+  const settings = options.settings ?? undefined;
+  if (speed && settings) {
+    // A broken settings table must not keep the exchange from opening: run at x1 instead.
+    await restoreSpeed(speed, settings).catch((error: unknown) =>
+      console.warn('sim: speed not restored', error),
+    );
+  }
+  const market = new Market({ ...options.market, clock: options.clock });
+  const publisher = new MarketPublisher(market, options.hub);
+  registerMarketRoutes(options.routes, market);
+  registerSpeedRoutes(options.routes, speed, settings);
+  return { market, publisher, start: () => startMarketTicker(market, publisher) };
+}

@@ -1,0 +1,113 @@
+import type { Market } from './market.ts';
+import { completedTradeAnswer, depthAnswer, klineBarAnswer, quotationAnswer } from './market-answers.ts';
+import { barStart, KLINE_PERIODS } from './periods.ts';
+import { TAPE_LENGTH } from './tape.ts';
+
+/** Bars of one period pushed per round at most, latest first (after a skip, older ones are moot). */
+const MAX_BARS_PER_ROUND = 3;
+
+/** The part of the socket hub the market publishes through. */
+export interface FrameHub {
+  publish(channel: string, frame: object): void;
+  hasSubscribers(channel: string): boolean;
+}
+
+export interface MarketPublisherOptions {
+  /** DAY_MARKET goes out every this many publish rounds at most (the home page needs no more). */
+  quoteEveryRounds?: number;
+}
+
+/**
+ * Turns what changed in the market since the last round into socket frames (DESIGN.md "The
+ * contract"), for channels somebody listens to only. Call `publish` once per timer tick: at a
+ * 100 ms tick each pair's depth goes out at most 10 times a second, at any simulation speed.
+ *
+ *   DAY_MARKET            {type, symbol, currency_match_id, quotation}        pairs that traded
+ *   MARKET_DEPTH.<symbol> {type, symbol, currency_match_id, depth: {in, out}}  when the book changed
+ *   GLOBAL_TX.<symbol>    {type, symbol, currency_match_id, completes}        new trades, newest first
+ *   KLINE.<symbol>        {type, symbol, currency_match_id, kline}            per period, each bar touched
+ */
+export class MarketPublisher {
+  private round = 0;
+  private readonly quoteEveryRounds: number;
+  /** Pairs that traded since DAY_MARKET last went out. */
+  private readonly quoteChanged = new Set<number>();
+
+  constructor(
+    private readonly market: Market,
+    private readonly hub: FrameHub,
+    options: MarketPublisherOptions = {},
+  ) {
+    this.quoteEveryRounds = Math.max(1, options.quoteEveryRounds ?? 5);
+  }
+
+  publish(): void {
+    this.round++;
+    const { hub } = this;
+    const now = this.market.time();
+    for (const market of this.market.pairs) {
+      const { pair } = market;
+      const { symbol } = pair;
+      const { trades, firstTradeTime, bookChanged } = market.takeUpdates();
+      if (trades.length > 0) this.quoteChanged.add(pair.id);
+
+      const depthChannel = `MARKET_DEPTH.${symbol}`;
+      if (bookChanged && hub.hasSubscribers(depthChannel)) {
+        hub.publish(depthChannel, {
+          type: 'MARKET_DEPTH',
+          symbol,
+          currency_match_id: pair.id,
+          depth: depthAnswer(market),
+        });
+      }
+      if (trades.length === 0) continue;
+
+      const tapeChannel = `GLOBAL_TX.${symbol}`;
+      if (hub.hasSubscribers(tapeChannel)) {
+        const completes = trades
+          .slice(-TAPE_LENGTH)
+          .reverse()
+          .map((trade) => completedTradeAnswer(pair, trade));
+        hub.publish(tapeChannel, { type: 'GLOBAL_TX', symbol, currency_match_id: pair.id, completes });
+      }
+
+      const klineChannel = `KLINE.${symbol}`;
+      if (hub.hasSubscribers(klineChannel)) {
+        const lastTradeTime = trades[trades.length - 1]!.time;
+        for (const period of KLINE_PERIODS) {
+          // Usually one bar; more when bars closed during the round (their final state goes out too).
+          const starts: number[] = [];
+          for (let start = barStart(period, lastTradeTime); starts.length < MAX_BARS_PER_ROUND;) {
+            starts.unshift(start);
+            if (start <= firstTradeTime) break;
+            start = barStart(period, start - 1);
+          }
+          for (const start of starts) {
+            const bar = market.candles.barAt(period, start, now);
+            if (!bar) continue;
+            hub.publish(klineChannel, {
+              type: 'KLINE',
+              symbol,
+              currency_match_id: pair.id,
+              kline: klineBarAnswer(pair, bar, period),
+            });
+          }
+        }
+      }
+    }
+
+    if (this.round % this.quoteEveryRounds !== 0 || this.quoteChanged.size === 0) return;
+    if (hub.hasSubscribers('DAY_MARKET')) {
+      for (const market of this.market.pairs) {
+        if (!this.quoteChanged.has(market.pair.id)) continue;
+        hub.publish('DAY_MARKET', {
+          type: 'DAY_MARKET',
+          symbol: market.pair.symbol,
+          currency_match_id: market.pair.id,
+          quotation: quotationAnswer(market),
+        });
+      }
+    }
+    this.quoteChanged.clear();
+  }
+}

@@ -1,0 +1,53 @@
+import { errorEnvelope, okEnvelope } from '../../api/envelope.ts';
+import type { CallContext, Routes } from '../routes.ts';
+import type { Market } from './market.ts';
+import { currencyMatchesAnswer, dealAnswer, klineBarAnswer } from './market-answers.ts';
+import type { PairMarket } from './pair-market.ts';
+import { nominalBarMs, type KlinePeriod } from './periods.ts';
+
+/** At most this many candles per market/kline request (a chart asks for a few hundred). */
+export const MAX_KLINE_BARS = 2_000;
+/** Times past this many seconds are milliseconds sent by mistake (it is the year 5138). */
+const LATEST_PLAUSIBLE_SECONDS = 1e11;
+
+/** market/currency_matches, market/deal and market/kline, answered from the live market. */
+export function registerMarketRoutes(routes: Routes, market: Market): void {
+  routes
+    .add('market/currency_matches', (_payload, ctx) => {
+      market.advanceTo(ctx.now);
+      return okEnvelope(currencyMatchesAnswer(market));
+    })
+    .add('market/deal', (payload, ctx) => {
+      market.advanceTo(ctx.now);
+      const pair = findPair(market, payload.currency_match_id as number, ctx);
+      return typeof pair === 'string' ? errorEnvelope(pair) : okEnvelope(dealAnswer(pair));
+    })
+    .add('market/kline', (payload, ctx) => {
+      market.advanceTo(ctx.now);
+      const { from, to, symbol } = payload as { from: number; to: number; symbol: string };
+      const period = payload.period as KlinePeriod;
+      const pair = findPair(market, payload.currency_match_id as number, ctx);
+      if (typeof pair === 'string') return errorEnvelope(pair);
+      if (pair.pair.symbol !== symbol) {
+        return errorEnvelope(
+          ctx.t('marketSymbolMismatch', { id: pair.pair.id, expected: pair.pair.symbol, symbol }),
+        );
+      }
+      if (
+        ![from, to].every((time) => Number.isFinite(time) && time >= 0 && time < LATEST_PLAUSIBLE_SECONDS)
+      ) {
+        return errorEnvelope(ctx.t('klineBadTime'));
+      }
+      if (from > to) return errorEnvelope(ctx.t('klineFromAfterTo'));
+      if (((to - from) * 1000) / nominalBarMs(period) > MAX_KLINE_BARS) {
+        return errorEnvelope(ctx.t('klineTooManyBars', { max: MAX_KLINE_BARS }));
+      }
+      const bars = pair.candles.bars(period, from * 1000, to * 1000, market.time());
+      return okEnvelope(bars.map((bar) => klineBarAnswer(pair.pair, bar, period)));
+    });
+}
+
+/** The pair's market, or the translated message saying there is none. */
+function findPair(market: Market, id: number, ctx: CallContext): PairMarket | string {
+  return market.pair(id) ?? ctx.t('marketUnknownPair', { id });
+}

@@ -1,0 +1,171 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { safeReturnPath } from '../../../domain/validation/return-path.ts';
+import { deliverCode } from '../../../machines/code-request.ts';
+import { loginFormMachine } from '../../../machines/login-form.machine.ts';
+import { persistLogin, readCountryId, readRememberedLogin } from '../../../machines/login-prefs.ts';
+import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
+import { useServices } from '../../services-context.ts';
+import { useSetting } from '../../use-setting.ts';
+import { AccountTabs } from './kit/AccountTabs.tsx';
+import { AreaSelect } from './kit/AreaSelect.tsx';
+import { AuthCard } from './kit/AuthCard.tsx';
+import { CodeButton } from './kit/CodeButton.tsx';
+import { Field } from './kit/Field.tsx';
+import { PasswordField } from './kit/PasswordField.tsx';
+import { useAreas } from './kit/use-areas.ts';
+import { useLatest } from './kit/use-latest.ts';
+import { fieldId, useProblemReporter } from './kit/use-problem-reporter.ts';
+
+const FORM = 'login';
+
+/** /login (spec §2): e-mail and phone tabs, account, password, the code when required, remember me. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { api, session } = useServices();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const areas = useAreas();
+  const smsSetting = useSetting('login_use_sms');
+  const report = useProblemReporter(FORM);
+  const returnTo = safeReturnPath(params.get('redirect'));
+
+  const latest = useLatest({ report, navigate, returnTo });
+  const [machine] = useState(() =>
+    loginFormMachine.provide({
+      actors: {
+        sendCode: sendCodeMachine.provide({
+          actors: { deliver: fromPromise(({ input }) => deliverCode(api, input)) },
+        }),
+        login: fromPromise(({ input }) => api.call('user/login', input)),
+      },
+      actions: {
+        reportProblem: (_, { problem }) => latest.current.report(problem),
+        persist: (_, signedIn) => persistLogin(signedIn),
+        signedIn: (_, signedIn) => {
+          session.send({ type: 'LOGIN', token: signedIn.token });
+          void latest.current.navigate(latest.current.returnTo, { replace: true });
+        },
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { remembered: readRememberedLogin(), defaultAreaId: readCountryId() },
+  });
+  const { tab, values, problem, smsRequired } = snapshot.context;
+
+  useEffect(() => {
+    send({ type: 'SMS_REQUIRED', required: smsSetting === '1' });
+  }, [send, smsSetting]);
+
+  // A phone tab with no remembered country starts on the first country of the list.
+  const firstArea = areas[0]?.id;
+  useEffect(() => {
+    if (values.areaId === null && firstArea !== undefined)
+      send({ type: 'SET', values: { areaId: firstArea } });
+  }, [firstArea, send, values.areaId]);
+
+  const invalid = (field: string) => problem?.field === field;
+  const busy = snapshot.matches('submitting') || snapshot.matches('done');
+
+  return (
+    <AuthCard
+      testId="login-page"
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')} <Link to="/register">{t('login.signUp')}</Link>
+        </>
+      }
+    >
+      <AccountTabs value={tab} onChange={(kind) => send({ type: 'TAB', tab: kind })} />
+      <form
+        className="form-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        {tab === 'email' ? (
+          <Field
+            id={fieldId(FORM, 'account')}
+            label={t('auth.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            placeholder={t('auth.emailPlaceholder')}
+            value={values.account}
+            invalid={invalid('account')}
+            onValue={(account) => send({ type: 'SET', values: { account } })}
+          />
+        ) : (
+          <Field
+            id={fieldId(FORM, 'account')}
+            label={t('auth.phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="username"
+            placeholder={t('auth.phonePlaceholder')}
+            value={values.account}
+            invalid={invalid('account') || invalid('areaId')}
+            prefix={
+              <AreaSelect
+                id={fieldId(FORM, 'areaId')}
+                areas={areas}
+                value={values.areaId}
+                onChange={(areaId) => send({ type: 'SET', values: { areaId } })}
+              />
+            }
+            onValue={(account) => send({ type: 'SET', values: { account } })}
+          />
+        )}
+        <PasswordField
+          id={fieldId(FORM, 'password')}
+          label={t('auth.password')}
+          autoComplete="current-password"
+          placeholder={t('auth.passwordPlaceholder')}
+          value={values.password}
+          invalid={invalid('password')}
+          onValue={(password) => send({ type: 'SET', values: { password } })}
+        />
+        {smsRequired && (
+          <Field
+            id={fieldId(FORM, 'smsCode')}
+            label={tab === 'email' ? t('auth.emailCode') : t('auth.smsCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('auth.codePlaceholder')}
+            value={values.smsCode}
+            invalid={invalid('smsCode')}
+            onValue={(smsCode) => send({ type: 'SET', values: { smsCode } })}
+            addon={
+              <CodeButton actor={snapshot.children.sendCode} onSend={() => send({ type: 'SEND_CODE' })} />
+            }
+          />
+        )}
+        <div className="form-row">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={values.remember}
+              onChange={(event) => send({ type: 'SET', values: { remember: event.target.checked } })}
+            />
+            <span>{t('login.remember')}</span>
+          </label>
+          <Link className="text-link" to="/forgetPassword">
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,188 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { deliverCode } from '../../../machines/code-request.ts';
+import { readCountryId } from '../../../machines/login-prefs.ts';
+import { registerFormMachine } from '../../../machines/register-form.machine.ts';
+import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
+import { useServices } from '../../services-context.ts';
+import { AccountTabs } from './kit/AccountTabs.tsx';
+import { AreaSelect } from './kit/AreaSelect.tsx';
+import { AuthCard } from './kit/AuthCard.tsx';
+import { CodeButton } from './kit/CodeButton.tsx';
+import { Field } from './kit/Field.tsx';
+import { PasswordField } from './kit/PasswordField.tsx';
+import { useAreas } from './kit/use-areas.ts';
+import { useLatest } from './kit/use-latest.ts';
+import { fieldId, useProblemReporter } from './kit/use-problem-reporter.ts';
+
+const FORM = 'register';
+const PRIVACY_NOTICE = '/notice?id=66&category_id=26';
+
+/**
+ * /register (spec §2): tabs, account (+ country code on the phone tab), code, password twice,
+ * invitation code (from extension_code), privacy terms ticked by default; haccount prefills the
+ * account. After success it goes to /login 500 ms later.
+ */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const areas = useAreas();
+  const report = useProblemReporter(FORM);
+  const latest = useLatest({ report, navigate });
+
+  const [machine] = useState(() =>
+    registerFormMachine.provide({
+      actors: {
+        sendCode: sendCodeMachine.provide({
+          actors: { deliver: fromPromise(({ input }) => deliverCode(api, input)) },
+        }),
+        register: fromPromise(({ input }) => api.call('user/register', input)),
+      },
+      actions: {
+        reportProblem: (_, { problem }) => latest.current.report(problem),
+        goToLogin: () => void latest.current.navigate('/login'),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: {
+      account: params.get('haccount'),
+      inviteCode: params.get('extension_code'),
+      areaId: readCountryId(),
+    },
+  });
+  const { tab, values, problem } = snapshot.context;
+
+  const firstArea = areas[0]?.id;
+  useEffect(() => {
+    if (values.areaId === null && firstArea !== undefined)
+      send({ type: 'SET', values: { areaId: firstArea } });
+  }, [firstArea, send, values.areaId]);
+
+  const invalid = (field: string) => problem?.field === field;
+  const busy = !snapshot.matches('editing');
+
+  return (
+    <AuthCard
+      testId="register-page"
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')} <Link to="/login">{t('register.logIn')}</Link>
+        </>
+      }
+    >
+      <AccountTabs value={tab} onChange={(kind) => send({ type: 'TAB', tab: kind })} />
+      <form
+        className="form-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        {tab === 'email' ? (
+          <Field
+            id={fieldId(FORM, 'account')}
+            label={t('auth.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('auth.emailPlaceholder')}
+            value={values.account}
+            invalid={invalid('account')}
+            onValue={(account) => send({ type: 'SET', values: { account } })}
+          />
+        ) : (
+          <Field
+            id={fieldId(FORM, 'account')}
+            label={t('auth.phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={t('auth.phonePlaceholder')}
+            value={values.account}
+            invalid={invalid('account') || invalid('areaId')}
+            prefix={
+              <AreaSelect
+                id={fieldId(FORM, 'areaId')}
+                areas={areas}
+                value={values.areaId}
+                onChange={(areaId) => send({ type: 'SET', values: { areaId } })}
+              />
+            }
+            onValue={(account) => send({ type: 'SET', values: { account } })}
+          />
+        )}
+        <Field
+          id={fieldId(FORM, 'code')}
+          label={tab === 'email' ? t('auth.emailCode') : t('auth.smsCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('auth.codePlaceholder')}
+          value={values.code}
+          invalid={invalid('code')}
+          onValue={(code) => send({ type: 'SET', values: { code } })}
+          addon={<CodeButton actor={snapshot.children.sendCode} onSend={() => send({ type: 'SEND_CODE' })} />}
+        />
+        <PasswordField
+          id={fieldId(FORM, 'password')}
+          label={t('auth.password')}
+          autoComplete="new-password"
+          placeholder={t('auth.newPasswordPlaceholder')}
+          hint={t('auth.passwordRule')}
+          value={values.password}
+          invalid={invalid('password')}
+          onValue={(password) => send({ type: 'SET', values: { password } })}
+        />
+        <PasswordField
+          id={fieldId(FORM, 'password2')}
+          label={t('auth.password2')}
+          autoComplete="new-password"
+          placeholder={t('auth.password2Placeholder')}
+          value={values.password2}
+          invalid={invalid('password2')}
+          onValue={(password2) => send({ type: 'SET', values: { password2 } })}
+        />
+        <Field
+          id={fieldId(FORM, 'inviteCode')}
+          label={t('register.invite')}
+          autoComplete="off"
+          placeholder={t('register.invitePlaceholder')}
+          value={values.inviteCode}
+          invalid={invalid('inviteCode')}
+          onValue={(inviteCode) => send({ type: 'SET', values: { inviteCode } })}
+        />
+        <label className={`check${invalid('agreed') ? ' field-invalid' : ''}`}>
+          <input
+            id={fieldId(FORM, 'agreed')}
+            type="checkbox"
+            checked={values.agreed}
+            aria-invalid={invalid('agreed') || undefined}
+            onChange={(event) => send({ type: 'SET', values: { agreed: event.target.checked } })}
+          />
+          <span>
+            {t('register.agreePrefix')}{' '}
+            <Link className="text-link" to={PRIVACY_NOTICE} target="_blank">
+              {t('register.privacy')}
+            </Link>
+          </span>
+        </label>
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {snapshot.matches('editing')
+            ? t('register.submit')
+            : snapshot.matches('submitting')
+              ? t('register.submitting')
+              : t('register.done')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { changePasswordForm } from '../../../machines/change-password.machine.ts';
+import { RequireSignIn } from '../personal/RequireSignIn.tsx';
+import { FormCard } from './kit/AuthCard.tsx';
+import { PasswordField } from './kit/PasswordField.tsx';
+import { useForm } from './kit/use-form.ts';
+import { fieldId } from './kit/use-problem-reporter.ts';
+
+const FORM = 'reset';
+
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [snapshot, send] = useForm(changePasswordForm, {
+    formId: FORM,
+    initial: { oldPassword: '', password: '', password2: '' },
+    onSuccess: () => void navigate('/personal/accountSettings'),
+  });
+  const { values, problem } = snapshot.context;
+  const invalid = (field: string) => problem?.field === field;
+  return (
+    <form
+      className="form-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'SUBMIT' });
+      }}
+    >
+      <PasswordField
+        id={fieldId(FORM, 'oldPassword')}
+        label={t('security.oldPassword')}
+        autoComplete="current-password"
+        placeholder={t('auth.passwordPlaceholder')}
+        value={values.oldPassword}
+        invalid={invalid('oldPassword')}
+        onValue={(oldPassword) => send({ type: 'SET', values: { oldPassword } })}
+      />
+      <PasswordField
+        id={fieldId(FORM, 'password')}
+        label={t('forgot.newPassword')}
+        autoComplete="new-password"
+        placeholder={t('auth.newPasswordPlaceholder')}
+        hint={t('auth.passwordRule')}
+        value={values.password}
+        invalid={invalid('password')}
+        onValue={(password) => send({ type: 'SET', values: { password } })}
+      />
+      <PasswordField
+        id={fieldId(FORM, 'password2')}
+        label={t('auth.password2')}
+        autoComplete="new-password"
+        placeholder={t('auth.password2Placeholder')}
+        value={values.password2}
+        invalid={invalid('password2')}
+        onValue={(password2) => send({ type: 'SET', values: { password2 } })}
+      />
+      <button className="btn btn-primary btn-block" type="submit" disabled={!snapshot.matches('editing')}>
+        {t('security.changePassword')}
+      </button>
+    </form>
+  );
+}
+
+/** /resetPassword (spec §5 Change login password): old, new, confirmation. Other sessions end. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <RequireSignIn>
+      <FormCard
+        testId="reset-password-page"
+        title={t('pages.resetPassword')}
+        subtitle={t('security.resetSubtitle')}
+      >
+        <ChangePasswordForm />
+      </FormCard>
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { CallName } from '../../../../api/catalogue.ts';
+import { deliverCode } from '../../../../machines/code-request.ts';
+import { submitWith, type FormDefinition, type FormValues } from '../../../../machines/form.machine.ts';
+import { sendCodeMachine } from '../../../../machines/send-code.machine.ts';
+import { useServices } from '../../../services-context.ts';
+import { useLatest } from './use-latest.ts';
+import { useProblemReporter } from './use-problem-reporter.ts';
+
+export interface UseFormOptions<V extends FormValues> {
+  formId: string;
+  initial: V;
+  onSuccess?: (output: unknown) => void;
+}
+
+/** Runs one of the shared form machines with the app's API, toasts and send-code delivery. */
+export function useForm<V extends FormValues, F extends string, N extends CallName>(
+  form: FormDefinition<V, F, N>,
+  options: UseFormOptions<V>,
+) {
+  const { api } = useServices();
+  const report = useProblemReporter(options.formId);
+  const latest = useLatest({ report, onSuccess: options.onSuccess });
+  const [logic] = useState(() =>
+    form.machine.provide({
+      actors: {
+        sendCode: sendCodeMachine.provide({
+          actors: { deliver: fromPromise(({ input }) => deliverCode(api, input)) },
+        }),
+        submit: submitWith<N>((payload) => api.call(form.call, payload)),
+      },
+      actions: {
+        reportProblem: (_, { problem }) => latest.current.report(problem),
+        succeeded: (_, { output }) => latest.current.onSuccess?.(output),
+      },
+    }),
+  );
+  return useMachine(logic, { input: { values: options.initial } });
+}

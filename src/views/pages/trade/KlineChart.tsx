@@ -1,0 +1,205 @@
+import type { EChartsType } from 'echarts/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { take, type Observable } from 'rxjs';
+import {
+  CHART_HEIGHT,
+  CHART_PERIODS,
+  CHART_TIME_ZONE,
+  initialZoomStart,
+  klinePeriodOf,
+  klineRange,
+  parseChartPeriod,
+  type ChartPeriod,
+} from '../../../domain/spot/chart-period.ts';
+import { timeOf } from '../../../domain/spot/tape.ts';
+import { readPref, writePref } from '../../../machines/local-prefs.ts';
+import { kline$ } from '../../../streams/market.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { useDocumentTheme } from '../../components/use-document-theme.ts';
+import { useServices } from '../../services-context.ts';
+import { foldBars, toChartBar } from './chart-bars.ts';
+import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
+import { echarts } from './echarts-kline.ts';
+import type { DealSnapshot } from './feeds.ts';
+
+type ChartStatus = 'loading' | 'ready' | 'empty' | 'failed';
+
+/** The theme's colours, read from the design tokens so the chart follows both themes and the swap. */
+function readColors(theme: 'dark' | 'light'): ChartColors {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(name).trim();
+  return {
+    up: token('--up'),
+    down: token('--down'),
+    text: token('--text'),
+    faint: token('--text-faint'),
+    grid: token('--border'),
+    panel: token('--bg-raised'),
+    line: token('--brand'),
+    // The second average needs a hue of its own, distinct from up, down and the brand in both themes.
+    averages: [token('--brand'), theme === 'dark' ? '#a78bfa' : '#7c3aed'],
+    font: token('--font-sans'),
+  };
+}
+
+/**
+ * The candlestick chart (spec §9): periods 1 to 60 minutes, a day, a week, a month and a time line;
+ * 5 minutes by default and remembered (chartPeriod); two moving averages and volume; about 7 hours
+ * visible at first; Asia/Shanghai time; 516 px high; an empty state when there are no bars.
+ *
+ * History comes from market/kline for a range ending at the market's last trade (the simulator's
+ * clock may run ahead of the wall clock); live candles come from KLINE pushes and are folded in at
+ * most once per animation frame, every bar of the frame kept (a closing bar's final state too).
+ */
+export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol: string; deal$: Observable<DealSnapshot> }) {
+  const { t } = useTranslation();
+  const { api, socket } = useServices();
+  const theme = useDocumentTheme();
+  const [period, setPeriod] = useState<ChartPeriod>(() => parseChartPeriod(readPref('chartPeriod')));
+  const [status, setStatus] = useState<ChartStatus>('loading');
+  const chart = useRef<EChartsType | null>(null);
+  const bars = useRef<ChartBar[]>([]);
+
+  const frame = useMemo<ChartFrame>(
+    () => ({
+      period: klinePeriodOf(period),
+      line: period === 'line',
+      timeZone: CHART_TIME_ZONE,
+      // Re-read on a theme change: the tokens differ per theme.
+      colors: readColors(theme),
+      labels: {
+        open: t('trade.chart.open'),
+        high: t('trade.chart.high'),
+        low: t('trade.chart.low'),
+        close: t('trade.chart.close'),
+        volume: t('trade.chart.volume'),
+        average: (window) => t('trade.chart.average', { window }),
+      },
+    }),
+    [period, theme, t],
+  );
+  const frameRef = useRef(frame);
+
+  const draw = useCallback((resetZoom: boolean) => {
+    const instance = chart.current;
+    if (!instance) return;
+    const current = frameRef.current;
+    if (resetZoom) {
+      instance.setOption(frameOption(current, initialZoomStart(bars.current.length, current.period)), { notMerge: true });
+    }
+    instance.setOption(dataOption(bars.current, current), { lazyUpdate: false, silent: true });
+  }, []);
+
+  // A new frame (theme, language, period) redraws the whole chart.
+  useEffect(() => {
+    frameRef.current = frame;
+    draw(true);
+  }, [frame, draw]);
+
+  useEffect(() => {
+    const kline = klinePeriodOf(period);
+    let loaded = false;
+    let cancelled = false;
+    const pending = new Map<number, ChartBar>();
+    let raf = 0;
+    bars.current = [];
+    setStatus('loading');
+    draw(true);
+
+    const flush = () => {
+      raf = 0;
+      if (!loaded || pending.size === 0) return;
+      foldBars(bars.current, [...pending.values()].sort((a, b) => a.time - b.time));
+      pending.clear();
+      setStatus((current) => (current === 'empty' && bars.current.length > 0 ? 'ready' : current));
+      draw(false);
+    };
+    const live = kline$(socket, symbol, kline).subscribe((bar) => {
+      pending.set(bar.time, toChartBar(bar));
+      if (raf === 0 && loaded) raf = requestAnimationFrame(flush);
+    });
+    const history = deal$.pipe(take(1)).subscribe((deal) => {
+      const last = deal.tx_completes[0];
+      const range = klineRange(kline, last ? timeOf(last) : Date.now());
+      api
+        .call('market/kline', { ...range, symbol, period: kline, currency_match_id: matchId }, { quiet: true })
+        .then(
+          (answer) => {
+            if (cancelled) return;
+            bars.current = answer.map(toChartBar).sort((a, b) => a.time - b.time);
+            loaded = true;
+            foldBars(bars.current, [...pending.values()].sort((a, b) => a.time - b.time));
+            pending.clear();
+            setStatus(bars.current.length > 0 ? 'ready' : 'empty');
+            draw(true);
+          },
+          () => {
+            if (!cancelled) setStatus('failed');
+          },
+        );
+    });
+    return () => {
+      cancelled = true;
+      live.unsubscribe();
+      history.unsubscribe();
+      if (raf !== 0) cancelAnimationFrame(raf);
+    };
+  }, [api, socket, symbol, matchId, period, deal$, draw]);
+
+  function choose(next: ChartPeriod): void {
+    setPeriod(next);
+    writePref('chartPeriod', next);
+  }
+
+  return (
+    <section className="trade-panel chart" aria-labelledby="chart-title" data-testid="kline-chart">
+      <header className="panel-head chart-head">
+        <h2 id="chart-title" className="visually-hidden">
+          {t('trade.chart.title')}
+        </h2>
+        <div className="chart-periods" role="group" aria-label={t('trade.chart.periods')}>
+          {CHART_PERIODS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`chart-period${option === period ? ' active' : ''}`}
+              aria-pressed={option === period}
+              onClick={() => choose(option)}
+              data-testid={`period-${option}`}
+            >
+              {t(`trade.chart.period.${option}`)}
+            </button>
+          ))}
+        </div>
+        <span className="chart-zone">{t('trade.chart.timeZone')}</span>
+      </header>
+      <div className="chart-body" style={{ height: CHART_HEIGHT }} data-status={status}>
+        <ReactEChartsCore
+          echarts={echarts}
+          option={frameOption(frame, 100)}
+          notMerge={false}
+          lazyUpdate
+          shouldSetOption={() => false}
+          style={{ height: CHART_HEIGHT, width: '100%' }}
+          onChartReady={(instance: EChartsType) => {
+            chart.current = instance;
+            draw(true);
+          }}
+        />
+        {status === 'empty' && (
+          <div className="chart-overlay">
+            <EmptyState title={t('trade.chart.empty')} />
+          </div>
+        )}
+        {status === 'failed' && (
+          <div className="chart-overlay">
+            <EmptyState title={t('trade.chart.failed')} />
+          </div>
+        )}
+        {status === 'loading' && <div className="chart-overlay chart-loading" aria-busy="true" />}
+      </div>
+    </section>
+  );
+}

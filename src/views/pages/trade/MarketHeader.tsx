@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { formatCompact, formatPrice, NO_VALUE } from '../../../domain/format.ts';
+import type { MarketRow } from '../../../streams/quotes-store.ts';
+import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
+import { LivePrice } from '../../components/LivePrice.tsx';
+import { PriceChange } from '../../components/PriceChange.tsx';
+
+/** The chart header (spec §2): symbol, last price, change %, 24 h high, low and volume. */
+export function MarketHeader({ row, base, quote, logo }: { row: MarketRow | undefined; base: string; quote: string; logo: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="trade-panel market-header" aria-label={t('trade.header.title')} data-testid="market-header">
+      <div className="market-symbol">
+        <CoinIcon code={base} logo={logo} size={28} />
+        <h1>
+          <PairName base={base} quote={quote} />
+        </h1>
+      </div>
+      <div className="market-last">
+        {row ? (
+          <LivePrice value={row.close} decimals={row.priceDecimals} tick={row.tick} tickSeq={row.tickSeq} />
+        ) : (
+          <span className="num">{NO_VALUE}</span>
+        )}
+      </div>
+      <dl className="market-stats">
+        <div>
+          <dt>{t('trade.header.change')}</dt>
+          <dd>{row ? <PriceChange change={row.change} /> : NO_VALUE}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.header.high')}</dt>
+          <dd className="num">{row ? formatPrice(row.high, row.priceDecimals) : NO_VALUE}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.header.low')}</dt>
+          <dd className="num">{row ? formatPrice(row.low, row.priceDecimals) : NO_VALUE}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.header.volume', { code: base })}</dt>
+          <dd className="num" data-testid="header-volume">{row ? formatCompact(row.volume) : NO_VALUE}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Observable } from 'rxjs';
+import { formatPrice } from '../../../domain/format.ts';
+import { ownLevels } from '../../../domain/spot/own-levels.ts';
+import { groupingSteps } from '../../../domain/spot/price-grouping.ts';
+import type { OwnOrder } from '../../../machines/spot-orders.machine.ts';
+import { frameSampled } from '../../../streams/frame-sampled.ts';
+import type { CompletedTrade, Depth } from '../../../streams/payloads.ts';
+import { BOOK_ROWS, createBookPainter } from './book-painter.ts';
+import type { Stamped } from './feeds.ts';
+import { setClass, setText } from './text-cells.ts';
+
+const LEVELS = Array.from({ length: BOOK_ROWS }, (_, index) => index);
+
+interface OrderBookProps {
+  depth$: Observable<Stamped<Depth>>;
+  tape$: Observable<Stamped<readonly CompletedTrade[]>>;
+  priceDecimals: number;
+  base: string;
+  quote: string;
+  own: ReadonlyMap<number, OwnOrder>;
+  onPick: (price: string) => void;
+}
+
+/**
+ * The order book (spec §2): asks above, bids below, the last price between them. Rows are rendered
+ * once and painted in place once per animation frame (book-painter.ts); choosing a grouping step or
+ * a change in the user's orders repaints the latest snapshot. Clicking a row fills the forms' price.
+ */
+export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPick }: OrderBookProps) {
+  const { t } = useTranslation();
+  const steps = useMemo(() => groupingSteps(priceDecimals), [priceDecimals]);
+  const [step, setStep] = useState(steps[0] ?? '0.01');
+  const activeStep = steps.includes(step) ? step : (steps[0] ?? step);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const lastRef = useRef<HTMLSpanElement>(null);
+  const latest = useRef<Stamped<Depth> | null>(null);
+  const painter = useRef<ReturnType<typeof createBookPainter> | null>(null);
+  const marks = useMemo(() => ownLevels([...own.values()], activeStep), [own, activeStep]);
+  const settings = useRef({ step: activeStep, marks, priceDecimals });
+  useLayoutEffect(() => {
+    settings.current = { step: activeStep, marks, priceDecimals };
+  }, [activeStep, marks, priceDecimals]);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return undefined;
+    const paint = createBookPainter(root);
+    painter.current = paint;
+    const subscription = frameSampled(depth$).subscribe((stamped) => {
+      latest.current = stamped;
+      const { step: chosen, marks: mine, priceDecimals: decimals } = settings.current;
+      paint({ depth: stamped.value, seq: stamped.seq, step: chosen, priceDecimals: decimals, own: mine });
+    });
+    return () => {
+      subscription.unsubscribe();
+      latest.current = null;
+      painter.current = null;
+    };
+  }, [depth$]);
+
+  // A new step or new own orders: repaint what is on screen now, without waiting for a push.
+  useEffect(() => {
+    const shown = latest.current;
+    if (shown && painter.current) {
+      painter.current({ depth: shown.value, seq: null, step: activeStep, priceDecimals, own: marks });
+    }
+  }, [activeStep, marks, priceDecimals]);
+
+  useEffect(() => {
+    const cell = lastRef.current;
+    if (!cell) return undefined;
+    const subscription = frameSampled(tape$).subscribe(({ value }) => {
+      const last = value[0];
+      setText(cell, last ? formatPrice(last.price, priceDecimals) : '');
+      setClass(cell, 'up', last?.way === 2);
+      setClass(cell, 'down', last?.way === 1);
+    });
+    return () => subscription.unsubscribe();
+  }, [tape$, priceDecimals]);
+
+  function pick(event: MouseEvent<HTMLDivElement>): void {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('.book-row');
+    const price = row?.dataset.price;
+    if (price) onPick(price);
+  }
+
+  const row = (side: 'ask' | 'bid', level: number) => (
+    <button
+      key={`${side}-${level}`}
+      type="button"
+      tabIndex={-1}
+      className={`book-row book-${side} empty`}
+      data-side={side}
+      data-level={level}
+      data-testid={`book-${side}-${level}`}
+    >
+      <span className="book-bar" aria-hidden="true" />
+      <span className="book-price num" />
+      <span className="book-number num" />
+      <span className="book-total num" />
+    </button>
+  );
+
+  return (
+    <section className="trade-panel book" aria-labelledby="book-title" data-testid="order-book">
+      <header className="panel-head">
+        <h2 id="book-title">{t('trade.book.title')}</h2>
+        <label className="book-step">
+          <span className="visually-hidden">{t('trade.book.grouping')}</span>
+          <select value={activeStep} onChange={(event) => setStep(event.target.value)} data-testid="book-step">
+            {steps.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <div className="book-columns" aria-hidden="true">
+        <span>{t('trade.book.price', { code: quote })}</span>
+        <span>{t('trade.book.amount', { code: base })}</span>
+        <span>{t('trade.book.total', { code: quote })}</span>
+      </div>
+      <div ref={rootRef} className="book-body" onClick={pick} data-testid="book-body">
+        <div className="book-asks">{[...LEVELS].reverse().map((level) => row('ask', level))}</div>
+        <div className="book-mid">
+          <span ref={lastRef} className="book-last num" data-testid="book-last" />
+          <span className="book-mid-label">{t('trade.book.last')}</span>
+        </div>
+        <div className="book-bids">{LEVELS.map((level) => row('bid', level))}</div>
+      </div>
+    </section>
+  );
+}

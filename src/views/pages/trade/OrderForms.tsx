@@ -1,0 +1,160 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { NO_VALUE } from '../../../domain/format.ts';
+import { feePercentText, formatBalance } from '../../../domain/spot/display.ts';
+import { LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
+import { orderTotal } from '../../../domain/spot/order-total.ts';
+import { effectivePrice, type spotEntryMachine } from '../../../machines/spot-entry.machine.ts';
+import { PercentSlider } from './PercentSlider.tsx';
+
+type EntryActor = ActorRefFrom<typeof spotEntryMachine>;
+
+interface FormsProps {
+  entry: EntryActor;
+  base: string;
+  quote: string;
+  priceDecimals: number;
+  signedIn: boolean;
+  /** Where "log in" leads: the login page, back to this pair afterwards. */
+  loginHref: string;
+}
+
+/**
+ * The buy and sell forms (spec §2): one limit/market switch for both (spec §4), then per side a
+ * price, a quantity, the percent slider and the total. Everything the user types goes through the
+ * spot-entry machine, which applies the rules; this view only shows its state. Visitors see log-in
+ * and register links where the order buttons would be.
+ */
+export function OrderForms({ entry, base, quote, priceDecimals, signedIn, loginHref }: FormsProps) {
+  const { t } = useTranslation();
+  const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
+  const modes: Array<{ mode: EntryMode; key: string }> = [
+    { mode: LIMIT, key: 'trade.form.limit' },
+    { mode: MARKET, key: 'trade.form.market' },
+  ];
+  return (
+    <section className="trade-panel forms" aria-labelledby="forms-title" data-testid="order-forms">
+      <header className="panel-head">
+        <h2 id="forms-title" className="visually-hidden">
+          {t('trade.form.title')}
+        </h2>
+        <div className="mode-tabs" role="tablist" aria-label={t('trade.form.mode')}>
+          {modes.map((option) => (
+            <button
+              key={option.mode}
+              type="button"
+              role="tab"
+              aria-selected={mode === option.mode}
+              className={mode === option.mode ? 'active' : ''}
+              onClick={() => entry.send({ type: 'MODE', mode: option.mode })}
+              data-testid={`mode-${option.mode === LIMIT ? 'limit' : 'market'}`}
+            >
+              {t(option.key)}
+            </button>
+          ))}
+        </div>
+        <span className="forms-fee">{t('trade.form.fee', { rate: feePercentText() })}</span>
+      </header>
+      <div className="forms-grid">
+        {(['buy', 'sell'] as const).map((side) => (
+          <OrderForm
+            key={side}
+            side={side}
+            entry={entry}
+            base={base}
+            quote={quote}
+            priceDecimals={priceDecimals}
+            signedIn={signedIn}
+            loginHref={loginHref}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function OrderForm({ side, entry, base, quote, priceDecimals, signedIn, loginHref }: FormsProps & { side: SpotSide }) {
+  const { t } = useTranslation();
+  const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
+  const draft = useSelector(entry, (snapshot) => snapshot.context[side]);
+  const price = useSelector(entry, (snapshot) => effectivePrice(snapshot.context, side));
+  const balance = useSelector(entry, (snapshot) => {
+    const balances = snapshot.context.balances;
+    return balances === null ? null : side === 'buy' ? balances.quote : balances.base;
+  });
+  const submitting = useSelector(entry, (snapshot) => snapshot.matches({ [side]: 'submitting' }));
+  const total = orderTotal(price, draft.quantity, Math.max(2, priceDecimals));
+  const market = mode === MARKET;
+  const id = (field: string) => `${side}-${field}`;
+
+  return (
+    <form
+      className={`order-form form-${side}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        entry.send({ type: 'SUBMIT', side });
+      }}
+      data-testid={`form-${side}`}
+    >
+      <div className="form-available">
+        <span>{t('trade.form.available')}</span>
+        <span className="num" data-testid={`available-${side}`}>
+          {signedIn && balance !== null ? `${formatBalance(balance)} ${side === 'buy' ? quote : base}` : `${NO_VALUE} ${side === 'buy' ? quote : base}`}
+        </span>
+      </div>
+      <label className="form-field" htmlFor={id('price')}>
+        <span className="field-label">{t('trade.form.price')}</span>
+        <input
+          id={id('price')}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={market ? '' : draft.price}
+          placeholder={market ? (price === '' ? t('trade.form.marketPrice') : price) : ''}
+          disabled={market}
+          onChange={(event) => entry.send({ type: 'PRICE', side, text: event.target.value })}
+          data-testid={`price-${side}`}
+        />
+        <span className="field-unit">{quote}</span>
+      </label>
+      <label className="form-field" htmlFor={id('quantity')}>
+        <span className="field-label">{t('trade.form.quantity')}</span>
+        <input
+          id={id('quantity')}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.quantity}
+          onChange={(event) => entry.send({ type: 'QUANTITY', side, text: event.target.value })}
+          data-testid={`quantity-${side}`}
+        />
+        <span className="field-unit">{base}</span>
+      </label>
+      <PercentSlider value={draft.percent} side={side} onChange={(percent) => entry.send({ type: 'PERCENT', side, percent })} />
+      <div className="form-total">
+        <span>{t(market ? 'trade.form.totalEstimate' : 'trade.form.total')}</span>
+        <span className="num" data-testid={`total-${side}`}>
+          {total === '' ? NO_VALUE : `${total} ${quote}`}
+        </span>
+      </div>
+      {signedIn ? (
+        <button type="submit" className={`btn form-submit submit-${side}`} disabled={submitting} data-testid={`submit-${side}`}>
+          {t(side === 'buy' ? 'trade.form.buy' : 'trade.form.sell', { code: base })}
+        </button>
+      ) : (
+        <p className="form-auth" data-testid={`auth-${side}`}>
+          <Link to={loginHref} className="btn btn-primary">
+            {t('trade.form.login')}
+          </Link>
+          <span>{t('trade.form.or')}</span>
+          <Link to="/register" className="btn">
+            {t('trade.form.register')}
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,193 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { groupThousands, NO_VALUE } from '../../../domain/format.ts';
+import { formatBalance } from '../../../domain/spot/display.ts';
+import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
+import { CHART_TIME_ZONE } from '../../../domain/spot/chart-period.ts';
+import { hasSideTabs, ORDERS_TABS, pageCount, type OrdersTab } from '../../../domain/spot/order-list.ts';
+import { MARKET } from '../../../domain/spot/order-kind.ts';
+import type { OrderRow, spotOrdersMachine } from '../../../machines/spot-orders.machine.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+
+type OrdersActor = ActorRefFrom<typeof spotOrdersMachine>;
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CHART_TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function timeText(value: string | number): string {
+  const ms = typeof value === 'number' ? value : Date.parse(value.replace(' ', 'T'));
+  return Number.isFinite(ms) ? dateTime.format(ms).replace(',', '') : String(value);
+}
+
+/**
+ * The orders panel (spec §2, §4): current delegations (open orders of this pair), all delegations
+ * (open orders of every pair), history delegations (finished orders), buy and sell sub-tabs on the
+ * first two, pages of 10 and cancel. The spot-orders machine holds the list and applies pushes.
+ */
+export function OrdersPanel({ orders, signedIn, loginHref }: { orders: OrdersActor; signedIn: boolean; loginHref: string }) {
+  const { t } = useTranslation();
+  const view = useSelector(orders, (snapshot) => snapshot.context.view);
+  const rows = useSelector(orders, (snapshot) => snapshot.context.rows);
+  const total = useSelector(orders, (snapshot) => snapshot.context.total);
+  const cancelling = useSelector(orders, (snapshot) => snapshot.context.cancelling);
+  const loading = useSelector(orders, (snapshot) => snapshot.matches({ list: 'loading' }));
+  const failed = useSelector(orders, (snapshot) => snapshot.matches({ list: 'failed' }));
+  const pages = pageCount(total);
+  const history = view.tab === 'history';
+
+  const tabKey: Record<OrdersTab, string> = {
+    current: 'trade.orders.current',
+    all: 'trade.orders.all',
+    history: 'trade.orders.history',
+  };
+
+  return (
+    <section className="trade-panel orders" aria-labelledby="orders-title" data-testid="orders-panel">
+      <h2 id="orders-title" className="visually-hidden">
+        {t('trade.orders.title')}
+      </h2>
+      <header className="panel-head orders-head">
+        <div className="orders-tabs" role="tablist" aria-label={t('trade.orders.title')}>
+          {ORDERS_TABS.map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={view.tab === tab}
+              className={view.tab === tab ? 'active' : ''}
+              onClick={() => orders.send({ type: 'TAB', tab })}
+              data-testid={`orders-tab-${tab}`}
+            >
+              {t(tabKey[tab])}
+              {tab === 'current' && view.tab === 'current' && total > 0 ? <span className="orders-count">{total}</span> : null}
+            </button>
+          ))}
+        </div>
+        {hasSideTabs(view.tab) && (
+          <div className="orders-sides" role="group" aria-label={t('trade.orders.side')}>
+            {(['buy', 'sell'] as const).map((side) => (
+              <button
+                key={side}
+                type="button"
+                aria-pressed={view.side === side}
+                className={`orders-side side-${side}${view.side === side ? ' active' : ''}`}
+                onClick={() => orders.send({ type: 'SIDE', side })}
+                data-testid={`orders-side-${side}`}
+              >
+                {t(side === 'buy' ? 'trade.orders.buy' : 'trade.orders.sell')}
+              </button>
+            ))}
+          </div>
+        )}
+      </header>
+
+      {!signedIn ? (
+        <div className="orders-anon" data-testid="orders-anon">
+          <p>{t('trade.orders.signIn')}</p>
+          <Link to={loginHref} className="btn btn-primary">
+            {t('trade.form.login')}
+          </Link>
+          <Link to="/register" className="btn">
+            {t('trade.form.register')}
+          </Link>
+        </div>
+      ) : (
+        <div className="orders-table-wrap" aria-busy={loading}>
+          <table className="orders-table" data-testid="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('trade.orders.col.time')}</th>
+                <th scope="col">{t('trade.orders.col.pair')}</th>
+                <th scope="col">{t('trade.orders.col.side')}</th>
+                <th scope="col">{t('trade.orders.col.type')}</th>
+                <th scope="col" className="end">{t('trade.orders.col.price')}</th>
+                {history && <th scope="col" className="end">{t('trade.orders.col.average')}</th>}
+                <th scope="col" className="end">{t('trade.orders.col.amount')}</th>
+                <th scope="col" className="end">{t('trade.orders.col.filled')}</th>
+                <th scope="col" className="end">{t('trade.orders.col.total')}</th>
+                {history && <th scope="col" className="end">{t('trade.orders.col.fee')}</th>}
+                <th scope="col" className="end">{t(history ? 'trade.orders.col.status' : 'trade.orders.col.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <OrderLine
+                  key={order.id}
+                  order={order}
+                  history={history}
+                  busy={cancelling === order.id}
+                  onCancel={() => orders.send({ type: 'CANCEL', id: order.id, way: order.way })}
+                />
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 && !loading && (
+            <EmptyState title={t(failed ? 'trade.orders.failed' : 'trade.orders.empty')} />
+          )}
+          {pages > 1 && (
+            <nav className="orders-pager" aria-label={t('trade.orders.pages')}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={view.page <= 1}
+                onClick={() => orders.send({ type: 'PAGE', page: view.page - 1 })}
+              >
+                {t('trade.orders.previous')}
+              </button>
+              <span>{t('trade.orders.pageOf', { page: view.page, pages })}</span>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={view.page >= pages}
+                onClick={() => orders.send({ type: 'PAGE', page: view.page + 1 })}
+              >
+                {t('trade.orders.next')}
+              </button>
+            </nav>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OrderLine({ order, history, busy, onCancel }: { order: OrderRow; history: boolean; busy: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [base = '', quote = ''] = order.currency_match.symbol.split('/');
+  const buy = order.way === 1;
+  const market = order.type === MARKET;
+  return (
+    <tr data-testid={`order-${order.id}`} data-status={order.status}>
+      <td className="num">{timeText(order.created_at)}</td>
+      <td>{order.currency_match.symbol}</td>
+      <td className={buy ? 'up' : 'down'}>{t(buy ? 'trade.orders.buy' : 'trade.orders.sell')}</td>
+      <td>{t(market ? 'trade.form.market' : 'trade.form.limit')}</td>
+      <td className="num end">{market ? t('trade.orders.marketPrice') : groupThousands(order.price)}</td>
+      {history && (
+        <td className="num end">{isPositiveDecimal(order.transacted_volume) ? groupThousands(order.avg_price) : NO_VALUE}</td>
+      )}
+      <td className="num end">{`${groupThousands(order.number)} ${base}`}</td>
+      <td className="num end">{`${groupThousands(order.transacted_volume)} ${base}`}</td>
+      <td className="num end">{`${formatBalance(order.transacted_amount)} ${quote}`}</td>
+      {history && <td className="num end">{`${formatBalance(order.fee)} ${order.fee_currency}`}</td>}
+      <td className="end">
+        {history ? (
+          <span className={`status status-${order.status}`}>{order.status_name}</span>
+        ) : (
+          <button type="button" className="btn btn-ghost order-cancel" disabled={busy} onClick={onCancel} data-testid={`cancel-${order.id}`}>
+            {t('trade.orders.cancel')}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

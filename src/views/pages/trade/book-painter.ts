@@ -1,0 +1,88 @@
+import { formatPrice, groupThousands, truncateDecimal } from '../../../domain/format.ts';
+import { depthBarRatios } from '../../../domain/spot/depth-bars.ts';
+import { groupLevels, stepDecimals, type BookLevel } from '../../../domain/spot/price-grouping.ts';
+import type { Depth } from '../../../streams/payloads.ts';
+import { markPainted, setClass, setText } from './text-cells.ts';
+
+/** Rows per side: the depth pushes carry 20 levels a side. */
+export const BOOK_ROWS = 20;
+
+interface RowCells {
+  row: HTMLElement;
+  price: HTMLElement;
+  number: HTMLElement;
+  total: HTMLElement;
+  bar: HTMLElement;
+}
+
+export interface BookPaint {
+  depth: Depth;
+  seq: number | null;
+  step: string;
+  priceDecimals: number;
+  own: { bids: ReadonlySet<string>; asks: ReadonlySet<string> };
+}
+
+function cellsOf(row: HTMLElement): RowCells {
+  return {
+    row,
+    price: row.querySelector<HTMLElement>('.book-price')!,
+    number: row.querySelector<HTMLElement>('.book-number')!,
+    total: row.querySelector<HTMLElement>('.book-total')!,
+    bar: row.querySelector<HTMLElement>('.book-bar')!,
+  };
+}
+
+/** Places of a quantity as the server spells it (it pads to the pair's lot). */
+function placesOf(levels: readonly BookLevel[]): number {
+  const sample = levels[0]?.number ?? '';
+  const point = sample.indexOf('.');
+  return point < 0 ? 0 : sample.length - point - 1;
+}
+
+/**
+ * Paints a depth snapshot into the book's fixed rows: asks above (best at the bottom, next to the
+ * spread), bids below (best on top). Levels are grouped to the chosen step; bars are relative to
+ * the largest amount on either side (spec §9); the user's levels are marked.
+ */
+export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void {
+  const asks = [...root.querySelectorAll<HTMLElement>('[data-side="ask"]')]
+    .sort((a, b) => Number(a.dataset.level) - Number(b.dataset.level))
+    .map(cellsOf);
+  const bids = [...root.querySelectorAll<HTMLElement>('[data-side="bid"]')]
+    .sort((a, b) => Number(a.dataset.level) - Number(b.dataset.level))
+    .map(cellsOf);
+
+  return ({ depth, seq, step, priceDecimals, own }) => {
+    const askLevels = groupLevels(depth.out, step, 'ask');
+    const bidLevels = groupLevels(depth.in, step, 'bid');
+    const ratios = depthBarRatios(askLevels, bidLevels);
+    const places = placesOf(depth.in.length > 0 ? depth.in : depth.out);
+    const paintSide = (rows: RowCells[], levels: BookLevel[], widths: number[], mine: ReadonlySet<string>) => {
+      for (let i = 0; i < rows.length; i++) {
+        const cells = rows[i]!;
+        const level = levels[i];
+        if (!level) {
+          setText(cells.price, '');
+          setText(cells.number, '');
+          setText(cells.total, '');
+          cells.bar.style.transform = 'scaleX(0)';
+          cells.row.dataset.price = '';
+          setClass(cells.row, 'own', false);
+          setClass(cells.row, 'empty', true);
+          continue;
+        }
+        setClass(cells.row, 'empty', false);
+        cells.row.dataset.price = level.price;
+        setText(cells.price, formatPrice(level.price, Math.min(priceDecimals, stepDecimals(step))));
+        setText(cells.number, groupThousands(truncateDecimal(level.number, places)));
+        setText(cells.total, formatPrice(level.amount, priceDecimals));
+        cells.bar.style.transform = `scaleX(${(widths[i] ?? 0).toFixed(4)})`;
+        setClass(cells.row, 'own', mine.has(level.price));
+      }
+    };
+    paintSide(asks, askLevels, ratios.asks, own.asks);
+    paintSide(bids, bidLevels, ratios.bids, own.bids);
+    markPainted(root, seq);
+  };
+}

@@ -1,0 +1,141 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { OUTBOX_KEY } from '../../machines/outbox-key.ts';
+import { outboxMachine, type OutboxMessage } from '../../machines/outbox.machine.ts';
+import { useLatest } from '../pages/auth/kit/use-latest.ts';
+import { useServices } from '../services-context.ts';
+import './demo-outbox.css';
+
+function timeOf(at: number, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
+}
+
+function MessageItem({ message }: { message: OutboxMessage }) {
+  const { t, i18n } = useTranslation();
+  const channel = message.channel === 'sms' ? t('outbox.sms') : t('outbox.email');
+  return (
+    <li className="outbox-item" data-testid="outbox-message">
+      <div className="outbox-item-head">
+        <span className="outbox-channel">{channel}</span>
+        <span className="outbox-to" title={message.to}>
+          {message.to}
+        </span>
+        <time className="outbox-time">{timeOf(message.at, i18n.language)}</time>
+      </div>
+      <p className="outbox-purpose">{t(`outbox.purpose.${message.purpose}`)}</p>
+      {message.kind === 'code' ? (
+        <p className="outbox-code-line">
+          {t('outbox.yourCode')}{' '}
+          <strong className="outbox-code num" data-testid="outbox-code">
+            {message.code}
+          </strong>
+        </p>
+      ) : (
+        <p className="outbox-notice">{t('outbox.noAccount')}</p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The demo outbox in the header (simulator only): nothing is really sent, so verification codes
+ * land here. Each arrival is also toasted; the list keeps the newest ones.
+ */
+function Outbox() {
+  const { t } = useTranslation();
+  const { api, toasts } = useServices();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const latest = useLatest({ t, toasts });
+  const [logic] = useState(() =>
+    outboxMachine.provide({
+      actors: {
+        fetch: fromPromise(({ input }) =>
+          api.call('notify/outbox', { key: OUTBOX_KEY, after: input.after }, { quiet: true }),
+        ),
+      },
+      actions: {
+        announce: (_, { messages }) => {
+          for (const message of messages) {
+            latest.current.toasts.show(
+              'info',
+              message.kind === 'code'
+                ? latest.current.t('outbox.toastCode', { code: message.code, to: message.to })
+                : latest.current.t('outbox.toastNotice', { to: message.to }),
+            );
+          }
+        },
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic);
+  const { messages, unseen } = snapshot.context;
+
+  useEffect(() => {
+    if (!open) return;
+    send({ type: 'SEEN' });
+    const close = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open, send, unseen]);
+
+  return (
+    <div className="outbox" ref={root} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="icon-button outbox-trigger"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={unseen > 0 ? t('outbox.openUnseen', { count: unseen }) : t('outbox.open')}
+        title={t('outbox.title')}
+        data-testid="outbox-toggle"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M3 13l3-8h12l3 8v6H3zM3 13h5l1 2h6l1-2h5" />
+        </svg>
+        {unseen > 0 && (
+          <span className="outbox-badge" aria-hidden="true">
+            {unseen > 9 ? '9+' : unseen}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="outbox-panel" role="dialog" aria-label={t('outbox.title')} data-testid="outbox-panel">
+          <div className="outbox-panel-head">
+            <strong>{t('outbox.title')}</strong>
+            <span className="outbox-demo">{t('outbox.demo')}</span>
+          </div>
+          <p className="outbox-lead">{t('outbox.lead')}</p>
+          {messages.length === 0 ? (
+            <p className="outbox-empty">{t('outbox.empty')}</p>
+          ) : (
+            <ul className="outbox-list">
+              {messages.map((message) => (
+                <MessageItem key={message.id} message={message} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Only the simulator has an outbox; a real server really sends its codes. */
+export function DemoOutbox() {
+  const { transport } = useServices();
+  return transport.name === 'sim' ? <Outbox /> : null;
+}

@@ -1,0 +1,452 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Accounts, driven the way a person would: type, click, read the screen. Nothing is really sent in
+ * the demo, so verification codes are read from the demo outbox in the header. Each test runs in a
+ * fresh browser context, hence on a fresh simulator with only the seeded demo account.
+ */
+
+const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
+
+let counter = 0;
+function uniqueEmail(): string {
+  counter += 1;
+  return `user${Date.now().toString(36)}${counter}@example.com`;
+}
+
+function uniqueMobile(): string {
+  counter += 1;
+  return `9${String(Date.now() % 1_000_000_000).padStart(9, '0')}`.slice(0, 9) + String(counter % 10);
+}
+
+/** A 1x1 PNG, as a person's photo would be a file on disk. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+/** Opens the demo outbox, reads the newest code sent to `to`, and closes it again. */
+async function readCode(page: Page, to: string): Promise<string> {
+  await page.getByTestId('outbox-toggle').click();
+  const message = page.getByTestId('outbox-message').filter({ hasText: to }).first();
+  await expect(message).toBeVisible();
+  const code = (await message.getByTestId('outbox-code').textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  expect(code).toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Clicks "Send code" and reads the code that arrives, checking the 60 s countdown started. */
+async function sendAndReadCode(page: Page, to: string): Promise<string> {
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByTestId('send-code')).toHaveText(/Resend in (60|59) s/);
+  return readCode(page, to);
+}
+
+async function logIn(page: Page, account: string, password: string, tab: 'E-mail' | 'Phone' = 'E-mail') {
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel(tab === 'E-mail' ? 'E-mail' : 'Mobile number').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+async function registerByEmail(page: Page, email: string, password: string) {
+  await page.goto('/register');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  const code = await sendAndReadCode(page, email);
+  await page.getByLabel('E-mail verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).last().click();
+  await expect(toast(page, 'Registered successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function signInAsDemo(page: Page, path = '/login') {
+  await page.goto(path);
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+}
+
+test('register by e-mail with the code from the outbox, log in, log out', async ({ page }) => {
+  const email = uniqueEmail();
+  await registerByEmail(page, email, 'Secret123');
+  await logIn(page, email, 'Secret123');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/personal/accountSettings');
+  await expect(page.getByTestId('profile-account')).toHaveText(email);
+  await expect(page.getByTestId('security-level')).toContainText('High');
+  await logOut(page);
+  await page.goto('/personal/accountSettings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpersonal%2FaccountSettings/);
+});
+
+test('register by phone with a country code, then log in on the phone tab', async ({ page }) => {
+  const mobile = uniqueMobile();
+  await page.goto('/register');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByLabel('Country or region').selectOption({ label: 'Japan +81' });
+  await page.getByLabel('Mobile number').fill(mobile);
+  const code = await sendAndReadCode(page, `+81 ${mobile}`);
+  await page.getByLabel('SMS verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('Phone1234');
+  await page.getByLabel('Confirm password').fill('Phone1234');
+  await page.getByRole('button', { name: 'Sign up' }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, mobile, 'Phone1234', 'Phone');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/personal/accountSettings');
+  await expect(page.getByTestId('profile-account')).toHaveText(mobile);
+});
+
+test('the register form is prefilled from haccount and extension_code; a tab change clears it', async ({
+  page,
+}) => {
+  await page.goto('/register?haccount=friend@example.com&extension_code=TESSERA1');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('friend@example.com');
+  await expect(page.getByLabel('Invitation code (optional)')).toHaveValue('TESSERA1');
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('link', { name: 'privacy terms' })).toHaveAttribute(
+    'href',
+    '/notice?id=66&category_id=26',
+  );
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Invitation code (optional)')).toHaveValue('TESSERA1');
+});
+
+test('a wrong password and an unknown account get the same message', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, DEMO.email, 'Wrong1234');
+  await expect(toast(page, 'Incorrect account or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByTestId('toast').first().waitFor({ state: 'detached' });
+  await logIn(page, 'nobody@example.com', 'Wrong1234');
+  await expect(toast(page, 'Incorrect account or password')).toBeVisible();
+});
+
+test('remember me keeps the account and tab, never the password; a seller sees the shop', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My shop' })).toBeVisible();
+  await logOut(page);
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Remember me')).toBeChecked();
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(DEMO.password);
+});
+
+test('a 999 in the middle of a session returns to the same page after logging in again', async ({
+  page,
+  context,
+}) => {
+  await signInAsDemo(page);
+  await page.goto('/personal/accountSettings');
+  await expect(page.getByTestId('profile-account')).toHaveText(DEMO.email);
+
+  // The same session ends elsewhere (another tab logs out), so this tab's token is dead.
+  const other = await context.newPage();
+  await other.goto('/home');
+  await logOut(other);
+  await other.close();
+
+  await page.getByRole('link', { name: 'Authentication' }).first().click();
+  await expect(toast(page, 'login timeout, please log in again')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpersonal%2Fauthentication/);
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/personal\/authentication$/);
+  await expect(page.getByTestId('authentication-page')).toBeVisible();
+});
+
+test('forgot password: a code to the e-mail, a new password, and the old one stops working', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgetPassword$/);
+  await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);
+  const code = await sendAndReadCode(page, DEMO.email);
+  await page.getByLabel('E-mail verification code').fill(code);
+  await page.getByLabel('New password').fill('Fresh2026');
+  await page.getByLabel('Confirm password').fill('Fresh2026');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(toast(page, 'Password reset')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(toast(page, 'Incorrect account or password')).toBeVisible();
+  await logIn(page, DEMO.email, 'Fresh2026');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+});
+
+test('an unknown address asking for a reset gets a notice, not a code', async ({ page }) => {
+  await page.goto('/forgetPassword');
+  await page.getByLabel('E-mail', { exact: true }).fill('stranger@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('outbox-toggle').click();
+  await expect(
+    page.getByTestId('outbox-message').filter({ hasText: 'No Tessera account uses this address' }),
+  ).toBeVisible();
+});
+
+test('set a trade password with a code sent to the bound e-mail', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto('/personal/accountSettings');
+  await page.getByRole('link', { name: 'Set', exact: true }).click();
+  await expect(page).toHaveURL(/\/tradePassword$/);
+  await page.getByLabel('Trade password').fill('Trade123');
+  await page.getByLabel('Confirm password').fill('Trade123');
+  const code = await sendAndReadCode(page, DEMO.email);
+  await page.getByLabel('E-mail verification code').fill(code);
+  await page.getByRole('button', { name: 'Set trade password' }).click();
+  await expect(toast(page, 'Trade password set')).toBeVisible();
+  await expect(page).toHaveURL(/\/personal\/accountSettings$/);
+});
+
+test('change the login password', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto('/personal/accountSettings');
+  await page.getByRole('link', { name: 'Change', exact: true }).click();
+  await expect(page).toHaveURL(/\/resetPassword\?fromSet=1$/);
+  await page.getByLabel('Current password').fill(DEMO.password);
+  await page.getByLabel('New password').fill('Newer2026');
+  await page.getByLabel('Confirm password').fill('Newer2026');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(toast(page, 'Login password changed')).toBeVisible();
+  await expect(page).toHaveURL(/\/personal\/accountSettings$/);
+});
+
+test('bind an e-mail to a phone account', async ({ page }) => {
+  const mobile = uniqueMobile();
+  await page.goto('/register');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByLabel('Mobile number').fill(mobile);
+  const code = await sendAndReadCode(page, mobile);
+  await page.getByLabel('SMS verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('Phone1234');
+  await page.getByLabel('Confirm password').fill('Phone1234');
+  await page.getByRole('button', { name: 'Sign up' }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, mobile, 'Phone1234', 'Phone');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+
+  await page.goto('/personal/accountSettings');
+  await page.getByRole('link', { name: 'Bind', exact: true }).click();
+  const email = uniqueEmail();
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  const bindCode = await sendAndReadCode(page, email);
+  await page.getByLabel('E-mail verification code').fill(bindCode);
+  await page.getByRole('button', { name: 'Bind e-mail' }).click();
+  await expect(toast(page, 'E-mail bound')).toBeVisible();
+  await expect(page.getByTestId('security-level')).toContainText('Strong');
+});
+
+test('submit real-name verification and watch it become verified', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto('/personal/authentication');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('ID number').fill('AB1234567');
+  await page.getByLabel('Front of the ID').setInputFiles(photo('front.png'));
+  await expect(page.getByRole('img', { name: 'Front of the ID' })).toBeVisible();
+  await page.getByLabel('Back of the ID').setInputFiles(photo('back.png'));
+  await expect(page.getByRole('img', { name: 'Back of the ID' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByRole('heading', { name: 'In review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verified' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Account settings' }).first().click();
+  await expect(page.getByTestId('security-level')).toContainText('Strong');
+});
+
+test('save an Alipay collection method with its QR code; it is there after a reload', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto('/personal/collectionSettings');
+  await expect(page.getByLabel('Alipay')).toBeChecked();
+  await page.getByLabel('Real name').fill('Ada Lovelace');
+  await page.getByLabel('Alipay account').fill('ada@alipay.example');
+  await page.getByLabel('Payment QR code').setInputFiles(photo('qr.png'));
+  await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Collection method saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Alipay account')).toHaveValue('ada@alipay.example');
+  const qr = page.getByRole('img', { name: 'Payment QR code' });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByLabel('Bank card').check();
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('');
+  await page.getByLabel('Real name').fill('Ada Lovelace');
+  await page.getByLabel('Bank', { exact: true }).fill('Tessera Bank');
+  await page.getByLabel('Branch').fill('Central');
+  await page.getByLabel('Card number').fill('6222 0000 1111 2222');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Collection method saved')).toBeVisible();
+});
+
+test('send feedback', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto('/personal/feedback');
+  await page.getByLabel('Type').selectOption({ label: 'Suggestion' });
+  await page.getByLabel('Title').fill('Dark charts');
+  await page.getByLabel('Details').fill('Please add a darker chart background option.');
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(toast(page, 'Thank you for your feedback')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('');
+});
+
+test('the personal centre has its menu, the invite link and the authorization code', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto('/personal');
+  await expect(page).toHaveURL(/\/personal\/accountSettings$/);
+  const menu = page.getByRole('navigation', { name: 'Personal centre menu' });
+  for (const name of ['Account settings', 'Collection settings', 'Authentication', 'Transaction log', 'Feedback']) {
+    await expect(menu.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(page.getByTestId('invite-code')).toHaveText('TESSERA1');
+  await expect(page.getByTestId('invite-link')).toHaveText(/\/register\?extension_code=TESSERA1$/);
+  await expect(page.getByTestId('authorization-code')).toHaveText(/^[A-Z2-9]{12}$/);
+  await menu.getByRole('link', { name: 'Transaction log' }).click();
+  await expect(page.getByText('No transactions yet')).toBeVisible();
+});
+
+/** Submits a form and expects exactly this validation message as a toast. */
+async function expectMessage(page: Page, submit: Locator, message: string) {
+  await submit.click();
+  await expect(toast(page, message)).toBeVisible();
+  await page.getByTestId('toast').filter({ hasText: message }).waitFor({ state: 'detached' });
+}
+
+test('every login and register validation message, in the order of spec §5', async ({ page }) => {
+  await page.goto('/login');
+  const logInButton = page.getByRole('button', { name: 'Log in' }).last();
+  await expectMessage(page, logInButton, 'Please enter your e-mail address');
+  await page.getByLabel('E-mail').fill('not-an-email');
+  await expectMessage(page, logInButton, 'Please enter a valid e-mail address');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await expectMessage(page, logInButton, 'Please enter a password');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByLabel('Mobile number').fill('');
+  await expectMessage(page, logInButton, 'Please enter your mobile number');
+  await page.getByLabel('Mobile number').fill('12ab');
+  await expectMessage(page, logInButton, 'Please enter a valid mobile number');
+
+  await page.goto('/register');
+  const signUp = page.getByRole('button', { name: 'Sign up' }).last();
+  await page.getByLabel('E-mail', { exact: true }).fill('new@example.com');
+  await page.getByRole('checkbox').uncheck();
+  await expectMessage(page, signUp, 'Please read and accept the privacy terms first');
+  await page.getByRole('checkbox').check();
+  await expectMessage(page, signUp, 'Please enter the verification code');
+  await page.getByLabel('E-mail verification code').fill('123456');
+  await expectMessage(page, signUp, 'Please enter a password');
+  await page.getByLabel('Invitation code (optional)').fill('??');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await expectMessage(page, signUp, 'An invitation code has 4 to 12 letters and digits');
+  await page.getByLabel('Invitation code (optional)').fill('');
+  await expectMessage(page, signUp, 'The password must be 6 to 16 characters');
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await expectMessage(page, signUp, 'Please enter the password again');
+  await page.getByLabel('Confirm password').fill('Secret124');
+  await expectMessage(page, signUp, 'The two passwords do not match');
+  await page.getByLabel('Confirm password').fill('Secret123');
+  // All local checks pass: the server judges the code.
+  await expectMessage(page, signUp, 'The verification code is wrong or has expired');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(toast(page, 'Please enter your mobile number')).toBeVisible();
+});
+
+test('every personal-centre validation message', async ({ page }) => {
+  await signInAsDemo(page);
+
+  await page.goto('/personal/feedback');
+  const send = page.getByRole('button', { name: 'Send feedback' });
+  await expectMessage(page, send, 'Please choose a type');
+  await page.getByLabel('Type').selectOption({ label: 'Problem' });
+  await expectMessage(page, send, 'Please enter a title');
+  await page.getByLabel('Title').fill('Too short');
+  await page.getByLabel('Details').fill('tiny');
+  await expectMessage(page, send, 'Please write at least 10 characters');
+
+  await page.goto('/personal/authentication');
+  const submit = page.getByRole('button', { name: 'Submit for review' });
+  await expectMessage(page, submit, 'Please enter your name');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await expectMessage(page, submit, 'Please enter your ID number');
+  await page.getByLabel('ID number').fill('!');
+  await expectMessage(page, submit, 'Please enter a valid ID number');
+  await page.getByLabel('ID number').fill('AB1234567');
+  await expectMessage(page, submit, 'Please upload the front of your ID');
+  await page.getByLabel('Front of the ID').setInputFiles(photo('front.png'));
+  await expect(page.getByRole('img', { name: 'Front of the ID' })).toBeVisible();
+  await expectMessage(page, submit, 'Please upload the back of your ID');
+  await page
+    .getByLabel('Back of the ID')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(toast(page, 'Please choose a PNG, JPEG, WebP or GIF image')).toBeVisible();
+
+  await page.goto('/personal/collectionSettings');
+  const save = page.getByRole('button', { name: 'Save' });
+  await expectMessage(page, save, "Please enter the account holder's real name");
+  await page.getByLabel('Real name').fill('Ada Lovelace');
+  await expectMessage(page, save, 'Please enter the account');
+  await page.getByLabel('Alipay account').fill('ada');
+  await expectMessage(page, save, 'Please upload the payment QR code');
+  await page.getByLabel('Bank card').check();
+  await page.getByLabel('Real name').fill('Ada Lovelace');
+  await expectMessage(page, save, 'Please enter the bank name');
+  await page.getByLabel('Bank', { exact: true }).fill('Tessera Bank');
+  await expectMessage(page, save, 'Please enter the branch');
+  await page.getByLabel('Branch').fill('Central');
+  await expectMessage(page, save, 'Please enter the card number');
+  await page.getByLabel('Card number').fill('12');
+  await expectMessage(page, save, 'Please enter a valid card number');
+
+  await page.goto('/resetPassword');
+  const change = page.getByRole('button', { name: 'Change password' });
+  await expectMessage(page, change, 'Please enter your current password');
+  await page.getByLabel('Current password').fill(DEMO.password);
+  await page.getByLabel('New password').fill(DEMO.password);
+  await expectMessage(page, change, 'The new password must differ from the current one');
+  await page.getByLabel('New password').fill('Other2026');
+  await page.getByLabel('Confirm password').fill('Other2026');
+  await page.getByLabel('Current password').fill('Wrong2026');
+  await expectMessage(page, change, 'The current password is incorrect');
+
+  await page.goto('/bindAccount');
+  const bind = page.getByRole('button', { name: 'Bind e-mail' });
+  await expectMessage(page, bind, 'Please enter your e-mail address');
+  await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);
+  await expectMessage(page, bind, 'Please enter the verification code');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(toast(page, 'This e-mail address is already bound to your account')).toBeVisible();
+
+  await page.goto('/tradePassword');
+  const setTrade = page.getByRole('button', { name: 'Set trade password' });
+  await page.getByLabel('Trade password').fill('Trade123');
+  await expectMessage(page, setTrade, 'Please enter the password again');
+  await page.getByLabel('Confirm password').fill('Trade123');
+  await page.getByLabel('E-mail verification code').fill('12');
+  await expectMessage(page, setTrade, 'The verification code has 6 digits');
+});

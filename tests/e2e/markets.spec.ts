@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * All markets (/markets), driven as a person would. Needs the market simulator
+ * (market/currency_matches + DAY_MARKET): the tests wait for its rows.
+ */
+
+type Column = 'pair' | 'price' | 'change' | 'high' | 'low' | 'volume';
+const COLUMNS: ReadonlyArray<{ key: Column; name: string }> = [
+  { key: 'pair', name: 'Pair' },
+  { key: 'price', name: 'Last price' },
+  { key: 'change', name: '24h change' },
+  { key: 'high', name: '24h high' },
+  { key: 'low', name: '24h low' },
+  { key: 'volume', name: '24h volume' },
+];
+const SUFFIX: Record<string, number> = { K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
+
+/** A displayed figure as a number: "72,742.35", "+1.23%", "1.94K". */
+function figure(text: string): number {
+  const clean = text.replace(/[,%+\s]/g, '');
+  const suffix = clean.at(-1) ?? '';
+  return suffix in SUFFIX ? Number(clean.slice(0, -1)) * (SUFFIX[suffix] ?? 1) : Number(clean);
+}
+
+/** The visible table in one frame: each row's symbol and its cells by column. */
+async function table(page: Page): Promise<Array<Record<Column, string>>> {
+  return page.getByTestId('markets-table').evaluate((element) =>
+    Array.from(element.querySelectorAll<HTMLElement>('[data-testid="market-row"]')).map((row) => {
+      const cell = (col: string) => row.querySelector(`[data-col="${col}"]`)?.textContent ?? '';
+      return {
+        pair: row.dataset.symbol ?? '',
+        price: cell('price'),
+        change: cell('change'),
+        high: cell('high'),
+        low: cell('low'),
+        volume: cell('volume'),
+      };
+    }),
+  );
+}
+
+function inOrder(values: number[] | string[], direction: 'ascending' | 'descending'): boolean {
+  for (let i = 1; i < values.length; i += 1) {
+    const a = values[i - 1] as number | string;
+    const b = values[i] as number | string;
+    if (direction === 'ascending' ? a > b : a < b) return false;
+  }
+  return true;
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-row').first()).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('all markets', () => {
+  test('has a tab per quote currency', async ({ page }) => {
+    await ready(page);
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    const codes = await tabs.allTextContents();
+    expect(codes).toContain('USDT');
+    for (const code of codes) {
+      await page.getByRole('tab', { name: code }).click();
+      await expect(page.getByRole('tab', { name: code })).toHaveAttribute('aria-selected', 'true');
+      const rows = await table(page);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.pair.endsWith(`/${code}`))).toBe(true);
+    }
+  });
+
+  test('sorts by every column, both ways', async ({ page }) => {
+    await ready(page);
+    for (const column of COLUMNS) {
+      const header = page.getByRole('columnheader', { name: column.name });
+      for (let click = 0; click < 2; click += 1) {
+        await header.getByRole('button').click();
+        const direction = (await header.getAttribute('aria-sort')) as 'ascending' | 'descending';
+        const expected = (column.key === 'pair') === (click === 0) ? 'ascending' : 'descending';
+        expect(direction, `${column.name} click ${click + 1}`).toBe(expected);
+        const rows = await table(page);
+        const values =
+          column.key === 'pair'
+            ? rows.map((row) => row.pair.toUpperCase())
+            : rows.map((row) => figure(row[column.key]));
+        expect(inOrder(values, direction), `${column.name} ${direction}: ${values.join(', ')}`).toBe(true);
+        const others = page.locator(`th[aria-sort]:not([data-sort-key="${column.key}"])`);
+        for (const other of await others.all()) await expect(other).toHaveAttribute('aria-sort', 'none');
+      }
+    }
+  });
+
+  test('the table updates live', async ({ page }) => {
+    await ready(page);
+    const snapshot = async () =>
+      (await table(page)).map((row) => `${row.pair} ${row.price} ${row.change}`).join('|');
+    const first = await snapshot();
+    await expect.poll(snapshot, { timeout: 30_000 }).not.toBe(first);
+  });
+
+  test('search narrows the list', async ({ page }) => {
+    await ready(page);
+    await page.getByRole('searchbox', { name: 'Search pairs' }).fill('eth');
+    await expect.poll(async () => (await table(page)).map((row) => row.pair)).not.toHaveLength(0);
+    const pairs = (await table(page)).map((row) => row.pair);
+    expect(pairs.every((pair) => pair.includes('ETH'))).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search pairs' }).fill('no such coin');
+    await expect(page.getByText('No pairs match “no such coin”')).toBeVisible();
+  });
+
+  test('a click on a row opens the spot screen on that pair', async ({ page }) => {
+    await ready(page);
+    const row = page.getByTestId('market-row').nth(1);
+    const symbol = await row.getAttribute('data-symbol');
+    await row.locator('[data-col="high"]').click();
+    await expect(page).toHaveURL(`/trade?symbol=${symbol}`);
+  });
+});

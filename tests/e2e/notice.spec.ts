@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures.ts';
+
+/** Notice and news detail (/notice?id=&category_id=). */
+
+test.describe('notice', () => {
+  test('shows the privacy notice with its category list', async ({ page }) => {
+    await page.goto('/notice?id=66&category_id=26');
+    await expect(page.getByTestId('notice-title')).toHaveText('Privacy Policy');
+    await expect(page.getByTestId('article-body')).toContainText(
+      'Tessera stores your data only in your own browser',
+    );
+    await expect(
+      page.getByTestId('notice-titles').getByRole('link', { name: /Privacy Policy/ }),
+    ).toHaveAttribute('aria-current', 'page');
+    // The rendered body holds nothing executable.
+    const risky = await page
+      .getByTestId('article-body')
+      .evaluate(
+        (body) =>
+          body.querySelectorAll('script, iframe, object, embed, form, svg, style').length +
+          Array.from(body.querySelectorAll('*')).filter((el) =>
+            Array.from(el.attributes).some(
+              (a) => a.name.startsWith('on') || /^\s*javascript:/i.test(a.value),
+            ),
+          ).length,
+      );
+    expect(risky).toBe(0);
+  });
+
+  test('the privacy notice is reachable from the register page', async ({ page, context }) => {
+    await page.goto('/register');
+    const link = page.locator('a[href="/notice?id=66&category_id=26"]').first();
+    await expect(link).toBeVisible();
+    const opensTab = (await link.getAttribute('target')) === '_blank';
+    const notice = opensTab
+      ? await Promise.all([context.waitForEvent('page'), link.click()]).then(([tab]) => tab)
+      : await link.click().then(() => page);
+    await expect(notice).toHaveURL(/\/notice\?id=66&category_id=26$/);
+    await expect(notice.getByTestId('notice-title')).toHaveText('Privacy Policy');
+  });
+
+  test('the title list and links inside an article move between notices', async ({ page }) => {
+    await page.goto('/notice?id=20&category_id=5');
+    await expect(page.getByTestId('notice-title')).toHaveText('How to register');
+    const titles = page.getByTestId('notice-titles').getByRole('link');
+    expect(await titles.count()).toBeGreaterThan(1);
+    const second = titles.nth(1);
+    const heading = (await second.locator('.notice-title-text').textContent()) ?? '';
+    await second.click();
+    await expect(page.getByTestId('notice-title')).toHaveText(heading);
+    await expect(second).toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/notice?id=20&category_id=5');
+    await page.getByTestId('article-body').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL('/notice?id=66&category_id=26');
+    await expect(page.getByTestId('notice-title')).toHaveText('Privacy Policy');
+  });
+
+  test('a category without an id opens its newest article; an unknown id says so', async ({ page }) => {
+    await page.goto('/notice?category_id=22');
+    await expect(page.getByTestId('notice-title')).not.toBeEmpty();
+    const first = page.getByTestId('notice-titles').getByRole('link').first();
+    await expect(first).toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/notice?id=9999&category_id=5');
+    await expect(page.getByText('This article could not be found')).toBeVisible();
+  });
+});

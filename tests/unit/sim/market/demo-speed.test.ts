@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Envelope } from '../../../../src/api/envelope.ts';
+import { ScaledClock } from '../../../../src/sim/clock.ts';
+import {
+  registerSpeedRoutes,
+  restoreSpeed,
+  SPEED_SETTING_KEY,
+  type SpeedSettings,
+} from '../../../../src/sim/market/demo-speed.ts';
+import { Routes, type CallContext } from '../../../../src/sim/routes.ts';
+
+const ctx: CallContext = {
+  now: 0,
+  lang: 'en',
+  token: '',
+  t: (key, vars) => `${key}${vars ? JSON.stringify(vars) : ''}`,
+};
+
+function memorySettings(): SpeedSettings & { values: Map<string, unknown> } {
+  const values = new Map<string, unknown>();
+  return {
+    values,
+    getSetting: async (key) => values.get(key),
+    setSetting: async (key, value) => {
+      values.set(key, value);
+    },
+  };
+}
+
+describe('demo speed', () => {
+  it('reads and changes the clock speed, keeps it in the settings, and refuses bad speeds', async () => {
+    let real = 1_000;
+    const clock = new ScaledClock({ realNow: () => real, start: 5_000 });
+    const settings = memorySettings();
+    const routes = new Routes();
+    registerSpeedRoutes(routes, clock, settings);
+    const call = (path: string, payload: Record<string, unknown> = {}) =>
+      routes.get(path)!(payload, ctx) as Promise<Envelope>;
+
+    expect(await call('sim/speed')).toMatchObject({ code: 1, data: { speed: 1 } });
+    expect(await call('sim/set_speed', { speed: 30 })).toMatchObject({ code: 1, data: { speed: 30 } });
+    expect(settings.values.get(SPEED_SETTING_KEY)).toBe(30);
+    real += 100;
+    expect(clock.now()).toBe(5_000 + 3_000);
+    for (const speed of [0, 61, 2.5, Number.NaN]) {
+      expect(await call('sim/set_speed', { speed })).toEqual({
+        code: 0,
+        msg: 'speedOutOfRange{"min":1,"max":60}',
+        data: [],
+      });
+    }
+    expect(clock.speed).toBe(30);
+  });
+
+  it('restores a saved speed and ignores a garbled one', async () => {
+    const clock = new ScaledClock({ realNow: () => 0 });
+    const settings = memorySettings();
+    settings.values.set(SPEED_SETTING_KEY, 10);
+    await restoreSpeed(clock, settings);
+    expect(clock.speed).toBe(10);
+    settings.values.set(SPEED_SETTING_KEY, 'fast');
+    const spy = vi.spyOn(clock, 'setSpeed');
+    await restoreSpeed(clock, settings);
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,56 @@
+import { ManualClock } from '../../../src/sim/clock.ts';
+import { loadServerMessages } from '../../../src/sim/server-messages.ts';
+import { createSimulator, type Simulator } from '../../../src/sim/simulator.ts';
+import type { EventStore } from '../../../src/sim/store/event-store.ts';
+import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
+import type { Envelope } from '../../../src/api/envelope.ts';
+
+export const START = Date.UTC(2026, 10, 2, 9, 0, 0);
+
+export interface SpotFixture {
+  simulator: Simulator;
+  clock: ManualClock;
+  call(path: string, payload?: Record<string, unknown>, token?: string): Promise<Envelope>;
+  /** Signs the demo account in and answers its token. */
+  login(): Promise<string>;
+  /** Lets the market run for `ms` of simulated time and the fills it made settle. */
+  run(ms: number): Promise<void>;
+}
+
+const GET = new Set(['tx_in/list', 'tx_out/list', 'tx_history/list', 'account/detail', 'market/deal', 'market/kline']);
+
+/** A whole simulator on a manual clock, reached the way the worker serves it (envelopes). */
+export async function spotFixture(options: { store?: EventStore | null; start?: number } = {}): Promise<SpotFixture> {
+  const clock = new ManualClock(options.start ?? START);
+  const simulator = await createSimulator({ clock, messages: loadServerMessages, store: options.store ?? null });
+  const call = (path: string, payload: Record<string, unknown> = {}, token = '') =>
+    simulator.server.handle({
+      method: GET.has(path) ? 'GET' : 'POST',
+      path,
+      payload,
+      headers: { lang: 'en', authorization: token },
+      timeoutMs: 20_000,
+    });
+  return {
+    simulator,
+    clock,
+    call,
+    async login() {
+      const answer = await call('user/login', {
+        account: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+        login_type: 'email',
+      });
+      if (answer.code !== 1) throw new Error(`login failed: ${answer.msg}`);
+      return (answer.data as { token: string }).token;
+    },
+    async run(ms) {
+      for (let step = 0; step < ms; step += 1000) {
+        clock.advance(Math.min(1000, ms - step));
+        simulator.market.market.advanceToNow();
+        await simulator.spot.flushFills();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { it, expect } from 'vitest';
+import { spotFixture } from '/work/main/tests/unit/spot/sim-fixture.ts';
+it('smoke', async () => {
+  const t0 = performance.now();
+  const f = await spotFixture();
+  console.log('open ms', performance.now() - t0);
+  const token = await f.login();
+  console.log(await f.call('account/detail', { currency_id: 1, account_type_id: 1 }, token));
+  const deal = await f.call('market/deal', { currency_match_id: 1 });
+  const d = deal.data as any;
+  console.log(d.depth.in[0], d.depth.out[0]);
+  const r = await f.call('tx_in/add', { currency_match_id: 1, number: '0.01', price: String(Number(d.depth.in[0].price) - 100), type: 0 }, token);
+  console.log(r);
+  console.log(await f.call('account/detail', { currency_id: 1, account_type_id: 1 }, token));
+  const m = await f.call('tx_in/add', { currency_match_id: 1, number: '0.01', type: 1 }, token);
+  console.log(m);
+  console.log(await f.call('account/detail', { currency_id: 2, account_type_id: 1 }, token));
+  console.log(await f.call('tx_in/list', { currency_match_id: 1 }, token));
+  console.log(await f.call('tx_in/cancel', { id: 1 }, token));
+  console.log(await f.call('account/detail', { currency_id: 1, account_type_id: 1 }, token));
+  console.log(JSON.stringify(await f.call('tx_history/list', {}, token)).slice(0, 500));
+  expect(1).toBe(1);
+});

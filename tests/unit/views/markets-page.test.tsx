@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import MarketsPage from '../../../src/views/pages/markets/MarketsPage.tsx';
+import { createHarness, renderAt } from './harness.tsx';
+
+afterEach(cleanup);
+
+function symbols(): string[] {
+  return screen.getAllByTestId('market-row').map((row) => row.dataset.symbol ?? '');
+}
+
+function header(key: string): HTMLElement {
+  const th = document.querySelector<HTMLElement>(`th[data-sort-key="${key}"]`);
+  if (!th) throw new Error(`no header ${key}`);
+  return th;
+}
+
+async function ready(): Promise<void> {
+  await waitFor(() => expect(screen.getAllByTestId('market-row').length).toBeGreaterThan(0));
+}
+
+describe('MarketsPage', () => {
+  it('shows the first quote group in the server order, with a tab per quote currency', async () => {
+    renderAt(createHarness(), '/markets', <MarketsPage />);
+    await ready();
+    expect(symbols()).toEqual(['BTC/USDT', 'ETH/USDT', 'DOT/USDT', 'SOL/USDT', 'TRX/USDT']);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['USDT', 'BTC']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByTestId('quote-tab-BTC'));
+    await waitFor(() => expect(symbols()).toEqual(['ETH/BTC']));
+  });
+
+  it('sorts every column both ways, announcing it with aria-sort', async () => {
+    renderAt(createHarness(), '/markets', <MarketsPage />);
+    await ready();
+    const expected: Record<string, [string[], string[]]> = {
+      pair: [
+        ['BTC/USDT', 'DOT/USDT', 'ETH/USDT', 'SOL/USDT', 'TRX/USDT'],
+        ['TRX/USDT', 'SOL/USDT', 'ETH/USDT', 'DOT/USDT', 'BTC/USDT'],
+      ],
+      price: [
+        ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'DOT/USDT', 'TRX/USDT'],
+        ['TRX/USDT', 'DOT/USDT', 'SOL/USDT', 'ETH/USDT', 'BTC/USDT'],
+      ],
+      change: [
+        ['SOL/USDT', 'DOT/USDT', 'BTC/USDT', 'TRX/USDT', 'ETH/USDT'],
+        ['ETH/USDT', 'TRX/USDT', 'BTC/USDT', 'DOT/USDT', 'SOL/USDT'],
+      ],
+      high: [
+        ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'DOT/USDT', 'TRX/USDT'],
+        ['TRX/USDT', 'DOT/USDT', 'SOL/USDT', 'ETH/USDT', 'BTC/USDT'],
+      ],
+      low: [
+        ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'DOT/USDT', 'TRX/USDT'],
+        ['TRX/USDT', 'DOT/USDT', 'SOL/USDT', 'ETH/USDT', 'BTC/USDT'],
+      ],
+      volume: [
+        ['TRX/USDT', 'DOT/USDT', 'ETH/USDT', 'BTC/USDT', 'SOL/USDT'],
+        ['SOL/USDT', 'BTC/USDT', 'ETH/USDT', 'DOT/USDT', 'TRX/USDT'],
+      ],
+    };
+    for (const [key, [first, second]] of Object.entries(expected)) {
+      fireEvent.click(within(header(key)).getByRole('button'));
+      const firstSort = key === 'pair' ? 'ascending' : 'descending';
+      expect(header(key).getAttribute('aria-sort'), key).toBe(firstSort);
+      expect(symbols(), `${key} ${firstSort}`).toEqual(first);
+      fireEvent.click(within(header(key)).getByRole('button'));
+      expect(header(key).getAttribute('aria-sort'), key).toBe(
+        firstSort === 'ascending' ? 'descending' : 'ascending',
+      );
+      expect(symbols(), `${key} flipped`).toEqual(second);
+      const others = Array.from(document.querySelectorAll('th[aria-sort]')).filter(
+        (th) => th !== header(key),
+      );
+      expect(others.every((th) => th.getAttribute('aria-sort') === 'none')).toBe(true);
+    }
+  });
+
+  it('updates a price live from DAY_MARKET and keeps the sort', async () => {
+    const harness = createHarness();
+    renderAt(harness, '/markets', <MarketsPage />);
+    await ready();
+    fireEvent.click(within(header('price')).getByRole('button'));
+    expect(symbols()[0]).toBe('BTC/USDT');
+    act(() => {
+      harness.dayMarket.next({
+        type: 'DAY_MARKET',
+        symbol: 'TRX/USDT',
+        currency_match_id: 5,
+        quotation: { close: '99999', change: '12', high: '99999', low: '0.11', volume: '1' },
+      });
+    });
+    await waitFor(() => expect(symbols()[0]).toBe('TRX/USDT'));
+    const row = screen.getAllByTestId('market-row')[0];
+    expect(row?.querySelector('[data-col="price"]')?.textContent).toBe('99,999.00');
+    expect(row?.querySelector('[data-col="change"]')?.textContent).toBe('+12.00%');
+  });
+
+  it('searches by coin, ignoring case and the slash', async () => {
+    renderAt(createHarness(), '/markets', <MarketsPage />);
+    await ready();
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'do' } });
+    expect(symbols()).toEqual(['DOT/USDT']);
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'eth/usdt' } });
+    expect(symbols()).toEqual(['ETH/USDT']);
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'zzz' } });
+    expect(screen.queryAllByTestId('market-row')).toHaveLength(0);
+    expect(screen.getByText('No pairs match “zzz”')).toBeTruthy();
+  });
+
+  it('opens the trade screen on the pair of a clicked row', async () => {
+    renderAt(createHarness(), '/markets', <MarketsPage />);
+    await ready();
+    const row = screen.getAllByTestId('market-row').find((r) => r.dataset.symbol === 'ETH/USDT');
+    fireEvent.click(row?.querySelector('[data-col="high"]') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/trade?symbol=ETH/USDT'));
+  });
+
+  it('says so, calmly, while the market is not available', async () => {
+    renderAt(
+      createHarness({ 'market/currency_matches': () => Promise.reject(new Error('not available yet')) }),
+      '/markets',
+      <MarketsPage />,
+    );
+    expect(await screen.findByText('Market data is not available yet')).toBeTruthy();
+  });
+});
