@@ -73,7 +73,13 @@ function createFormMachine<V extends FormValues, F extends string, N extends Cal
       cannotSendCode: ({ context }) => codeFor !== undefined && isProblem(codeFor(context.values)),
       codeTargetChanged: ({ context, event }) =>
         event.type === 'SET' &&
-        resetBy.some((field) => field in event.values && event.values[field] !== context.values[field]),
+        resetBy.some(
+          (field) =>
+            field in event.values &&
+            // A default filling an empty field (the country list arriving late) is not a change.
+            context.values[field] !== null &&
+            event.values[field] !== context.values[field],
+        ),
     },
   }).createMachine({
     id: spec.id,

@@ -78,7 +78,10 @@ export const loginFormMachine = setup({
     accountChanged: ({ context, event }) =>
       event.type === 'SET' &&
       ((event.values.account !== undefined && event.values.account !== context.values.account) ||
-        (event.values.areaId !== undefined && event.values.areaId !== context.values.areaId)),
+        // A default filling an empty country (the list arriving late) is not the user's change.
+        (event.values.areaId !== undefined &&
+          context.values.areaId !== null &&
+          event.values.areaId !== context.values.areaId)),
   },
 }).createMachine({
   id: 'loginForm',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
 import { acceptDecimalInput, priceDecimalsFor, QUANTITY_DECIMALS } from '../domain/spot/decimal-input.ts';
 import { bestOppositePrice } from '../domain/spot/best-price.ts';
@@ -13,10 +13,12 @@ export interface SideDraft {
   percent: number;
 }
 
-/** Available balances of the pair's two currencies in the trade account; null until loaded. */
+/** The pair's two currencies in the trade account, available and in orders; null until loaded. */
 export interface PairBalances {
   quote: string;
   base: string;
+  quoteLocked: string;
+  baseLocked: string;
 }
 
 export interface SpotPair {
@@ -53,6 +55,11 @@ export type SpotEntryEvent =
 /** What the form reports to the page: a problem (a toast) or a placed order. */
 export type SpotEntryProblem = SpotProblemCode | 'noBestPrice';
 
+/** What the machine tells the page (`actor.on`): a problem to toast, or an order placed. */
+export type SpotEntryEmitted =
+  | { type: 'problem'; code: SpotEntryProblem }
+  | { type: 'placed'; side: SpotSide; order: AnswerOf<'tx_in/add'> };
+
 export interface SpotEntryInput {
   pair: SpotPair;
   signedIn: boolean;
@@ -85,7 +92,11 @@ export function orderPayload(context: SpotEntryContext, side: SpotSide): Payload
     : { currency_match_id: context.pair.matchId, number: draft.quantity, type: MARKET };
 }
 
-function withSide(context: SpotEntryContext, side: SpotSide, change: Partial<SideDraft>): Partial<SpotEntryContext> {
+function withSide(
+  context: SpotEntryContext,
+  side: SpotSide,
+  change: Partial<SideDraft>,
+): Partial<SpotEntryContext> {
   return { [side]: { ...context[side], ...change } };
 }
 
@@ -107,22 +118,30 @@ export const spotEntryMachine = setup({
     context: {} as SpotEntryContext,
     events: {} as SpotEntryEvent,
     input: {} as SpotEntryInput,
+    emitted: {} as SpotEntryEmitted,
   },
   actors: {
     loadBalances: fromPromise<PairBalances, SpotPair>(async () => {
       throw new Error('spot-entry: loadBalances not provided');
     }),
-    placeOrder: fromPromise<AnswerOf<'tx_in/add'>, { side: SpotSide; payload: PayloadOf<'tx_in/add'> }>(async () => {
-      throw new Error('spot-entry: placeOrder not provided');
-    }),
+    placeOrder: fromPromise<AnswerOf<'tx_in/add'>, { side: SpotSide; payload: PayloadOf<'tx_in/add'> }>(
+      async () => {
+        throw new Error('spot-entry: placeOrder not provided');
+      },
+    ),
   },
   actions: {
-    reportProblem: (_, _params: { code: SpotEntryProblem }) => {},
-    placed: (_, _params: { side: SpotSide; order: AnswerOf<'tx_in/add'> }) => {},
+    reportProblem: emit((_, params: { code: SpotEntryProblem }) => ({ type: 'problem' as const, code: params.code })),
+    placed: emit((_, params: { side: SpotSide; order: AnswerOf<'tx_in/add'> }) => ({
+      type: 'placed' as const,
+      side: params.side,
+      order: params.order,
+    })),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
-    otherSide: ({ event }, params: { side: SpotSide }) => event.type === 'SUBMIT' && event.side !== params.side,
+    otherSide: ({ event }, params: { side: SpotSide }) =>
+      event.type === 'SUBMIT' && event.side !== params.side,
     hasProblem: ({ context }, params: { side: SpotSide }) => problemOf(context, params.side) !== null,
   },
 }).createMachine({
@@ -154,14 +173,20 @@ export const spotEntryMachine = setup({
         context.mode === MARKET
           ? {}
           : withSide(context, event.side, {
-              price: acceptDecimalInput(context[event.side].price, event.text, priceDecimalsFor(context.pair.priceDecimals)),
+              price: acceptDecimalInput(
+                context[event.side].price,
+                event.text,
+                priceDecimalsFor(context.pair.priceDecimals),
+              ),
             }),
       ),
     },
     QUANTITY: {
       actions: assign(({ context, event }) => {
         const quantity = acceptDecimalInput(context[event.side].quantity, event.text, QUANTITY_DECIMALS);
-        return quantity === context[event.side].quantity ? {} : withSide(context, event.side, { quantity, percent: 0 });
+        return quantity === context[event.side].quantity
+          ? {}
+          : withSide(context, event.side, { quantity, percent: 0 });
       }),
     },
     PERCENT: [
@@ -184,7 +209,10 @@ export const spotEntryMachine = setup({
             price: effectivePrice(context, event.side),
           });
           return outcome.kind === 'quantity'
-            ? withSide(context, event.side, { quantity: outcome.quantity, percent: snapPercent(event.percent) })
+            ? withSide(context, event.side, {
+                quantity: outcome.quantity,
+                percent: snapPercent(event.percent),
+              })
             : {};
         }),
       },
@@ -204,28 +232,35 @@ export const spotEntryMachine = setup({
     },
     BEST: {
       actions: assign(({ context, event }) =>
-        context.best.bid === event.bid && context.best.ask === event.ask ? {} : { best: { bid: event.bid, ask: event.ask } },
+        context.best.bid === event.bid && context.best.ask === event.ask
+          ? {}
+          : { best: { bid: event.bid, ask: event.ask } },
       ),
     },
-    PAIR: {
-      target: '.balances.loading',
-      actions: assign(({ event }) => ({
-        pair: event.pair,
-        buy: EMPTY_DRAFT,
-        sell: EMPTY_DRAFT,
-        best: { bid: null, ask: null },
-        balances: null,
-      })),
-    },
-    SIGNED_IN: {
-      target: '.balances.loading',
-      actions: assign(({ event }) => ({ signedIn: event.signedIn, balances: null })),
-    },
-    REFRESH_BALANCES: { target: '.balances.loading' },
   },
   states: {
+    // PAIR, SIGNED_IN and reloads are this region's own transitions: a root-level transition into
+    // one region of a parallel state would exit and re-enter the others, cancelling an order in
+    // flight. This region is always active, so it is where their context changes live too.
     balances: {
       initial: 'loading',
+      on: {
+        PAIR: {
+          target: '.loading',
+          actions: assign(({ event }) => ({
+            pair: event.pair,
+            buy: EMPTY_DRAFT,
+            sell: EMPTY_DRAFT,
+            best: { bid: null, ask: null },
+            balances: null,
+          })),
+        },
+        SIGNED_IN: {
+          target: '.loading',
+          actions: assign(({ event }) => ({ signedIn: event.signedIn, balances: null })),
+        },
+        REFRESH_BALANCES: { target: '.loading' },
+      },
       states: {
         idle: {},
         loading: {
@@ -248,7 +283,10 @@ export const spotEntryMachine = setup({
               { guard: { type: 'otherSide', params: { side: 'buy' } } },
               {
                 guard: { type: 'hasProblem', params: { side: 'buy' } },
-                actions: { type: 'reportProblem', params: ({ context }) => ({ code: problemOf(context, 'buy')! }) },
+                actions: {
+                  type: 'reportProblem',
+                  params: ({ context }) => ({ code: problemOf(context, 'buy')! }),
+                },
               },
               { guard: 'signedIn', target: 'submitting' },
             ],
@@ -279,7 +317,10 @@ export const spotEntryMachine = setup({
               { guard: { type: 'otherSide', params: { side: 'sell' } } },
               {
                 guard: { type: 'hasProblem', params: { side: 'sell' } },
-                actions: { type: 'reportProblem', params: ({ context }) => ({ code: problemOf(context, 'sell')! }) },
+                actions: {
+                  type: 'reportProblem',
+                  params: ({ context }) => ({ code: problemOf(context, 'sell')! }),
+                },
               },
               { guard: 'signedIn', target: 'submitting' },
             ],

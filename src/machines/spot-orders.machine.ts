@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AnswerOf } from '../api/catalogue.ts';
 import {
   foldOrderUpdate,
@@ -56,7 +56,11 @@ export interface LoadedPage {
   total: number;
 }
 
-function applyOwn(own: ReadonlyMap<number, OwnOrder>, matchId: number, order: SpotOrderAnswer): ReadonlyMap<number, OwnOrder> {
+function applyOwn(
+  own: ReadonlyMap<number, OwnOrder>,
+  matchId: number,
+  order: SpotOrderAnswer,
+): ReadonlyMap<number, OwnOrder> {
   const mine = order.currency_match.id === matchId && order.status === 1;
   if (!mine && !own.has(order.id)) return own;
   const next = new Map(own);
@@ -77,6 +81,8 @@ export const spotOrdersMachine = setup({
     context: {} as SpotOrdersContext,
     events: {} as SpotOrdersEvent,
     input: {} as { matchId: number; signedIn: boolean },
+    /** Told to the page (`actor.on`): an order was cancelled here, so balances moved. */
+    emitted: {} as { type: 'cancelled'; order: SpotOrderAnswer },
   },
   actors: {
     loadPage: fromPromise<LoadedPage, LoadInput>(async () => {
@@ -90,7 +96,7 @@ export const spotOrdersMachine = setup({
     }),
   },
   actions: {
-    cancelled: (_, _params: { order: SpotOrderAnswer }) => {},
+    cancelled: emit((_, params: { order: SpotOrderAnswer }) => ({ type: 'cancelled' as const, order: params.order })),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -106,45 +112,66 @@ export const spotOrdersMachine = setup({
     cancelling: null,
   }),
   type: 'parallel',
+  // Every transition lives in its region: a root-level transition into one region of a parallel
+  // state would exit and re-enter the others, cancelling a cancel in flight.
   on: {
-    TAB: {
-      target: '.list.loading',
-      actions: assign(({ context, event }) => ({ view: { ...context.view, tab: event.tab, page: 1 }, rows: [], total: 0 })),
-    },
-    SIDE: {
-      guard: ({ context }) => hasSideTabs(context.view.tab),
-      target: '.list.loading',
-      actions: assign(({ context, event }) => ({ view: { ...context.view, side: event.side, page: 1 }, rows: [], total: 0 })),
-    },
-    PAGE: {
-      guard: ({ event }) => Number.isInteger(event.page) && event.page >= 1,
-      target: '.list.loading',
-      actions: assign(({ context, event }) => ({ view: { ...context.view, page: event.page } })),
-    },
-    PAIR: {
-      target: ['.list.loading', '.own.loading'],
-      actions: assign(({ context, event }) => ({
-        view: { ...context.view, matchId: event.matchId, page: 1 },
-        rows: [],
-        total: 0,
-        own: new Map(),
-      })),
-    },
-    SIGNED_IN: {
-      target: ['.list.loading', '.own.loading'],
-      actions: assign(({ event }) => ({ signedIn: event.signedIn, rows: [], total: 0, own: new Map() })),
-    },
     ORDER: {
       actions: assign(({ context, event }) => {
-        const page = foldOrderUpdate(context.view, { rows: context.rows, total: context.total }, toRow(event.order));
-        return { rows: [...page.rows], total: page.total, own: applyOwn(context.own, context.view.matchId, event.order) };
+        const page = foldOrderUpdate(
+          context.view,
+          { rows: context.rows, total: context.total },
+          toRow(event.order),
+        );
+        return {
+          rows: [...page.rows],
+          total: page.total,
+          own: applyOwn(context.own, context.view.matchId, event.order),
+        };
       }),
     },
-    RELOAD: { target: ['.list.loading', '.own.loading'] },
   },
   states: {
     list: {
       initial: 'loading',
+      on: {
+        TAB: {
+          target: '.loading',
+          actions: assign(({ context, event }) => ({
+            view: { ...context.view, tab: event.tab, page: 1 },
+            rows: [],
+            total: 0,
+          })),
+        },
+        SIDE: {
+          guard: ({ context }) => hasSideTabs(context.view.tab),
+          target: '.loading',
+          actions: assign(({ context, event }) => ({
+            view: { ...context.view, side: event.side, page: 1 },
+            rows: [],
+            total: 0,
+          })),
+        },
+        PAGE: {
+          guard: ({ event }) => Number.isInteger(event.page) && event.page >= 1,
+          target: '.loading',
+          actions: assign(({ context, event }) => ({ view: { ...context.view, page: event.page } })),
+        },
+        // PAIR and SIGNED_IN change the context here once; the `own` region only reloads.
+        PAIR: {
+          target: '.loading',
+          actions: assign(({ context, event }) => ({
+            view: { ...context.view, matchId: event.matchId, page: 1 },
+            rows: [],
+            total: 0,
+            own: new Map(),
+          })),
+        },
+        SIGNED_IN: {
+          target: '.loading',
+          actions: assign(({ event }) => ({ signedIn: event.signedIn, rows: [], total: 0, own: new Map() })),
+        },
+        RELOAD: { target: '.loading' },
+      },
       states: {
         idle: {},
         failed: {},
@@ -167,6 +194,11 @@ export const spotOrdersMachine = setup({
     },
     own: {
       initial: 'loading',
+      on: {
+        PAIR: { target: '.loading' },
+        SIGNED_IN: { target: '.loading' },
+        RELOAD: { target: '.loading' },
+      },
       states: {
         idle: {},
         loading: {
@@ -177,7 +209,11 @@ export const spotOrdersMachine = setup({
             onDone: {
               target: 'idle',
               actions: assign(({ event }) => ({
-                own: new Map(event.output.filter((order) => order.status === 1).map((order) => [order.id, { price: order.price, way: order.way }])),
+                own: new Map(
+                  event.output
+                    .filter((order) => order.status === 1)
+                    .map((order) => [order.id, { price: order.price, way: order.way }]),
+                ),
               })),
             },
             onError: { target: 'idle' },
@@ -208,7 +244,11 @@ export const spotOrdersMachine = setup({
               target: 'idle',
               actions: [
                 assign(({ context, event }) => {
-                  const page = foldOrderUpdate(context.view, { rows: context.rows, total: context.total }, toRow(event.output));
+                  const page = foldOrderUpdate(
+                    context.view,
+                    { rows: context.rows, total: context.total },
+                    toRow(event.output),
+                  );
                   return {
                     rows: [...page.rows],
                     total: page.total,

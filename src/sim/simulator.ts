@@ -51,17 +51,18 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   // Spot: users' orders match in the market's books; the market reports their fills to the ledger.
   // The bench storm stamps market frames while bench/ui.ts measures the trade screen.
   const storm = new BenchStorm();
-  let spot: Spot | undefined;
+  // The market exists before the ledger that settles its users' fills: the relay joins them.
+  const fills: { spot?: Spot } = {};
   const market = await openMarketFeature({
     routes,
     hub: storm.stampingHub(hub),
     clock: options.clock,
     settings: store,
-    market: { onUserFill: (fill) => spot?.onFill(fill) },
+    market: { onUserFill: (fill) => fills.spot?.onFill(fill) },
   });
   storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);
-  spot = await openSpotFeature({
+  const spot = await openSpotFeature({
     routes,
     hub,
     accounts,
@@ -69,6 +70,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     clock: options.clock,
     store,
     messages: options.messages,
+    attach: (opened) => (fills.spot = opened),
   });
   const server = createSimServer({ routes, hub, clock: options.clock, messages: options.messages });
   return { server, hub, accounts, market, spot, storm };

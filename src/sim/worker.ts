@@ -6,6 +6,7 @@ import { servePort, type SimServerPort } from './serve-port.ts';
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
 import { createSimulator } from './simulator.ts';
+import { EventStore } from './store/event-store.ts';
 
 /**
  * The simulator's worker entry.
@@ -13,13 +14,34 @@ import { createSimulator } from './simulator.ts';
  * - As a dedicated Worker (browsers without SharedWorker), the tab holding the Web Lock runs the
  *   exchange and the other tabs' workers relay to it over a BroadcastChannel.
  */
+const SIM_NOW_KEY = 'sim_now';
+const SIM_NOW_SAVE_MS = 2000;
+
+async function openSimulator(): Promise<SimServer> {
+  const store = typeof indexedDB === 'undefined' ? null : new EventStore({ name: 'tessera-sim' });
+  // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
+  // never going backwards across a reload.
+  const saved = await store?.getSetting(SIM_NOW_KEY).catch(() => undefined);
+  const realNow = Date.now();
+  // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
+  const clock = new ScaledClock({
+    realNow: () => Date.now(),
+    start: typeof saved === 'number' && saved > realNow ? saved : realNow,
+  });
+  const simulator = await createSimulator({ clock, messages: loadServerMessages, store });
+  if (store)
+    setInterval(
+      () => void store.setSetting(SIM_NOW_KEY, clock.now()).catch(() => undefined),
+      SIM_NOW_SAVE_MS,
+    );
+  // The live market runs on a timer here; in Node tests nothing ticks and the tests drive it.
+  simulator.market.start();
+  return simulator.server;
+}
+
 let serverReady: Promise<SimServer> | null = null;
 function startSimulator(): Promise<SimServer> {
-  // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
-  serverReady ??= createSimulator({
-    clock: new ScaledClock({ realNow: () => Date.now() }),
-    messages: loadServerMessages,
-  }).then((simulator) => simulator.server);
+  serverReady ??= openSimulator();
   return serverReady;
 }
 

@@ -30,7 +30,6 @@ function children(names: readonly string[], defaultChild: string): RouteObject[]
 
 /** Routes whose page is still "coming soon" (the README lists them; a test keeps it honest). */
 export const COMING_SOON_PATHS = [
-  '/trade',
   '/deposit',
   '/legalIndex/legal',
   '/legalIndex/orders',
@@ -134,7 +133,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout footer={false} />,
     children: [
-      { path: 'trade', element: soon('pages.trade') },
+      { path: 'trade', element: page(() => import('./pages/trade/TradePage.tsx')) },
       { path: 'lever', element: <RequireToken>{soon('pages.lever')}</RequireToken> },
       { path: 'second', element: <RequireToken>{soon('pages.second')}</RequireToken> },
     ],

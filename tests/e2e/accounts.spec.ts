@@ -280,7 +280,7 @@ test('submit real-name verification and watch it become verified', async ({ page
 test('save an Alipay collection method with its QR code; it is there after a reload', async ({ page }) => {
   await signInAsDemo(page);
   await page.goto('/personal/collectionSettings');
-  await expect(page.getByLabel('Alipay')).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Alipay' })).toBeChecked();
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await page.getByLabel('Alipay account').fill('ada@alipay.example');
   await page.getByLabel('Payment QR code').setInputFiles(photo('qr.png'));
@@ -294,7 +294,7 @@ test('save an Alipay collection method with its QR code; it is there after a rel
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
-  await page.getByLabel('Bank card').check();
+  await page.getByRole('radio', { name: 'Bank card' }).check();
   await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('');
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await page.getByLabel('Bank', { exact: true }).fill('Tessera Bank');
@@ -413,7 +413,7 @@ test('every personal-centre validation message', async ({ page }) => {
   await expectMessage(page, save, 'Please enter the account');
   await page.getByLabel('Alipay account').fill('ada');
   await expectMessage(page, save, 'Please upload the payment QR code');
-  await page.getByLabel('Bank card').check();
+  await page.getByRole('radio', { name: 'Bank card' }).check();
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await expectMessage(page, save, 'Please enter the bank name');
   await page.getByLabel('Bank', { exact: true }).fill('Tessera Bank');

@@ -1,8 +1,8 @@
-import { scaledToPlainText, toScaled } from './scaled.ts';
+import { scaledToText, toScaled } from './scaled.ts';
 
 /**
  * The total of an order line, price x quantity, as the form shows it (spec §2: "and a total"),
- * floored to `decimals` places; '' when either side is missing. Exact, on scaled integers.
+ * floored to exactly `decimals` places; '' when either side is missing. Exact, on scaled integers.
  */
 export function orderTotal(price: string, quantity: string, decimals: number): string {
   const p = toScaled(price, 12);
@@ -10,5 +10,5 @@ export function orderTotal(price: string, quantity: string, decimals: number): s
   if (p === null || q === null || p <= 0n || q <= 0n) return '';
   // p * q carries 24 places; keep `decimals` of them, cut towards zero.
   const product = (p * q) / 10n ** BigInt(24 - decimals);
-  return scaledToPlainText(product, decimals);
+  return scaledToText(product, decimals);
 }

@@ -54,8 +54,9 @@ export function sliderQuantity(input: SliderInput): SliderOutcome {
     return { kind: 'quantity', quantity: scaledToPlainText(quantity, decimals) };
   }
   if (percent === 0n) return { kind: 'quantity', quantity: '' };
-  const balance = nonNegative(toScaled(input.balance, decimals));
-  const quantity = divideRounded(balance * percent, 100n, 'floor');
+  // Floor the product, not the balance: 12 places keep the ledger's 8 exactly.
+  const balance = nonNegative(toScaled(input.balance, 12));
+  const quantity = divideRounded(balance * percent * 10n ** BigInt(decimals), 100n * 10n ** 12n, 'floor');
   return { kind: 'quantity', quantity: scaledToPlainText(quantity, decimals) };
 }
 

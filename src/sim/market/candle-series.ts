@@ -103,18 +103,26 @@ export class CandleSeries {
           slot < last;
           slot++
         ) {
-          if (bars.trades[slot] === 0) continue;
-          const piece: Candle = {
-            time: (day * MINUTES_PER_DAY + slot) * MINUTE_MS,
-            open: bars.open[slot]!,
-            high: bars.high[slot]!,
-            low: bars.low[slot]!,
-            close: bars.close[slot]!,
-            volume: bars.volume[slot]!,
-            trades: bars.trades[slot]!,
-          };
-          if (bar) mergeLater(bar, piece);
-          else bar = piece;
+          const trades = bars.trades[slot]!;
+          if (trades === 0) continue;
+          if (!bar) {
+            bar = {
+              time: (day * MINUTES_PER_DAY + slot) * MINUTE_MS,
+              open: bars.open[slot]!,
+              high: bars.high[slot]!,
+              low: bars.low[slot]!,
+              close: bars.close[slot]!,
+              volume: bars.volume[slot]!,
+              trades,
+            };
+            continue;
+          }
+          // mergeLater, inlined: this loop runs over every minute of a 24 h window per pair.
+          if (bars.high[slot]! > bar.high) bar.high = bars.high[slot]!;
+          if (bars.low[slot]! < bar.low) bar.low = bars.low[slot]!;
+          bar.close = bars.close[slot]!;
+          bar.volume += bars.volume[slot]!;
+          bar.trades += trades;
         }
       }
       minute = stop;
@@ -184,14 +192,17 @@ export class CandleSeries {
   /** The day's bars with every synthetic minute in [from, to) synthesised; undefined if none exist. */
   private readyDay(day: number, from: number, to: number): DayBars | undefined {
     let bars = this.days.get(day);
+    let slot = 0;
+    let sink: TradeSink | undefined;
     for (let minute = from; minute < to; minute++) {
       if (!this.isSynthetic(minute)) continue;
-      bars ??= this.day(day);
-      const slot = minute - day * MINUTES_PER_DAY;
-      if (bars.synthesised[slot] === 1) continue;
-      bars.synthesised[slot] = 1;
-      const target = bars;
-      this.synthesize(minute, (_time, price, lots) => target.add(slot, price, lots));
+      const target = (bars ??= this.day(day));
+      slot = minute - day * MINUTES_PER_DAY;
+      if (target.synthesised[slot] === 1) continue;
+      target.synthesised[slot] = 1;
+      // One sink per day, reading the current slot: no closure per minute.
+      sink ??= (_time, price, lots) => target.add(slot, price, lots);
+      this.synthesize(minute, sink);
     }
     return bars;
   }

@@ -1,7 +1,6 @@
 import { BUY, SELL, type Side } from '../engine/index.ts';
 import type { ReferenceGenerator } from '../feeds/reference-generator.ts';
-import { STREAM, streamRng } from '../feeds/seeds.ts';
-import type { Rng } from '../rng.ts';
+import { ReseedableStream, STREAM } from '../feeds/seeds.ts';
 import type { PairScale } from './pair-scale.ts';
 import type { PairSpec } from './pairs.ts';
 import { MINUTE_MS } from './periods.ts';
@@ -35,6 +34,7 @@ export class HistorySynthesizer {
   private readonly epochMinute: number;
   private cachedDay = -1;
   private cachedPath: Float64Array | undefined;
+  private readonly stream = new ReseedableStream();
 
   constructor(
     private readonly seed: number,
@@ -43,7 +43,7 @@ export class HistorySynthesizer {
     private readonly scale: PairScale,
   ) {
     this.epochMinute = generator.epoch / MINUTE_MS;
-    this.halfSpread = Math.max(pair.halfSpreadBps * 1e-4, 0.5 / (scale.ticksPerUnit * this.basePrice()));
+    this.halfSpread = Math.max(pair.halfSpreadBps * 1e-4, 0.5 / (scale.ticksPerUnit * scale.basePrice));
     // The live flow's volume per minute, spread over the synthesised trades.
     const takerMeanLots = scale.takerMedianLots * Math.exp((SIZE_SIGMA * SIZE_SIGMA) / 2);
     this.meanTradeLots = (scale.takerRate * 60 * takerMeanLots) / TRADES_PER_MINUTE;
@@ -51,7 +51,8 @@ export class HistorySynthesizer {
 
   /** Emits the trades of minute `minuteIndex` (minutes since the Unix epoch) in time order. */
   synthesizeMinute(minuteIndex: number, sink: TradeSink): void {
-    const rng = streamRng(this.seed, STREAM.historyMinute, this.pair.id, minuteIndex);
+    const rng = this.stream;
+    rng.reseed(this.seed, STREAM.historyMinute, this.pair.id, minuteIndex);
     // Both ends from the same day's path (its last point is the next day's first).
     const offset = Math.max(0, minuteIndex - this.epochMinute);
     const day = Math.floor(offset / MINUTES_PER_DAY);
@@ -68,40 +69,33 @@ export class HistorySynthesizer {
     const drift = (end - start) * (end - start);
     const high = (start + end + Math.sqrt(drift - 2 * wander * wander * Math.log(1 - rng.next()))) / 2;
     const low = (start + end - Math.sqrt(drift - 2 * wander * wander * Math.log(1 - rng.next()))) / 2;
-    const highFirst = rng.chance(0.5);
-    const firstExtremeAt = rng.range(0.1, 0.9);
-    const secondExtremeAt = rng.range(firstExtremeAt, 0.92);
+    const highFirst = rng.next() < 0.5;
+    const firstExtremeAt = 0.1 + 0.8 * rng.next();
+    const secondExtremeAt = firstExtremeAt + (0.92 - firstExtremeAt) * rng.next();
     const minuteStart = minuteIndex * MINUTE_MS;
-    const openAt = minuteStart + Math.floor(rng.range(0, 0.1) * MINUTE_MS);
-    const closeAt = minuteStart + Math.floor(rng.range(0.92, 1) * MINUTE_MS);
+    const openAt = minuteStart + Math.floor(0.1 * rng.next() * MINUTE_MS);
+    const closeAt = minuteStart + Math.floor((0.92 + 0.08 * rng.next()) * MINUTE_MS);
 
     const firstAt = minuteStart + Math.floor(firstExtremeAt * MINUTE_MS);
     const secondAt = minuteStart + Math.floor(secondExtremeAt * MINUTE_MS);
 
-    this.emit(sink, rng, openAt, start, rng.chance(0.5) ? BUY : SELL, lotsScale);
+    this.emit(sink, openAt, start, rng.next() < 0.5 ? BUY : SELL, lotsScale);
     // The high is reached by a buyer lifting an ask, the low by a seller hitting a bid.
     if (highFirst) {
-      this.emit(sink, rng, firstAt, high, BUY, lotsScale);
-      this.emit(sink, rng, secondAt, low, SELL, lotsScale);
+      this.emit(sink, firstAt, high, BUY, lotsScale);
+      this.emit(sink, secondAt, low, SELL, lotsScale);
     } else {
-      this.emit(sink, rng, firstAt, low, SELL, lotsScale);
-      this.emit(sink, rng, secondAt, high, BUY, lotsScale);
+      this.emit(sink, firstAt, low, SELL, lotsScale);
+      this.emit(sink, secondAt, high, BUY, lotsScale);
     }
-    this.emit(sink, rng, closeAt, end, rng.chance(0.5) ? BUY : SELL, lotsScale);
+    this.emit(sink, closeAt, end, rng.next() < 0.5 ? BUY : SELL, lotsScale);
   }
 
-  private emit(
-    sink: TradeSink,
-    rng: Rng,
-    time: number,
-    logPrice: number,
-    takerSide: Side,
-    lotsScale: number,
-  ): void {
+  private emit(sink: TradeSink, time: number, logPrice: number, takerSide: Side, lotsScale: number): void {
     const quoted = Math.exp(logPrice) * (takerSide === BUY ? 1 + this.halfSpread : 1 - this.halfSpread);
     const price = Math.max(1, Math.round(quoted * this.scale.ticksPerUnit));
     // Exponential sizes (mean lotsScale): one logarithm, where a lognormal would cost a normal too.
-    const lots = Math.max(1, Math.round(lotsScale * -Math.log(1 - rng.next())));
+    const lots = Math.max(1, Math.round(lotsScale * -Math.log(1 - this.stream.next())));
     sink(time, price, lots, takerSide);
   }
 
@@ -116,9 +110,5 @@ export class HistorySynthesizer {
     this.cachedDay = day;
     this.cachedPath = out;
     return out;
-  }
-
-  private basePrice(): number {
-    return Math.exp(this.dayLogPath(0)[0]!);
   }
 }

@@ -1,4 +1,7 @@
 import type { Clock } from '../clock.ts';
+import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
+import { FeedReplay } from '../feeds/feed-replay.ts';
+import { ensureSampleFeed, SAMPLE_FEED_NAME } from '../feeds/sample-feed.ts';
 import type { Routes } from '../routes.ts';
 import { isSpeedControl, registerSpeedRoutes, restoreSpeed, type SpeedSettings } from './demo-speed.ts';
 import { Market, type MarketOptions } from './market.ts';
@@ -14,6 +17,8 @@ export interface MarketFeatureOptions {
   settings?: SpeedSettings | null;
   /** Seed, history length, pairs, users' fills: see MarketOptions. */
   market?: Omit<MarketOptions, 'clock'>;
+  /** Where recorded feeds are kept; default the IndexedDB database "tessera-feeds". */
+  feeds?: FeedLibraryOptions;
 }
 
 export interface MarketFeature {
@@ -21,6 +26,11 @@ export interface MarketFeature {
   publisher: MarketPublisher;
   /** Starts the real-time ticker (the worker calls this); returns a function that stops it. */
   start(): () => void;
+  /**
+   * Plays a recorded feed from the feed library over the generator, from the market's current
+   * time on (the shipped sample unless named). Resolves to false if there is no such feed.
+   */
+  replayFeed(name?: string): Promise<boolean>;
 }
 
 /**
@@ -41,5 +51,21 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
   const publisher = new MarketPublisher(market, options.hub);
   registerMarketRoutes(options.routes, market);
   registerSpeedRoutes(options.routes, speed, settings);
-  return { market, publisher, start: () => startMarketTicker(market, publisher) };
+  return {
+    market,
+    publisher,
+    start: () => startMarketTicker(market, publisher),
+    async replayFeed(name = SAMPLE_FEED_NAME) {
+      const library = new FeedLibrary(options.feeds);
+      try {
+        await ensureSampleFeed(library);
+        const feed = await library.load(name);
+        if (!feed) return false;
+        market.useReference(new FeedReplay(market.generator, feed, { startAt: market.advanceToNow() }));
+        return true;
+      } finally {
+        library.close();
+      }
+    },
+  };
 }

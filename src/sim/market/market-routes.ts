@@ -5,8 +5,8 @@ import { currencyMatchesAnswer, dealAnswer, klineBarAnswer } from './market-answ
 import type { PairMarket } from './pair-market.ts';
 import { nominalBarMs, type KlinePeriod } from './periods.ts';
 
-/** At most this many candles per market/kline request (a chart asks for a few hundred). */
-export const MAX_KLINE_BARS = 2_000;
+/** At most this many candles per market/kline request (charts ask for a few hundred at a time). */
+export const MAX_KLINE_BARS = 5_000;
 /** Times past this many seconds are milliseconds sent by mistake (it is the year 5138). */
 const LATEST_PLAUSIBLE_SECONDS = 1e11;
 

@@ -11,6 +11,8 @@ export interface PairScale {
   /** Price units per tick and the inverse (price * ticksPerUnit = ticks). */
   readonly tick: number;
   readonly ticksPerUnit: number;
+  /** The pair's price (quote units) when both assets stand at their base prices. */
+  readonly basePrice: number;
   /** Lots per dollar of notional at the base asset's base price. */
   readonly lotsPerUsd: number;
   /** Median taker order, lots (lognormal around it). */
@@ -28,7 +30,7 @@ export interface PairScale {
 /** Hawkes branching ratio of taker arrivals (STACK.md: about 0.75-0.8). */
 export const TAKER_BRANCHING = 0.78;
 /** Exogenous taker arrivals per second for a pair of activity 1. */
-export const TAKER_BASE_RATE = 0.22;
+export const TAKER_BASE_RATE = 0.3;
 
 const TAKER_MEDIAN_USD = 450;
 const MAKER_LEVEL_USD = 2_500;
@@ -36,12 +38,14 @@ const NOISE_MEDIAN_USD = 3_000;
 
 export function pairScale(pair: PairSpec): PairScale {
   const baseUsd = pair.base.asset < 0 ? 1 : ASSETS[pair.base.asset]!.basePrice;
+  const quoteUsd = pair.quote.asset < 0 ? 1 : ASSETS[pair.quote.asset]!.basePrice;
   const lot = 10 ** -pair.lotDecimals;
   const lotsPerUsd = 1 / (baseUsd * lot);
   const variance = minuteVariance(assetVol(pair.base.asset)) + minuteVariance(assetVol(pair.quote.asset));
   return {
     tick: 10 ** -pair.priceDecimals,
     ticksPerUnit: 10 ** pair.priceDecimals,
+    basePrice: baseUsd / quoteUsd,
     lotsPerUsd,
     takerMedianLots: Math.max(1, Math.round(TAKER_MEDIAN_USD * lotsPerUsd)),
     makerLevelLots: Math.max(1, Math.round(MAKER_LEVEL_USD * lotsPerUsd)),

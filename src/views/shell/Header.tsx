@@ -8,6 +8,7 @@ import { DemoOutbox } from './DemoOutbox.tsx';
 import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { SimSpeedBadge } from './SimSpeedBadge.tsx';
+import { SimSpeedControl } from './SimSpeedControl.tsx';
 import './header.css';
 
 const NAV_LINKS = [
@@ -45,6 +46,7 @@ export function Header() {
       </nav>
       <div className="header-tools">
         <SimSpeedBadge />
+        <SimSpeedControl />
         <DemoOutbox />
         {signedIn ? (
           <AccountMenu />

@@ -17,7 +17,7 @@ export interface SpotFixture {
   run(ms: number): Promise<void>;
 }
 
-const GET = new Set(['tx_in/list', 'tx_out/list', 'tx_history/list', 'account/detail', 'market/deal', 'market/kline']);
+const GET = new Set(['tx_in/list', 'tx_out/list', 'tx_history/list', 'account/detail', 'market/deal', 'market/kline', 'notify/outbox']);
 
 /** A whole simulator on a manual clock, reached the way the worker serves it (envelopes). */
 export async function spotFixture(options: { store?: EventStore | null; start?: number } = {}): Promise<SpotFixture> {
@@ -53,4 +53,25 @@ export async function spotFixture(options: { store?: EventStore | null; start?: 
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
   };
+}
+
+/** Registers a fresh e-mail account through the demo outbox and signs it in; answers its token. */
+export async function registerUser(fixture: SpotFixture, email: string): Promise<string> {
+  const key = 'ab'.repeat(16);
+  const sent = await fixture.call('notify/send_email', { to: email, type: 1, outbox_key: key });
+  if (sent.code !== 1) throw new Error(`code not sent: ${sent.msg}`);
+  const outbox = await fixture.call('notify/outbox', { key });
+  const code = (outbox.data as Array<{ code: string; to: string }>).filter((message) => message.to === email).at(-1)?.code;
+  const registered = await fixture.call('user/register', {
+    account: email,
+    password: 'Secret123',
+    re_password: 'Secret123',
+    sms_code: code ?? '',
+    type: 'email',
+  });
+  if (registered.code !== 1) throw new Error(`not registered: ${registered.msg}`);
+  const login = await fixture.call('user/login', { account: email, password: 'Secret123', login_type: 'email' });
+  if (login.code !== 1) throw new Error(`login failed: ${login.msg}`);
+  await fixture.simulator.spot.flushFills();
+  return (login.data as { token: string }).token;
 }

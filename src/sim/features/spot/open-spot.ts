@@ -23,6 +23,11 @@ export interface SpotFeatureOptions {
   store: EventStore | null;
   /** Server messages; pushes not caused by a call (fills by the market) use English. */
   messages: (lang: string) => Promise<MessageTable>;
+  /**
+   * Called with the service before any order goes back into a book, so the market's fill reports
+   * (which may start with the restored orders themselves) reach it from the first one.
+   */
+  attach: (spot: Spot) => void;
 }
 
 const STREAM = 'spot';
@@ -30,7 +35,7 @@ const STREAM = 'spot';
 /**
  * Opens the spot feature: the ledger from its log, every open order back in its book, the demo
  * grants credited to the trade account (now and whenever the accounts feature grants one), and
- * the spot routes. The market must report users' fills to `spot.onFill` (simulator.ts wires it).
+ * the spot routes. The market must report users' fills to `spot.onFill` (see `attach`).
  */
 export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot> {
   const aggregate = spotAggregate((pairId) => pairById(pairId));
@@ -39,6 +44,7 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot
     : new MemoryCommandLog(aggregate);
   const english = await options.messages('en');
   const spot = new Spot(log, options.market, options.hub, options.clock, translator(english));
+  options.attach(spot);
   spot.restoreBooks();
 
   let crediting = Promise.resolve();

@@ -127,10 +127,10 @@ export default function AuthenticationPage() {
   }
 
   return (
-    <section className="card" data-testid="authentication-page" aria-labelledby="auth-title">
+    <section className="card" data-testid="authentication-page" aria-labelledby="auth-heading">
       <div className="card-head">
         <div>
-          <h1 id="auth-title">{t('pages.authentication')}</h1>
+          <h1 id="auth-heading">{t('pages.authentication')}</h1>
           <p className="card-lead">{t('personal.authenticationLead')}</p>
         </div>
       </div>

@@ -49,10 +49,10 @@ export default function CollectionSettingsPage() {
   );
 
   return (
-    <section className="card" data-testid="collection-page" aria-labelledby="collection-title">
+    <section className="card" data-testid="collection-page" aria-labelledby="collection-heading">
       <div className="card-head">
         <div>
-          <h1 id="collection-title">{t('pages.collectionSettings')}</h1>
+          <h1 id="collection-heading">{t('pages.collectionSettings')}</h1>
           <p className="card-lead">{t('personal.collectionLead')}</p>
         </div>
       </div>

@@ -18,10 +18,10 @@ export default function FeedbackPage() {
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
   return (
-    <section className="card" data-testid="feedback-page" aria-labelledby="feedback-title">
+    <section className="card" data-testid="feedback-page" aria-labelledby="feedback-heading">
       <div className="card-head">
         <div>
-          <h1 id="feedback-title">{t('pages.feedback')}</h1>
+          <h1 id="feedback-heading">{t('pages.feedback')}</h1>
           <p className="card-lead">{t('personal.feedbackLead')}</p>
         </div>
       </div>

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 export default function TransactionLogPage() {
   const { t } = useTranslation();
   return (
-    <section className="card" data-testid="transaction-log-page" aria-labelledby="log-title">
+    <section className="card" data-testid="transaction-log-page" aria-labelledby="log-heading">
       <div className="card-head">
-        <h1 id="log-title">{t('pages.transactionLog')}</h1>
+        <h1 id="log-heading">{t('pages.transactionLog')}</h1>
       </div>
       <table className="data-table">
         <thead>

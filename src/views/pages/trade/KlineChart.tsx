@@ -1,5 +1,4 @@
 import type { EChartsType } from 'echarts/core';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { take, type Observable } from 'rxjs';
@@ -58,8 +57,12 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
   const { api, socket } = useServices();
   const theme = useDocumentTheme();
   const [period, setPeriod] = useState<ChartPeriod>(() => parseChartPeriod(readPref('chartPeriod')));
-  const [status, setStatus] = useState<ChartStatus>('loading');
+  // The status of the chart for one pair and period; any other key is still loading.
+  const key = `${matchId}/${period}`;
+  const [outcome, setOutcome] = useState<{ key: string; status: ChartStatus }>({ key: '', status: 'loading' });
+  const status = outcome.key === key ? outcome.status : 'loading';
   const chart = useRef<EChartsType | null>(null);
+  const host = useRef<HTMLDivElement>(null);
   const bars = useRef<ChartBar[]>([]);
 
   const frame = useMemo<ChartFrame>(
@@ -92,6 +95,22 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
     instance.setOption(dataOption(bars.current, current), { lazyUpdate: false, silent: true });
   }, []);
 
+  // One ECharts instance for the component's life, sized to its box.
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return undefined;
+    const instance = echarts.init(element, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    draw(true);
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.current = null;
+      instance.dispose();
+    };
+  }, [draw]);
+
   // A new frame (theme, language, period) redraws the whole chart.
   useEffect(() => {
     frameRef.current = frame;
@@ -105,15 +124,21 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
     const pending = new Map<number, ChartBar>();
     let raf = 0;
     bars.current = [];
-    setStatus('loading');
     draw(true);
+    // Told to React only when it changes: live bars arrive every frame.
+    let shown: ChartStatus = 'loading';
+    const settle = (next: ChartStatus) => {
+      if (next === shown) return;
+      shown = next;
+      setOutcome({ key: `${matchId}/${period}`, status: next });
+    };
 
     const flush = () => {
       raf = 0;
       if (!loaded || pending.size === 0) return;
       foldBars(bars.current, [...pending.values()].sort((a, b) => a.time - b.time));
       pending.clear();
-      setStatus((current) => (current === 'empty' && bars.current.length > 0 ? 'ready' : current));
+      if (bars.current.length > 0) settle('ready');
       draw(false);
     };
     const live = kline$(socket, symbol, kline).subscribe((bar) => {
@@ -132,11 +157,11 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
             loaded = true;
             foldBars(bars.current, [...pending.values()].sort((a, b) => a.time - b.time));
             pending.clear();
-            setStatus(bars.current.length > 0 ? 'ready' : 'empty');
+            settle(bars.current.length > 0 ? 'ready' : 'empty');
             draw(true);
           },
           () => {
-            if (!cancelled) setStatus('failed');
+            if (!cancelled) settle('failed');
           },
         );
     });
@@ -176,18 +201,7 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
         <span className="chart-zone">{t('trade.chart.timeZone')}</span>
       </header>
       <div className="chart-body" style={{ height: CHART_HEIGHT }} data-status={status}>
-        <ReactEChartsCore
-          echarts={echarts}
-          option={frameOption(frame, 100)}
-          notMerge={false}
-          lazyUpdate
-          shouldSetOption={() => false}
-          style={{ height: CHART_HEIGHT, width: '100%' }}
-          onChartReady={(instance: EChartsType) => {
-            chart.current = instance;
-            draw(true);
-          }}
-        />
+        <div ref={host} className="chart-canvas" style={{ height: CHART_HEIGHT }} />
         {status === 'empty' && (
           <div className="chart-overlay">
             <EmptyState title={t('trade.chart.empty')} />

@@ -84,6 +84,11 @@ function OrderForm({ side, entry, base, quote, priceDecimals, signedIn, loginHre
     const balances = snapshot.context.balances;
     return balances === null ? null : side === 'buy' ? balances.quote : balances.base;
   });
+  const locked = useSelector(entry, (snapshot) => {
+    const balances = snapshot.context.balances;
+    return balances === null ? null : side === 'buy' ? balances.quoteLocked : balances.baseLocked;
+  });
+  const unit = side === 'buy' ? quote : base;
   const submitting = useSelector(entry, (snapshot) => snapshot.matches({ [side]: 'submitting' }));
   const total = orderTotal(price, draft.quantity, Math.max(2, priceDecimals));
   const market = mode === MARKET;
@@ -102,7 +107,13 @@ function OrderForm({ side, entry, base, quote, priceDecimals, signedIn, loginHre
       <div className="form-available">
         <span>{t('trade.form.available')}</span>
         <span className="num" data-testid={`available-${side}`}>
-          {signedIn && balance !== null ? `${formatBalance(balance)} ${side === 'buy' ? quote : base}` : `${NO_VALUE} ${side === 'buy' ? quote : base}`}
+          {`${signedIn && balance !== null ? formatBalance(balance) : NO_VALUE} ${unit}`}
+        </span>
+      </div>
+      <div className="form-available form-locked">
+        <span>{t('trade.form.locked')}</span>
+        <span className="num" data-testid={`locked-${side}`}>
+          {`${signedIn && locked !== null ? formatBalance(locked) : NO_VALUE} ${unit}`}
         </span>
       </div>
       <label className="form-field" htmlFor={id('price')}>

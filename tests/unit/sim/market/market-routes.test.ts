@@ -172,7 +172,7 @@ describe('market/kline', () => {
       'from and to must be Unix times in seconds',
     );
     expect(await refusal('market/kline', { ...base, from: now - 30 * 86_400, to: now })).toBe(
-      'Too many candles requested: ask for at most 2000 at a time',
+      'Too many candles requested: ask for at most 5000 at a time',
     );
     expect(await refusal('market/kline', { ...base, period: '2min', from: now - 60, to: now })).toBe(
       'Invalid or missing field: period',

@@ -1,0 +1,227 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, withPrefs } from './fixtures.ts';
+
+/**
+ * The spot trade screen, driven as a person would: read the book, type into the forms, click the
+ * buttons, read balances, the orders panel and the tape. Each test starts a fresh simulator.
+ */
+
+const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
+/** The simulator boots its markets on the first visit: give the first paint time. */
+const BOOT = { timeout: 30_000 };
+
+function toast(page: Page, text: string) {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+/** A number as the screen writes it ("10,000.00 USDT" -> 10000). */
+function amountOf(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d.]/g, ''));
+}
+
+async function openTrade(page: Page, symbol = 'BTC/USDT') {
+  await page.goto(`/trade?symbol=${symbol}`);
+  await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+}
+
+async function signIn(page: Page, options: { book?: boolean } = {}) {
+  await page.goto(`/login?redirect=${encodeURIComponent('/trade?symbol=BTC/USDT')}`);
+  await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email, BOOT);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/trade\?symbol=/, BOOT);
+  if (options.book !== false) await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+  await expect(page.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
+}
+
+async function bestBid(page: Page): Promise<number> {
+  return Number(await page.getByTestId('book-bid-0').getAttribute('data-price'));
+}
+
+test.describe('spot trade screen', () => {
+  test('a visitor sees the whole screen, with log-in and register links instead of order buttons', async ({ page }) => {
+    await openTrade(page);
+    await expect(page.getByTestId('market-header')).toContainText('BTC');
+    await expect(page.getByTestId('market-header')).toContainText('24h high');
+    await expect(page.getByTestId('pair-BTC/USDT')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('tape-row-0').locator('.tape-price')).toHaveText(/\d/);
+    await expect(page.getByTestId('book-ask-0')).toHaveAttribute('data-price', /\d/);
+    await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('period-5min')).toHaveAttribute('aria-pressed', 'true');
+    for (const side of ['buy', 'sell']) {
+      await expect(page.getByTestId(`submit-${side}`)).toHaveCount(0);
+      await expect(page.getByTestId(`auth-${side}`).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+        'href',
+        '/login?redirect=%2Ftrade%3Fsymbol%3DBTC%2FUSDT',
+      );
+      await expect(page.getByTestId(`auth-${side}`).getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/register');
+    }
+    await expect(page.getByTestId('orders-anon')).toBeVisible();
+    // No footer on the trading screen.
+    await expect(page.locator('footer')).toHaveCount(0);
+  });
+
+  test('the pair comes from ?symbol or ?id, is remembered, and the chart period is kept', async ({ page }) => {
+    await page.goto('/trade?id=2');
+    await expect(page.getByTestId('pair-ETH/USDT')).toHaveAttribute('aria-current', 'true', BOOT);
+    await page.getByTestId('pair-tab-BTC').click();
+    await page.getByTestId('pair-ETH/BTC').click();
+    await expect(page).toHaveURL(/symbol=ETH%2FBTC|symbol=ETH\/BTC/);
+    await expect(page.getByTestId('market-header')).toContainText('ETH');
+    await page.getByTestId('period-60min').click();
+    await page.goto('/trade');
+    await expect(page.getByTestId('pair-ETH/BTC')).toHaveAttribute('aria-current', 'true', BOOT);
+    await expect(page.getByTestId('period-60min')).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => [localStorage.getItem('spot_pair'), localStorage.getItem('chart_period')])).toEqual([
+      'ETH/BTC',
+      '60min',
+    ]);
+    // Search and favourites.
+    await page.getByTestId('pair-search').fill('dog');
+    await page.getByTestId('pair-tab-USDT').click();
+    await expect(page.locator('.pairs-row')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Add DOGE/USDT to favourites' }).click();
+    await page.getByTestId('pair-search').fill('');
+    await page.getByTestId('pair-tab-favourites').click();
+    await expect(page.locator('.pairs-row')).toHaveText([/DOGE/]);
+  });
+
+  test('a limit buy below the market rests with its funds locked; cancelling frees them', async ({ page }) => {
+    await signIn(page);
+    // Far enough below the market not to fill during the test, near enough to show in the book.
+    const price = (Math.floor(await bestBid(page)) - 150).toFixed(2);
+    await page.getByTestId('price-buy').fill(price);
+    await page.getByTestId('quantity-buy').fill('0.01');
+    const cost = (Number(price) * 0.01).toFixed(2);
+    await expect(page.getByTestId('total-buy')).toHaveText(`${cost} USDT`);
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Order placed')).toBeVisible();
+
+    const row = page.getByTestId('orders-table').locator('tbody tr').first();
+    await expect(row).toContainText('BTC/USDT');
+    await expect(row).toContainText('Limit');
+    await expect(row).toContainText(Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    await expect(page.getByTestId('locked-buy')).toHaveText(`${Number(cost).toLocaleString('en-US', { minimumFractionDigits: 2 })} USDT`);
+    expect(amountOf(await page.getByTestId('available-buy').textContent())).toBeCloseTo(10_000 - Number(cost), 2);
+    // The quantity and slider start over after an order; the price stays.
+    await expect(page.getByTestId('quantity-buy')).toHaveValue('');
+    await expect(page.getByTestId('price-buy')).toHaveValue(price);
+    // The book marks the level of the user's own order.
+    await page.getByTestId('book-step').selectOption('10');
+    await expect(page.locator('.book-bid.own')).toHaveCount(1);
+
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toast(page, 'Order cancelled')).toBeVisible();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+    await expect(page.getByTestId('available-buy')).toHaveText('10,000.00 USDT');
+    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+    await page.getByTestId('orders-tab-history').click();
+    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
+  });
+
+  test('a market buy fills: it is in the history, the balances move and the trade is on the tape', async ({ page }) => {
+    await signIn(page);
+    await page.getByTestId('mode-market').click();
+    await expect(page.getByTestId('price-buy')).toBeDisabled();
+    await expect(page.getByTestId('price-buy')).toHaveAttribute('placeholder', /\d/);
+    // Small enough to fill from the first order at the best ask, so it is one trade on the tape.
+    await page.getByTestId('quantity-buy').fill('0.0001');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Order placed')).toBeVisible();
+
+    // 0.0001 BTC in, less the 0.1 % fee; the quote spent.
+    await expect(page.getByTestId('available-sell')).toHaveText('0.5000999 BTC');
+    expect(amountOf(await page.getByTestId('available-buy').textContent())).toBeLessThan(10_000);
+    await page.getByTestId('orders-tab-history').click();
+    const filled = page.getByTestId('orders-table').locator('tbody tr').first();
+    await expect(filled).toContainText('Filled');
+    await expect(filled).toContainText('Market');
+    await expect(filled).toContainText('0.00010 BTC');
+    // The buyer-taken trade shows on the tape, in the up colour.
+    await expect(page.locator('.tape-row').filter({ hasText: '0.00010' }).locator('.tape-price.up').first()).toBeVisible();
+  });
+
+  test('clicking a price in the order book fills the forms', async ({ page }) => {
+    await openTrade(page);
+    const ask = page.getByTestId('book-ask-2');
+    const price = await ask.getAttribute('data-price');
+    await ask.click({ force: true });
+    await expect(page.getByTestId('price-buy')).toHaveValue(price ?? 'missing');
+    await expect(page.getByTestId('price-sell')).toHaveValue(price ?? 'missing');
+  });
+
+  test('every form rule speaks: p_price, p_num, remind, the slider without a price, and the input filter', async ({ page }) => {
+    await signIn(page);
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Please enter a price')).toBeVisible();
+    await page.getByTestId('price-buy').fill('100');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Please enter a quantity')).toBeVisible();
+
+    // The price takes at most the pair's decimals and refuses e, minus and plus.
+    await page.getByTestId('price-sell').pressSequentially('-1e2+3.456');
+    await expect(page.getByTestId('price-sell')).toHaveValue('123.45');
+    await page.getByTestId('quantity-sell').pressSequentially('0.1234567');
+    await expect(page.getByTestId('quantity-sell')).toHaveValue('0.123456');
+
+    // The slider buys a share of the balance at the typed price, floored to 6 decimals.
+    await page.getByTestId('slider-buy-25').click();
+    await expect(page.getByTestId('quantity-buy')).toHaveValue('25');
+    await page.getByTestId('price-buy').fill('');
+    await page.getByTestId('slider-buy-50').click();
+    await expect(toast(page, 'No best price at present')).toBeVisible();
+    await page.getByTestId('slider-sell-50').click();
+    await expect(page.getByTestId('quantity-sell')).toHaveValue('0.25');
+    // Switching mode clears the quantities and the sliders.
+    await page.getByTestId('mode-market').click();
+    await expect(page.getByTestId('quantity-sell')).toHaveValue('');
+    await expect(page.getByTestId('slider-sell')).toHaveValue('0');
+
+    await page.goto('/trade?symbol=BIB/USDT');
+    await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+    await page.getByTestId('price-sell').fill('1');
+    await page.getByTestId('quantity-sell').fill('1');
+    await page.getByTestId('submit-sell').click();
+    await expect(toast(page, 'Selling is not supported on this pair')).toBeVisible();
+  });
+
+  test('a market order with no best price says so (notbest)', async ({ page }) => {
+    // An empty book: the test withholds the depth on its way from the simulator to the page.
+    await page.addInitScript(() => {
+      const original = MessagePort.prototype.addEventListener;
+      MessagePort.prototype.addEventListener = function (this: MessagePort, type: string, listener: unknown, options?: unknown) {
+        if (type !== 'message' || typeof listener !== 'function') {
+          return original.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+        }
+        const wrapped = (event: MessageEvent) => {
+          const data = event.data as { kind?: string; text?: string; envelope?: { data?: { depth?: unknown } } };
+          if (data?.kind === 'socket-message' && data.text?.includes('"MARKET_DEPTH"')) return;
+          if (data?.kind === 'response' && data.envelope?.data?.depth) {
+            const envelope = { ...data.envelope, data: { ...data.envelope.data, depth: { in: [], out: [] } } };
+            return (listener as (event: MessageEvent) => void).call(this, new MessageEvent('message', { data: { ...data, envelope } }));
+          }
+          return (listener as (event: MessageEvent) => void).call(this, event);
+        };
+        return original.call(this, type, wrapped as EventListener, options as AddEventListenerOptions);
+      };
+    });
+    await signIn(page, { book: false });
+    await page.getByTestId('mode-market').click();
+    await page.getByTestId('quantity-buy').fill('0.01');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'There is no best price at present')).toBeVisible();
+  });
+
+  for (const theme of ['dark', 'light']) {
+    test(`axe finds no serious or critical violation on the trade screen (${theme})`, async ({ page }) => {
+      await withPrefs(page, { theme });
+      await openTrade(page);
+      const results = await new AxeBuilder({ page }).include('.trade-page').withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bestOppositePrice, bestPrices } from '../../../src/domain/spot/best-price.ts';
+import { LIMIT, MARKET, SELL_BLOCKED_MATCH_ID, type SpotSide } from '../../../src/domain/spot/order-kind.ts';
+import { orderTotal } from '../../../src/domain/spot/order-total.ts';
+import { validateSpotOrder } from '../../../src/domain/spot/order-validation.ts';
+import { scaledToPlainText } from '../../../src/domain/spot/scaled.ts';
+
+const positive = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((units) => scaledToPlainText(units, 6));
+const blank = fc.constantFrom('', '0', '0.000', 'abc');
+const side = fc.constantFrom<SpotSide>('buy', 'sell');
+const matchId = fc.integer({ min: 1, max: 100 });
+
+describe('spot order rules (spec §5)', () => {
+  it('selling on match 64 is always "remind", whatever else is typed', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(LIMIT, MARKET), fc.string(), fc.string(), fc.option(positive), (mode, price, quantity, best) => {
+        expect(
+          validateSpotOrder({ matchId: SELL_BLOCKED_MATCH_ID, side: 'sell', mode, price, quantity, bestPrice: best }),
+        ).toBe('remind');
+      }),
+    );
+  });
+
+  it('a limit order needs a price, then a quantity', () => {
+    fc.assert(
+      fc.property(matchId, side, blank, positive, fc.option(positive), (id, s, missing, value, best) => {
+        fc.pre(!(id === SELL_BLOCKED_MATCH_ID && s === 'sell'));
+        const draft = { matchId: id, side: s, mode: LIMIT, bestPrice: best };
+        expect(validateSpotOrder({ ...draft, price: missing, quantity: value })).toBe('p_price');
+        expect(validateSpotOrder({ ...draft, price: missing, quantity: missing })).toBe('p_price');
+        expect(validateSpotOrder({ ...draft, price: value, quantity: missing })).toBe('p_num');
+        expect(validateSpotOrder({ ...draft, price: value, quantity: value })).toBeNull();
+      }),
+    );
+  });
+
+  it('a market order needs a best price (notbest), then a quantity; its typed price is ignored', () => {
+    fc.assert(
+      fc.property(matchId, side, blank, positive, fc.string(), (id, s, missing, value, typed) => {
+        fc.pre(!(id === SELL_BLOCKED_MATCH_ID && s === 'sell'));
+        const draft = { matchId: id, side: s, mode: MARKET, price: typed };
+        expect(validateSpotOrder({ ...draft, bestPrice: null, quantity: value })).toBe('notbest');
+        expect(validateSpotOrder({ ...draft, bestPrice: missing, quantity: value })).toBe('notbest');
+        expect(validateSpotOrder({ ...draft, bestPrice: value, quantity: missing })).toBe('p_num');
+        expect(validateSpotOrder({ ...draft, bestPrice: value, quantity: value })).toBeNull();
+      }),
+    );
+  });
+
+  it('buying on match 64 is allowed', () => {
+    expect(validateSpotOrder({ matchId: 64, side: 'buy', mode: LIMIT, price: '1', quantity: '1', bestPrice: null })).toBeNull();
+  });
+
+  it('best prices are the highest bid and the lowest ask, whatever the order', () => {
+    fc.assert(
+      fc.property(fc.array(positive), fc.array(positive), (bids, asks) => {
+        const best = bestPrices({ in: bids.map((price) => ({ price })), out: asks.map((price) => ({ price })) });
+        const num = (text: string) => Number(text);
+        expect(best.bid === null ? null : num(best.bid)).toBe(bids.length ? Math.max(...bids.map(num)) : null);
+        expect(best.ask === null ? null : num(best.ask)).toBe(asks.length ? Math.min(...asks.map(num)) : null);
+        expect(bestOppositePrice('buy', best)).toBe(best.ask);
+        expect(bestOppositePrice('sell', best)).toBe(best.bid);
+      }),
+    );
+  });
+
+  it('the total is price x quantity, cut down to the places asked for', () => {
+    expect(orderTotal('71650.54', '0.01', 2)).toBe('716.50');
+    expect(orderTotal('0.0001', '3', 4)).toBe('0.0003');
+    expect(orderTotal('', '3', 2)).toBe('');
+    fc.assert(
+      fc.property(positive, positive, fc.integer({ min: 0, max: 8 }), (price, quantity, places) => {
+        const total = orderTotal(price, quantity, places);
+        const exact = Number(price) * Number(quantity);
+        expect(Number(total)).toBeLessThanOrEqual(exact * (1 + 1e-12));
+        expect(Number(total)).toBeGreaterThan(exact - 10 ** -places - exact * 1e-12);
+      }),
+    );
+  });
+});

@@ -1,0 +1,231 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { AnswerOf, PayloadOf } from '../../../src/api/catalogue.ts';
+import { isDecimalEntry } from '../../../src/domain/spot/decimal-input.ts';
+import { SLIDER_MARKS } from '../../../src/domain/spot/slider.ts';
+import { spotEntryMachine, type SpotEntryEvent, type SpotEntryProblem, type SpotPair } from '../../../src/machines/spot-entry.machine.ts';
+
+const BTC: SpotPair = { matchId: 1, baseCurrencyId: 2, quoteCurrencyId: 1, priceDecimals: 2 };
+const BIB: SpotPair = { matchId: 64, baseCurrencyId: 6, quoteCurrencyId: 1, priceDecimals: 4 };
+
+/** The real machine with recording actors: what it asked the server and what it reported. */
+function start(options: { pair?: SpotPair; signedIn?: boolean; place?: () => Promise<AnswerOf<'tx_in/add'>> } = {}) {
+  const effects = {
+    problems: [] as SpotEntryProblem[],
+    placed: [] as PayloadOf<'tx_in/add'>[],
+    sides: [] as string[],
+    balanceLoads: 0,
+  };
+  let release: (() => void) | null = null;
+  const machine = spotEntryMachine.provide({
+    actors: {
+      loadBalances: fromPromise(async () => {
+        effects.balanceLoads++;
+        return { quote: '1000', base: '2', quoteLocked: '0', baseLocked: '0' };
+      }),
+      placeOrder: fromPromise(async ({ input }) => {
+        effects.placed.push(input.payload);
+        effects.sides.push(input.side);
+        if (options.place) return options.place();
+        await new Promise<void>((resolve) => (release = resolve));
+        return { id: 1 } as AnswerOf<'tx_in/add'>;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { pair: options.pair ?? BTC, signedIn: options.signedIn ?? true } });
+  actor.on('problem', ({ code }) => effects.problems.push(code));
+  actor.start();
+  return { actor, effects, release: () => release?.() };
+}
+
+const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches({ balances: 'idle' }));
+
+describe('spot entry machine', () => {
+  it('switching mode clears both quantities and sliders, and keeps typed prices', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '100' });
+    actor.send({ type: 'PERCENT', side: 'buy', percent: 50 });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: '1.5' });
+    expect(actor.getSnapshot().context.buy).toEqual({ price: '100', quantity: '5', percent: 50 });
+    actor.send({ type: 'MODE', mode: 1 });
+    expect(actor.getSnapshot().context.buy).toEqual({ price: '100', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.sell).toEqual({ price: '', quantity: '', percent: 0 });
+    // Choosing the mode already on is not a switch.
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '2' });
+    actor.send({ type: 'MODE', mode: 1 });
+    expect(actor.getSnapshot().context.buy.quantity).toBe('2');
+  });
+
+  it('market mode disables the price: typing is ignored and the best opposite price is used', async () => {
+    const { actor, effects } = start();
+    await ready(actor);
+    actor.send({ type: 'MODE', mode: 1 });
+    actor.send({ type: 'PRICE', side: 'buy', text: '5' });
+    expect(actor.getSnapshot().context.buy.price).toBe('');
+    actor.send({ type: 'BEST', bid: '99', ask: '101' });
+    actor.send({ type: 'PERCENT', side: 'buy', percent: 100 });
+    // 1000 / 101, floored to 6 decimals
+    expect(actor.getSnapshot().context.buy.quantity).toBe('9.90099');
+    actor.send({ type: 'PERCENT', side: 'sell', percent: 25 });
+    expect(actor.getSnapshot().context.sell.quantity).toBe('0.5');
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    expect(effects.placed).toEqual([{ currency_match_id: 1, number: '9.90099', type: 1 }]);
+  });
+
+  it('accepts only 2 price decimals on a 2-decimal pair, 6 quantity decimals, and no e, minus or plus', async () => {
+    const { actor } = start();
+    await ready(actor);
+    for (const text of ['1e5', '-1', '+1', '12.345', 'abc']) actor.send({ type: 'PRICE', side: 'buy', text });
+    expect(actor.getSnapshot().context.buy.price).toBe('');
+    actor.send({ type: 'PRICE', side: 'buy', text: '12.34' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.1234567' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.123456' });
+    expect(actor.getSnapshot().context.buy).toMatchObject({ price: '12.34', quantity: '0.123456' });
+  });
+
+  it('with no price the slider says there is no best price and stays put', async () => {
+    const { actor, effects } = start();
+    await ready(actor);
+    actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
+    expect(effects.problems).toEqual(['noBestPrice']);
+    expect(actor.getSnapshot().context.buy).toEqual({ price: '', quantity: '', percent: 0 });
+    actor.send({ type: 'MODE', mode: 1 });
+    actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
+    expect(effects.problems).toEqual(['noBestPrice', 'noBestPrice']);
+  });
+
+  it('typing a quantity puts the slider back to 0', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'PERCENT', side: 'sell', percent: 50 });
+    expect(actor.getSnapshot().context.sell).toMatchObject({ quantity: '1', percent: 50 });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: '1.2' });
+    expect(actor.getSnapshot().context.sell).toMatchObject({ quantity: '1.2', percent: 0 });
+  });
+
+  it('reports p_price, p_num, notbest and remind and sends nothing', async () => {
+    const { actor, effects } = start();
+    await ready(actor);
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    actor.send({ type: 'PRICE', side: 'buy', text: '10' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    actor.send({ type: 'MODE', mode: 1 });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    const bib = start({ pair: BIB });
+    await ready(bib.actor);
+    bib.actor.send({ type: 'PRICE', side: 'sell', text: '1' });
+    bib.actor.send({ type: 'QUANTITY', side: 'sell', text: '1' });
+    bib.actor.send({ type: 'SUBMIT', side: 'sell' });
+    expect(effects.problems).toEqual(['p_price', 'p_num', 'notbest']);
+    expect(bib.effects.problems).toEqual(['remind']);
+    expect([...effects.placed, ...bib.effects.placed]).toEqual([]);
+  });
+
+  it('places a valid limit order, clears its quantity and slider, and reloads the balances', async () => {
+    const { actor, effects, release } = start();
+    await ready(actor);
+    expect(effects.balanceLoads).toBe(1);
+    actor.send({ type: 'PRICE', side: 'sell', text: '70000.5' });
+    actor.send({ type: 'PERCENT', side: 'sell', percent: 50 });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    expect(actor.getSnapshot().matches({ sell: 'submitting' })).toBe(true);
+    // A push meanwhile reloads the balances but must not abandon the order in flight.
+    actor.send({ type: 'REFRESH_BALANCES' });
+    actor.send({ type: 'BEST', bid: '1', ask: '2' });
+    expect(actor.getSnapshot().matches({ sell: 'submitting' })).toBe(true);
+    release();
+    await waitFor(actor, (s) => s.matches({ sell: 'idle', balances: 'idle' }));
+    expect(effects.placed).toEqual([{ currency_match_id: 1, number: '1', price: '70000.5', type: 0 }]);
+    expect(actor.getSnapshot().context.sell).toEqual({ price: '70000.5', quantity: '', percent: 0 });
+    expect(effects.balanceLoads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a refused order keeps what was typed', async () => {
+    const { actor } = start({ place: async () => Promise.reject(new Error('Insufficient balance')) });
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '1' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '3' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
+    expect(actor.getSnapshot().context.buy).toEqual({ price: '1', quantity: '3', percent: 0 });
+  });
+
+  it('a visitor loads no balances and places nothing', async () => {
+    const { actor, effects } = start({ signedIn: false });
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '1' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    expect(effects.balanceLoads).toBe(0);
+    expect(effects.placed).toEqual([]);
+    expect(actor.getSnapshot().context.balances).toBeNull();
+  });
+
+  it('a book price fills both prices, switching a market form to limit', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'MODE', mode: 1 });
+    actor.send({ type: 'PICK_PRICE', price: '71234.56' });
+    expect(actor.getSnapshot().context).toMatchObject({ mode: 0, buy: { price: '71234.56' }, sell: { price: '71234.56' } });
+  });
+
+  it('a new pair starts the forms afresh', async () => {
+    const { actor, effects } = start();
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '1' });
+    actor.send({ type: 'PAIR', pair: BIB });
+    expect(actor.getSnapshot().context).toMatchObject({ pair: BIB, buy: { price: '' }, balances: null });
+    await ready(actor);
+    expect(effects.balanceLoads).toBe(2);
+  });
+
+  const event: fc.Arbitrary<SpotEntryEvent> = fc.oneof(
+    fc.record({ type: fc.constant('MODE' as const), mode: fc.constantFrom(0 as const, 1 as const) }),
+    fc.record({ type: fc.constant('PRICE' as const), side: fc.constantFrom('buy' as const, 'sell' as const), text: fc.string({ unit: fc.constantFrom(...'0123456789.e-+'.split('')), maxLength: 10 }) }),
+    fc.record({ type: fc.constant('QUANTITY' as const), side: fc.constantFrom('buy' as const, 'sell' as const), text: fc.string({ unit: fc.constantFrom(...'0123456789.e-+'.split('')), maxLength: 12 }) }),
+    fc.record({ type: fc.constant('PERCENT' as const), side: fc.constantFrom('buy' as const, 'sell' as const), percent: fc.integer({ min: -50, max: 150 }) }),
+    fc.record({ type: fc.constant('BEST' as const), bid: fc.option(fc.constantFrom('99.5', '100')), ask: fc.option(fc.constantFrom('100.5', '101')) }),
+    fc.record({ type: fc.constant('PICK_PRICE' as const), price: fc.constantFrom('100.25', '1e3', '') }),
+  );
+
+  it('whatever the user does, the fields hold only acceptable entries and the slider only its marks', () => {
+    const { actor } = start();
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let snapshot = actor.getSnapshot();
+        for (const e of events) {
+          snapshot = getNextSnapshot(actor.logic, snapshot, e);
+          for (const side of ['buy', 'sell'] as const) {
+            const draft = snapshot.context[side];
+            expect(isDecimalEntry(draft.price, 2)).toBe(true);
+            expect(isDecimalEntry(draft.quantity, 6)).toBe(true);
+            expect(SLIDER_MARKS).toContain(draft.percent);
+          }
+          if (e.type === 'MODE') for (const side of ['buy', 'sell'] as const) expect(snapshot.context[side].percent === 0 || e.mode === snapshot.context.mode).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('every submitting state is reachable', () => {
+    const paths = getShortestPaths(spotEntryMachine, {
+      input: { pair: BTC, signedIn: true },
+      events: [
+        { type: 'PRICE', side: 'buy', text: '1' },
+        { type: 'PRICE', side: 'sell', text: '1' },
+        { type: 'QUANTITY', side: 'buy', text: '1' },
+        { type: 'QUANTITY', side: 'sell', text: '1' },
+        { type: 'SUBMIT', side: 'buy' },
+        { type: 'SUBMIT', side: 'sell' },
+        { type: 'xstate.done.actor.0.spotEntry.balances.loading', output: { quote: '1', base: '1', quoteLocked: '0', baseLocked: '0' } } as unknown as SpotEntryEvent,
+      ],
+    });
+    const values = paths.map((path) => JSON.stringify(path.state.value));
+    expect(values.some((value) => value.includes('"buy":"submitting"'))).toBe(true);
+    expect(values.some((value) => value.includes('"sell":"submitting"'))).toBe(true);
+  });
+});
