@@ -60,6 +60,7 @@ export const sendCodeMachine = setup({
     },
     sending: {
       invoke: {
+        id: 'deliver',
         src: 'deliver',
         input: ({ context }) => context.request as CodeRequest,
         onDone: { target: 'countdown', actions: assign({ remaining: ({ context }) => context.seconds }) },

@@ -67,6 +67,8 @@ export class Accounts {
       options.loginNeedsCode ?? (() => false),
     );
     await accounts.seedDemo(options.clock.now());
+    // Made now, so even the first login of an unknown account takes as long as a known one's.
+    accounts.decoy = await accounts.hashPassword(randomHex(accounts.entropy, 16));
     return accounts;
   }
 

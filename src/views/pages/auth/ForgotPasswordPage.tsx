@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgotPasswordForm } from '../../../machines/forgot-password.machine.ts';
@@ -10,6 +9,7 @@ import { CodeButton } from './kit/CodeButton.tsx';
 import { Field } from './kit/Field.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
 import { useAreas } from './kit/use-areas.ts';
+import { useDefaultArea } from './kit/use-default-area.ts';
 import { useForm } from './kit/use-form.ts';
 import { fieldId } from './kit/use-problem-reporter.ts';
 
@@ -28,11 +28,7 @@ export default function ForgotPasswordPage() {
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
 
-  const firstArea = areas[0]?.id;
-  useEffect(() => {
-    if (values.areaId === null && firstArea !== undefined)
-      send({ type: 'SET', values: { areaId: firstArea } });
-  }, [firstArea, send, values.areaId]);
+  useDefaultArea(values.areaId, areas, (areaId) => send({ type: 'SET', values: { areaId } }));
 
   return (
     <AuthCard

@@ -17,6 +17,7 @@ import { CodeButton } from './kit/CodeButton.tsx';
 import { Field } from './kit/Field.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
 import { useAreas } from './kit/use-areas.ts';
+import { useDefaultArea } from './kit/use-default-area.ts';
 import { useLatest } from './kit/use-latest.ts';
 import { fieldId, useProblemReporter } from './kit/use-problem-reporter.ts';
 
@@ -61,12 +62,7 @@ export default function LoginPage() {
     send({ type: 'SMS_REQUIRED', required: smsSetting === '1' });
   }, [send, smsSetting]);
 
-  // A phone tab with no remembered country starts on the first country of the list.
-  const firstArea = areas[0]?.id;
-  useEffect(() => {
-    if (values.areaId === null && firstArea !== undefined)
-      send({ type: 'SET', values: { areaId: firstArea } });
-  }, [firstArea, send, values.areaId]);
+  useDefaultArea(values.areaId, areas, (areaId) => send({ type: 'SET', values: { areaId } }));
 
   const invalid = (field: string) => problem?.field === field;
   const busy = snapshot.matches('submitting') || snapshot.matches('done');

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -15,6 +15,7 @@ import { CodeButton } from './kit/CodeButton.tsx';
 import { Field } from './kit/Field.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
 import { useAreas } from './kit/use-areas.ts';
+import { useDefaultArea } from './kit/use-default-area.ts';
 import { useLatest } from './kit/use-latest.ts';
 import { fieldId, useProblemReporter } from './kit/use-problem-reporter.ts';
 
@@ -58,11 +59,7 @@ export default function RegisterPage() {
   });
   const { tab, values, problem } = snapshot.context;
 
-  const firstArea = areas[0]?.id;
-  useEffect(() => {
-    if (values.areaId === null && firstArea !== undefined)
-      send({ type: 'SET', values: { areaId: firstArea } });
-  }, [firstArea, send, values.areaId]);
+  useDefaultArea(values.areaId, areas, (areaId) => send({ type: 'SET', values: { areaId } }));
 
   const invalid = (field: string) => problem?.field === field;
   const busy = !snapshot.matches('editing');

@@ -4,6 +4,7 @@ import {
   FEEDBACK_TITLE_MAX,
   FEEDBACK_TYPES,
 } from '../../../domain/validation/feedback.ts';
+import { charCount, clean } from '../../../domain/validation/text.ts';
 import { EMPTY_FEEDBACK, feedbackForm } from '../../../machines/feedback.machine.ts';
 import { Field } from '../auth/kit/Field.tsx';
 import { useForm } from '../auth/kit/use-form.ts';
@@ -77,7 +78,7 @@ export default function FeedbackPage() {
               onChange={(event) => send({ type: 'SET', values: { content: event.target.value } })}
             />
           </div>
-          <span className="counter">{`${[...values.content.trim()].length} / ${FEEDBACK_CONTENT_MAX}`}</span>
+          <span className="counter">{`${charCount(clean(values.content))} / ${FEEDBACK_CONTENT_MAX}`}</span>
         </div>
         <div>
           <button className="btn btn-primary" type="submit" disabled={!snapshot.matches('editing')}>
