@@ -1,13 +1,25 @@
-import { useServices } from '../services-context.ts';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../services-context.ts';
 
-/** Shows which backend answers: the built-in simulator or a real server. */
+/**
+ * Shows which backend answers: the built-in simulator or a real server. On narrower screens only
+ * its coloured dot stays, so the navigation keeps its room in long languages.
+ */
 export function SimSpeedBadge() {
   const { t } = useTranslation();
   const { transport } = useServices();
+  const label = transport.name === 'sim' ? t('header.simulator') : t('header.server');
   return (
-    <span className={`backend-badge backend-${transport.name}`} data-testid="backend-badge">
-      {transport.name === 'sim' ? t('header.simulator') : t('header.server')}
+    <span
+      className={`backend-badge backend-${transport.name}`}
+      data-testid="backend-badge"
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <span className="backend-label" aria-hidden="true">
+        {label}
+      </span>
     </span>
   );
 }
