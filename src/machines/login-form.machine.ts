@@ -3,8 +3,9 @@ import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
 import { normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
 import { clean } from '../domain/validation/text.ts';
 import { validateLogin, type LoginField } from '../domain/validation/login.ts';
-import type { Problem, ProblemCode } from '../domain/validation/problem.ts';
-import { codeRequestFor, type CodeRequest } from './code-request.ts';
+import type { Problem } from '../domain/validation/problem.ts';
+import { accountCode, isCodeProblem, targetChanged } from './account-code.ts';
+import type { CodeRequest } from './code-request.ts';
 import type { RememberedLogin, SignedIn } from './login-prefs.ts';
 import { sendCodeMachine } from './send-code.machine.ts';
 
@@ -74,14 +75,9 @@ export const loginFormMachine = setup({
   },
   guards: {
     invalid: ({ context }) => validateLogin(loginInput(context)) !== null,
-    cannotSendCode: ({ context }) => typeof codeFor(context) === 'string',
+    cannotSendCode: ({ context }) => isCodeProblem(codeFor(context)),
     accountChanged: ({ context, event }) =>
-      event.type === 'SET' &&
-      ((event.values.account !== undefined && event.values.account !== context.values.account) ||
-        // A default filling an empty country (the list arriving late) is not the user's change.
-        (event.values.areaId !== undefined &&
-          context.values.areaId !== null &&
-          event.values.areaId !== context.values.areaId)),
+      event.type === 'SET' && targetChanged(context.values, event.values),
   },
 }).createMachine({
   id: 'loginForm',
@@ -133,7 +129,7 @@ export const loginFormMachine = setup({
           {
             guard: 'cannotSendCode',
             actions: [
-              assign({ problem: ({ context }) => codeProblemOf(codeFor(context)) }),
+              assign({ problem: ({ context }) => codeFor(context) as Problem<LoginField | 'areaId'> }),
               { type: 'reportProblem', params: ({ context }) => ({ problem: context.problem as Problem }) },
             ],
           },
@@ -189,13 +185,8 @@ function loginInput(context: LoginContext) {
 }
 
 /** A login code goes to the typed account (spec §7 code type 5). */
-function codeFor(context: LoginContext): CodeRequest | ProblemCode {
-  return codeRequestFor(context.tab, context.values.account, context.values.areaId, 5);
-}
-
-function codeProblemOf(result: CodeRequest | ProblemCode): Problem<LoginField | 'areaId'> | null {
-  if (typeof result !== 'string') return null;
-  return { field: result === 'emptyArea' ? 'areaId' : 'account', code: result };
+function codeFor(context: LoginContext): CodeRequest | Problem<'account' | 'areaId'> {
+  return accountCode(context.tab, context.values, 5);
 }
 
 function signedIn(context: LoginContext, answer: AnswerOf<'user/login'>): SignedIn {

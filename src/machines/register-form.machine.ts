@@ -2,10 +2,11 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { PayloadOf } from '../api/catalogue.ts';
 import { guessAccountKind, normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
 import { normalizeInviteCode } from '../domain/validation/invite-code.ts';
-import type { Problem, ProblemCode } from '../domain/validation/problem.ts';
+import type { Problem } from '../domain/validation/problem.ts';
 import { validateRegister, type RegisterField, type RegisterInput } from '../domain/validation/register.ts';
 import { clean } from '../domain/validation/text.ts';
-import { codeRequestFor, type CodeRequest } from './code-request.ts';
+import { accountCode, isCodeProblem, targetChanged } from './account-code.ts';
+import type { CodeRequest } from './code-request.ts';
 import { sendCodeMachine } from './send-code.machine.ts';
 
 export interface RegisterValues {
@@ -62,8 +63,9 @@ export function registerPayload(context: RegisterContext): PayloadOf<'user/regis
   };
 }
 
-function codeFor(context: RegisterContext): CodeRequest | ProblemCode {
-  return codeRequestFor(context.tab, context.values.account, context.values.areaId, 1);
+/** A register code goes to the typed account (spec §7 code type 1). */
+function codeFor(context: RegisterContext): CodeRequest | Problem<'account' | 'areaId'> {
+  return accountCode(context.tab, context.values, 1);
 }
 
 /**
@@ -90,14 +92,9 @@ export const registerFormMachine = setup({
   },
   guards: {
     invalid: ({ context }) => validateRegister(registerInput(context)) !== null,
-    cannotSendCode: ({ context }) => typeof codeFor(context) === 'string',
+    cannotSendCode: ({ context }) => isCodeProblem(codeFor(context)),
     accountChanged: ({ context, event }) =>
-      event.type === 'SET' &&
-      ((event.values.account !== undefined && event.values.account !== context.values.account) ||
-        // A default filling an empty country (the list arriving late) is not the user's change.
-        (event.values.areaId !== undefined &&
-          context.values.areaId !== null &&
-          event.values.areaId !== context.values.areaId)),
+      event.type === 'SET' && targetChanged(context.values, event.values),
   },
 }).createMachine({
   id: 'registerForm',
@@ -155,12 +152,7 @@ export const registerFormMachine = setup({
           {
             guard: 'cannotSendCode',
             actions: [
-              assign({
-                problem: ({ context }) => {
-                  const code = codeFor(context) as ProblemCode;
-                  return { field: code === 'emptyArea' ? 'areaId' : 'account', code };
-                },
-              }),
+              assign({ problem: ({ context }) => codeFor(context) as Problem<RegisterField> }),
               { type: 'reportProblem', params: ({ context }) => ({ problem: context.problem as Problem }) },
             ],
           },

@@ -10,11 +10,11 @@ import { persistLogin, readCountryId, readRememberedLogin } from '../../../machi
 import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useSetting } from '../../use-setting.ts';
+import { AccountField } from './kit/AccountField.tsx';
 import { AccountTabs } from './kit/AccountTabs.tsx';
-import { AreaSelect } from './kit/AreaSelect.tsx';
 import { AuthCard } from './kit/AuthCard.tsx';
-import { CodeButton } from './kit/CodeButton.tsx';
-import { Field } from './kit/Field.tsx';
+import { CodeField } from './kit/CodeField.tsx';
+import { FormStack } from './kit/FormStack.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
 import { useAreas } from './kit/use-areas.ts';
 import { useDefaultArea } from './kit/use-default-area.ts';
@@ -79,47 +79,15 @@ export default function LoginPage() {
       }
     >
       <AccountTabs value={tab} onChange={(kind) => send({ type: 'TAB', tab: kind })} />
-      <form
-        className="form-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        {tab === 'email' ? (
-          <Field
-            id={fieldId(FORM, 'account')}
-            label={t('auth.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            placeholder={t('auth.emailPlaceholder')}
-            value={values.account}
-            invalid={invalid('account')}
-            onValue={(account) => send({ type: 'SET', values: { account } })}
-          />
-        ) : (
-          <Field
-            id={fieldId(FORM, 'account')}
-            label={t('auth.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="username"
-            placeholder={t('auth.phonePlaceholder')}
-            value={values.account}
-            invalid={invalid('account') || invalid('areaId')}
-            prefix={
-              <AreaSelect
-                id={fieldId(FORM, 'areaId')}
-                areas={areas}
-                value={values.areaId}
-                onChange={(areaId) => send({ type: 'SET', values: { areaId } })}
-              />
-            }
-            onValue={(account) => send({ type: 'SET', values: { account } })}
-          />
-        )}
+      <FormStack onSubmit={() => send({ type: 'SUBMIT' })}>
+        <AccountField
+          form={FORM}
+          kind={tab}
+          values={values}
+          areas={areas}
+          invalid={invalid}
+          onSet={(changes) => send({ type: 'SET', values: changes })}
+        />
         <PasswordField
           id={fieldId(FORM, 'password')}
           label={t('auth.password')}
@@ -130,19 +98,14 @@ export default function LoginPage() {
           onValue={(password) => send({ type: 'SET', values: { password } })}
         />
         {smsRequired && (
-          <Field
+          <CodeField
             id={fieldId(FORM, 'smsCode')}
-            label={tab === 'email' ? t('auth.emailCode') : t('auth.smsCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('auth.codePlaceholder')}
+            byEmail={tab === 'email'}
             value={values.smsCode}
             invalid={invalid('smsCode')}
             onValue={(smsCode) => send({ type: 'SET', values: { smsCode } })}
-            addon={
-              <CodeButton actor={snapshot.children.sendCode} onSend={() => send({ type: 'SEND_CODE' })} />
-            }
+            actor={snapshot.children.sendCode}
+            onSend={() => send({ type: 'SEND_CODE' })}
           />
         )}
         <div className="form-row">
@@ -161,7 +124,7 @@ export default function LoginPage() {
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
-      </form>
+      </FormStack>
     </AuthCard>
   );
 }

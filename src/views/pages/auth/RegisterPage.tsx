@@ -8,12 +8,13 @@ import { readCountryId } from '../../../machines/login-prefs.ts';
 import { registerFormMachine } from '../../../machines/register-form.machine.ts';
 import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
+import { AccountField, type AccountAutoComplete } from './kit/AccountField.tsx';
 import { AccountTabs } from './kit/AccountTabs.tsx';
-import { AreaSelect } from './kit/AreaSelect.tsx';
 import { AuthCard } from './kit/AuthCard.tsx';
-import { CodeButton } from './kit/CodeButton.tsx';
+import { CodeField } from './kit/CodeField.tsx';
 import { Field } from './kit/Field.tsx';
-import { PasswordField } from './kit/PasswordField.tsx';
+import { FormStack } from './kit/FormStack.tsx';
+import { NewPasswordFields } from './kit/NewPasswordFields.tsx';
 import { useAreas } from './kit/use-areas.ts';
 import { useDefaultArea } from './kit/use-default-area.ts';
 import { useLatest } from './kit/use-latest.ts';
@@ -21,6 +22,7 @@ import { fieldId, useProblemReporter } from './kit/use-problem-reporter.ts';
 
 const FORM = 'register';
 const PRIVACY_NOTICE = '/notice?id=66&category_id=26';
+const NEW_ACCOUNT: AccountAutoComplete = { email: 'email', mobile: 'tel-national' };
 
 /**
  * /register (spec §2): tabs, account (+ country code on the phone tab), code, password twice,
@@ -76,77 +78,31 @@ export default function RegisterPage() {
       }
     >
       <AccountTabs value={tab} onChange={(kind) => send({ type: 'TAB', tab: kind })} />
-      <form
-        className="form-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        {tab === 'email' ? (
-          <Field
-            id={fieldId(FORM, 'account')}
-            label={t('auth.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('auth.emailPlaceholder')}
-            value={values.account}
-            invalid={invalid('account')}
-            onValue={(account) => send({ type: 'SET', values: { account } })}
-          />
-        ) : (
-          <Field
-            id={fieldId(FORM, 'account')}
-            label={t('auth.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t('auth.phonePlaceholder')}
-            value={values.account}
-            invalid={invalid('account') || invalid('areaId')}
-            prefix={
-              <AreaSelect
-                id={fieldId(FORM, 'areaId')}
-                areas={areas}
-                value={values.areaId}
-                onChange={(areaId) => send({ type: 'SET', values: { areaId } })}
-              />
-            }
-            onValue={(account) => send({ type: 'SET', values: { account } })}
-          />
-        )}
-        <Field
+      <FormStack onSubmit={() => send({ type: 'SUBMIT' })}>
+        <AccountField
+          form={FORM}
+          kind={tab}
+          values={values}
+          areas={areas}
+          invalid={invalid}
+          onSet={(changes) => send({ type: 'SET', values: changes })}
+          autoComplete={NEW_ACCOUNT}
+        />
+        <CodeField
           id={fieldId(FORM, 'code')}
-          label={tab === 'email' ? t('auth.emailCode') : t('auth.smsCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('auth.codePlaceholder')}
+          byEmail={tab === 'email'}
           value={values.code}
           invalid={invalid('code')}
           onValue={(code) => send({ type: 'SET', values: { code } })}
-          addon={<CodeButton actor={snapshot.children.sendCode} onSend={() => send({ type: 'SEND_CODE' })} />}
+          actor={snapshot.children.sendCode}
+          onSend={() => send({ type: 'SEND_CODE' })}
         />
-        <PasswordField
-          id={fieldId(FORM, 'password')}
+        <NewPasswordFields
+          form={FORM}
           label={t('auth.password')}
-          autoComplete="new-password"
-          placeholder={t('auth.newPasswordPlaceholder')}
-          hint={t('auth.passwordRule')}
-          value={values.password}
-          invalid={invalid('password')}
-          onValue={(password) => send({ type: 'SET', values: { password } })}
-        />
-        <PasswordField
-          id={fieldId(FORM, 'password2')}
-          label={t('auth.password2')}
-          autoComplete="new-password"
-          placeholder={t('auth.password2Placeholder')}
-          value={values.password2}
-          invalid={invalid('password2')}
-          onValue={(password2) => send({ type: 'SET', values: { password2 } })}
+          values={values}
+          invalid={invalid}
+          onSet={(changes) => send({ type: 'SET', values: changes })}
         />
         <Field
           id={fieldId(FORM, 'inviteCode')}
@@ -179,7 +135,7 @@ export default function RegisterPage() {
               ? t('register.submitting')
               : t('register.done')}
         </button>
-      </form>
+      </FormStack>
     </AuthCard>
   );
 }

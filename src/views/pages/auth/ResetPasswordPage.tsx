@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { changePasswordForm } from '../../../machines/change-password.machine.ts';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { FormCard } from './kit/AuthCard.tsx';
+import { FormStack } from './kit/FormStack.tsx';
+import { NewPasswordFields } from './kit/NewPasswordFields.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
 import { useForm } from './kit/use-form.ts';
 import { fieldId } from './kit/use-problem-reporter.ts';
@@ -20,14 +22,7 @@ function ChangePasswordForm() {
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
   return (
-    <form
-      className="form-stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      }}
-    >
+    <FormStack onSubmit={() => send({ type: 'SUBMIT' })}>
       <PasswordField
         id={fieldId(FORM, 'oldPassword')}
         label={t('security.oldPassword')}
@@ -37,29 +32,17 @@ function ChangePasswordForm() {
         invalid={invalid('oldPassword')}
         onValue={(oldPassword) => send({ type: 'SET', values: { oldPassword } })}
       />
-      <PasswordField
-        id={fieldId(FORM, 'password')}
+      <NewPasswordFields
+        form={FORM}
         label={t('forgot.newPassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        hint={t('auth.passwordRule')}
-        value={values.password}
-        invalid={invalid('password')}
-        onValue={(password) => send({ type: 'SET', values: { password } })}
-      />
-      <PasswordField
-        id={fieldId(FORM, 'password2')}
-        label={t('auth.password2')}
-        autoComplete="new-password"
-        placeholder={t('auth.password2Placeholder')}
-        value={values.password2}
-        invalid={invalid('password2')}
-        onValue={(password2) => send({ type: 'SET', values: { password2 } })}
+        values={values}
+        invalid={invalid}
+        onSet={(changes) => send({ type: 'SET', values: changes })}
       />
       <button className="btn btn-primary btn-block" type="submit" disabled={!snapshot.matches('editing')}>
         {t('security.changePassword')}
       </button>
-    </form>
+    </FormStack>
   );
 }
 

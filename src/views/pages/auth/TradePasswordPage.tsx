@@ -4,9 +4,9 @@ import { tradePasswordForm, type TradePasswordValues } from '../../../machines/t
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { useUserInfo, type UserInfo } from '../personal/use-user-info.ts';
 import { FormCard } from './kit/AuthCard.tsx';
-import { CodeButton } from './kit/CodeButton.tsx';
-import { Field } from './kit/Field.tsx';
-import { PasswordField } from './kit/PasswordField.tsx';
+import { CodeField } from './kit/CodeField.tsx';
+import { FormStack } from './kit/FormStack.tsx';
+import { NewPasswordFields } from './kit/NewPasswordFields.tsx';
 import { useForm } from './kit/use-form.ts';
 import { fieldId } from './kit/use-problem-reporter.ts';
 
@@ -37,32 +37,13 @@ function TradePasswordForm({ info }: { info: UserInfo }) {
   const both = info.email !== '' && info.mobile !== '';
 
   return (
-    <form
-      className="form-stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      }}
-    >
-      <PasswordField
-        id={fieldId(FORM, 'password')}
+    <FormStack onSubmit={() => send({ type: 'SUBMIT' })}>
+      <NewPasswordFields
+        form={FORM}
         label={t('security.tradePassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        hint={t('auth.passwordRule')}
-        value={values.password}
-        invalid={invalid('password')}
-        onValue={(password) => send({ type: 'SET', values: { password } })}
-      />
-      <PasswordField
-        id={fieldId(FORM, 'password2')}
-        label={t('auth.password2')}
-        autoComplete="new-password"
-        placeholder={t('auth.password2Placeholder')}
-        value={values.password2}
-        invalid={invalid('password2')}
-        onValue={(password2) => send({ type: 'SET', values: { password2 } })}
+        values={values}
+        invalid={invalid}
+        onSet={(changes) => send({ type: 'SET', values: changes })}
       />
       {both && (
         <fieldset className="field plain-fieldset" id={fieldId(FORM, 'via')}>
@@ -89,23 +70,21 @@ function TradePasswordForm({ info }: { info: UserInfo }) {
           </div>
         </fieldset>
       )}
-      <Field
+      <CodeField
         id={fieldId(FORM, 'code')}
-        label={values.via === 'email' ? t('auth.emailCode') : t('auth.smsCode')}
+        byEmail={values.via === 'email'}
         hint={t('security.codeSentTo', { to: values.via === 'email' ? info.email : info.mobile })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={16}
-        placeholder={t('auth.codePlaceholder')}
         value={values.code}
         invalid={invalid('code')}
         onValue={(code) => send({ type: 'SET', values: { code } })}
-        addon={<CodeButton actor={snapshot.children.sendCode} onSend={() => send({ type: 'SEND_CODE' })} />}
+        actor={snapshot.children.sendCode}
+        onSend={() => send({ type: 'SEND_CODE' })}
       />
       <button className="btn btn-primary btn-block" type="submit" disabled={!snapshot.matches('editing')}>
         {t('security.saveTradePassword')}
       </button>
-    </form>
+    </FormStack>
   );
 }
 

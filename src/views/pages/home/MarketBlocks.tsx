@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { formatCompact, formatPrice } from '../../../domain/format.ts';
+import { Link } from 'react-router-dom';
 import { HOME_QUOTE, selectGainers, selectHomeRows } from '../../../domain/home-table.ts';
 import { allRows, type QuotesState } from '../../../streams/quotes-store.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LivePrice } from '../../components/LivePrice.tsx';
+import { MarketTableRow, QuoteCells, TradeCell } from '../../components/MarketTableRow.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { tradeHref } from '../../components/links.ts';
 
@@ -16,7 +16,6 @@ import { tradeHref } from '../../components/links.ts';
  */
 export function HomeMarketTable({ quotes }: { quotes: QuotesState }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const rows = useMemo(() => selectHomeRows(allRows(quotes)), [quotes]);
 
   return (
@@ -67,47 +66,16 @@ export function HomeMarketTable({ quotes }: { quotes: QuotesState }) {
                 </tr>
               ))}
             {rows.map((row) => (
-              <tr
-                key={row.id}
-                className="clickable"
-                data-testid="home-row"
-                data-symbol={row.symbol}
-                onClick={() => void navigate(tradeHref(row.symbol))}
-              >
+              <MarketTableRow key={row.id} row={row} testId="home-row">
                 <td className="align-start">
                   <div className="cell-pair">
                     <CoinIcon code={row.base} logo={row.logo} size={30} />
                     <PairName base={row.base} quote={row.quote} />
                   </div>
                 </td>
-                <td data-col="price">
-                  <LivePrice
-                    value={row.close}
-                    decimals={row.priceDecimals}
-                    tick={row.tick}
-                    tickSeq={row.tickSeq}
-                  />
-                </td>
-                <td data-col="change">
-                  <PriceChange change={row.change} variant="pill" />
-                </td>
-                <td className="num muted">{formatPrice(row.high, row.priceDecimals)}</td>
-                <td className="num muted">{formatPrice(row.low, row.priceDecimals)}</td>
-                <td className="num muted" title={row.volume}>
-                  {formatCompact(row.volume)}
-                </td>
-                <td>
-                  <Link
-                    className="btn btn-sm btn-primary"
-                    to={tradeHref(row.symbol)}
-                    onClick={(event) => event.stopPropagation()}
-                    aria-label={t('markets.tradePair', { pair: row.symbol })}
-                    data-testid="home-trade"
-                  >
-                    {t('markets.trade')}
-                  </Link>
-                </td>
-              </tr>
+                <QuoteCells row={row} />
+                <TradeCell symbol={row.symbol} className="btn btn-sm btn-primary" testId="home-trade" />
+              </MarketTableRow>
             ))}
             {quotes.status !== 'loading' && rows.length === 0 && (
               <tr>

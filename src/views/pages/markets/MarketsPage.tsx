@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatCompact, formatPrice, NO_VALUE } from '../../../domain/format.ts';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatPrice, NO_VALUE } from '../../../domain/format.ts';
 import { marketBreadth, selectGainers, selectLosers } from '../../../domain/home-table.ts';
 import {
   filterRows,
@@ -19,7 +19,7 @@ import {
 } from '../../../streams/quotes-store.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { LivePrice } from '../../components/LivePrice.tsx';
+import { MarketTableRow, QuoteCells, TradeCell } from '../../components/MarketTableRow.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import { tradeHref } from '../../components/links.ts';
@@ -188,7 +188,6 @@ function MarketsTable({
   onSort: (key: SortKey) => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const rows = useMemo(
     () => (group === null ? [] : sortRows(filterRows(groupRows(quotes, group), query), sort)),
     [quotes, group, query, sort],
@@ -220,13 +219,7 @@ function MarketsTable({
       <tbody>
         {quotes.status === 'loading' && <SkeletonRows />}
         {rows.map((row) => (
-          <tr
-            key={row.id}
-            className="clickable"
-            data-testid="market-row"
-            data-symbol={row.symbol}
-            onClick={() => void navigate(tradeHref(row.symbol))}
-          >
+          <MarketTableRow key={row.id} row={row} testId="market-row">
             <td className="align-start">
               <div className="cell-pair">
                 <CoinIcon code={row.base} logo={row.logo} size={26} />
@@ -235,37 +228,9 @@ function MarketsTable({
                 </Link>
               </div>
             </td>
-            <td data-col="price">
-              <LivePrice
-                value={row.close}
-                decimals={row.priceDecimals}
-                tick={row.tick}
-                tickSeq={row.tickSeq}
-              />
-            </td>
-            <td data-col="change">
-              <PriceChange change={row.change} variant="pill" />
-            </td>
-            <td data-col="high" className="num muted">
-              {formatPrice(row.high, row.priceDecimals)}
-            </td>
-            <td data-col="low" className="num muted">
-              {formatPrice(row.low, row.priceDecimals)}
-            </td>
-            <td data-col="volume" className="num muted" title={row.volume}>
-              {formatCompact(row.volume)}
-            </td>
-            <td>
-              <Link
-                className="btn btn-sm btn-outline"
-                to={tradeHref(row.symbol)}
-                onClick={(event) => event.stopPropagation()}
-                aria-label={t('markets.tradePair', { pair: row.symbol })}
-              >
-                {t('markets.trade')}
-              </Link>
-            </td>
-          </tr>
+            <QuoteCells row={row} />
+            <TradeCell symbol={row.symbol} className="btn btn-sm btn-outline" />
+          </MarketTableRow>
         ))}
         {quotes.status !== 'loading' && rows.length === 0 && (
           <tr>
