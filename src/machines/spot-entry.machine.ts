@@ -131,7 +131,10 @@ export const spotEntryMachine = setup({
     ),
   },
   actions: {
-    reportProblem: emit((_, params: { code: SpotEntryProblem }) => ({ type: 'problem' as const, code: params.code })),
+    reportProblem: emit((_, params: { code: SpotEntryProblem }) => ({
+      type: 'problem' as const,
+      code: params.code,
+    })),
     placed: emit((_, params: { side: SpotSide; order: AnswerOf<'tx_in/add'> }) => ({
       type: 'placed' as const,
       side: params.side,

@@ -23,6 +23,9 @@ export interface OrderPush {
 export function orderPushes$(socket: ChannelSource): Observable<OrderPush> {
   return merge(socket.channel('TX_SUBMIT'), socket.channel('TX_MATCHED')).pipe(
     decodePayload(orderFrame),
-    map((frame): OrderPush => ({ kind: frame.type === 'TX_SUBMIT' ? 'submitted' : 'matched', order: frame.order })),
+    map((frame): OrderPush => ({
+      kind: frame.type === 'TX_SUBMIT' ? 'submitted' : 'matched',
+      order: frame.order,
+    })),
   );
 }

@@ -96,7 +96,10 @@ export const spotOrdersMachine = setup({
     }),
   },
   actions: {
-    cancelled: emit((_, params: { order: SpotOrderAnswer }) => ({ type: 'cancelled' as const, order: params.order })),
+    cancelled: emit((_, params: { order: SpotOrderAnswer }) => ({
+      type: 'cancelled' as const,
+      order: params.order,
+    })),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,

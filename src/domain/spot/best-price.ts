@@ -26,6 +26,9 @@ export function bestPrices(book: BookSides): { bid: string | null; ask: string |
  * Spec §4: in market mode the price is the best opposite price: a buy takes the lowest ask, a sell
  * the highest bid.
  */
-export function bestOppositePrice(side: SpotSide, best: { bid: string | null; ask: string | null }): string | null {
+export function bestOppositePrice(
+  side: SpotSide,
+  best: { bid: string | null; ask: string | null },
+): string | null {
   return side === 'buy' ? best.ask : best.bid;
 }

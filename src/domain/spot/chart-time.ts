@@ -32,7 +32,9 @@ export function axisLabel(ms: number, period: KlinePeriod, timeZone: string): st
   const p = parts(ms, timeZone);
   if (period === '1mon') return `${p.year}/${p.month}`;
   if (!isIntraday(period)) return `${p.month}/${p.day}`;
-  return p.hour === '00' && p.minute === '00' ? `${p.month}/${p.day} ${p.hour}:${p.minute}` : `${p.hour}:${p.minute}`;
+  return p.hour === '00' && p.minute === '00'
+    ? `${p.month}/${p.day} ${p.hour}:${p.minute}`
+    : `${p.hour}:${p.minute}`;
 }
 
 /** Full time of a bar for the tooltip: "2026-05-14 14:35". */

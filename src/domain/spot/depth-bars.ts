@@ -2,7 +2,10 @@
  * Spec §9: order-book depth bars are relative to the maximum amount. One maximum for both sides, so
  * a heavy bid wall and a thin ask side look as they are. Widths are for drawing only, so floats do.
  */
-export function depthBarRatios(asks: readonly { amount: string }[], bids: readonly { amount: string }[]): {
+export function depthBarRatios(
+  asks: readonly { amount: string }[],
+  bids: readonly { amount: string }[],
+): {
   asks: number[];
   bids: number[];
 } {

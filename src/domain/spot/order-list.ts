@@ -59,7 +59,11 @@ export interface OrderPage<T> {
  * row, or is added at the top when `acceptsLiveOrder` allows (the page keeps its size). The history
  * tab is left alone: it is reloaded when the user comes back to it.
  */
-export function foldOrderUpdate<T extends ListedOrder>(view: OrdersView, page: OrderPage<T>, order: T): OrderPage<T> {
+export function foldOrderUpdate<T extends ListedOrder>(
+  view: OrdersView,
+  page: OrderPage<T>,
+  order: T,
+): OrderPage<T> {
   if (view.tab === 'history') return page;
   const index = page.rows.findIndex((row) => row.id === order.id);
   if (!order.open) {

@@ -69,7 +69,9 @@ export interface PairRequest {
 export function choosePair<T extends ListedPair>(rows: readonly T[], request: PairRequest): T | null {
   const tradable = rows.filter((row) => row.openChange);
   const bySymbol = (symbol: string | null) =>
-    symbol === null ? undefined : tradable.find((row) => row.symbol.toUpperCase() === symbol.trim().toUpperCase());
+    symbol === null
+      ? undefined
+      : tradable.find((row) => row.symbol.toUpperCase() === symbol.trim().toUpperCase());
   return (
     bySymbol(request.symbol) ??
     (request.id === null ? undefined : tradable.find((row) => row.id === request.id)) ??

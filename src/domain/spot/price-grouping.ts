@@ -63,7 +63,9 @@ export function groupLevels(levels: readonly BookLevel[], step: string, side: 'b
     };
   });
   // Best first: bids high to low, asks low to high.
-  return grouped.sort((a, b) => (side === 'bid' ? compareDecimal(b.price, a.price) : compareDecimal(a.price, b.price)));
+  return grouped.sort((a, b) =>
+    side === 'bid' ? compareDecimal(b.price, a.price) : compareDecimal(a.price, b.price),
+  );
 }
 
 /** The price a level of the given side falls into at `step`, spelled as grouped levels are. */

@@ -34,7 +34,12 @@ export function quoteUnits(
   grid: PairGrid,
   rounding: 'floor' | 'ceil',
 ): bigint {
-  return rescale(BigInt(ticks) * BigInt(lots), grid.priceDecimals + grid.lotDecimals, LEDGER_DECIMALS, rounding);
+  return rescale(
+    BigInt(ticks) * BigInt(lots),
+    grid.priceDecimals + grid.lotDecimals,
+    LEDGER_DECIMALS,
+    rounding,
+  );
 }
 
 /** A quantity string as whole lots, cut down to the lot; null when it does not parse. */

@@ -17,13 +17,25 @@ export function timeOf(trade: TapeTrade): number {
 }
 
 /** `batch` (newest first) on top of `current` (newest first), at most `limit` kept. */
-export function pushTrades<T extends TapeTrade>(current: readonly T[], batch: readonly T[], limit = TAPE_LIMIT): T[] {
+export function pushTrades<T extends TapeTrade>(
+  current: readonly T[],
+  batch: readonly T[],
+  limit = TAPE_LIMIT,
+): T[] {
   if (batch.length >= limit) return batch.slice(0, limit);
   return [...batch, ...current.slice(0, limit - batch.length)];
 }
 
 /** The snapshot's trades plus the pushed ones that are newer than its newest. */
-export function tapeAfterSnapshot<T extends TapeTrade>(snapshot: readonly T[], pushed: readonly T[], limit = TAPE_LIMIT): T[] {
+export function tapeAfterSnapshot<T extends TapeTrade>(
+  snapshot: readonly T[],
+  pushed: readonly T[],
+  limit = TAPE_LIMIT,
+): T[] {
   const newest = snapshot.length > 0 ? timeOf(snapshot[0]!) : -Infinity;
-  return pushTrades(snapshot.slice(0, limit), pushed.filter((trade) => timeOf(trade) > newest), limit);
+  return pushTrades(
+    snapshot.slice(0, limit),
+    pushed.filter((trade) => timeOf(trade) > newest),
+    limit,
+  );
 }

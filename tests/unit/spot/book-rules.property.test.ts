@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { depthBarRatios } from '../../../src/domain/spot/depth-bars.ts';
 import { ownLevels } from '../../../src/domain/spot/own-levels.ts';
-import { bucketOf, groupingSteps, groupLevels, stepDecimals } from '../../../src/domain/spot/price-grouping.ts';
+import {
+  bucketOf,
+  groupingSteps,
+  groupLevels,
+  stepDecimals,
+} from '../../../src/domain/spot/price-grouping.ts';
 import { scaledToPlainText, scaledToText, toScaled } from '../../../src/domain/spot/scaled.ts';
 import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT } from '../../../src/domain/spot/tape.ts';
 
@@ -17,27 +22,34 @@ const level = fc
 describe('order book rules', () => {
   it('grouping keeps every quantity and amount, and moves bids down and asks up onto the step', () => {
     fc.assert(
-      fc.property(fc.array(level, { maxLength: 25 }), fc.constantFrom(...groupingSteps(2)), fc.constantFrom('bid' as const, 'ask' as const), (levels, step, side) => {
-        const grouped = groupLevels(levels, step, side);
-        const sum = (rows: { number: string }[]) => rows.reduce((total, row) => total + toScaled(row.number, 12)!, 0n);
-        const amounts = (rows: { amount: string }[]) => rows.reduce((total, row) => total + toScaled(row.amount, 12)!, 0n);
-        expect(sum(grouped)).toBe(sum(levels));
-        expect(amounts(grouped)).toBe(amounts(levels));
-        const stepUnits = toScaled(step, 12)!;
-        for (const row of grouped) expect(toScaled(row.price, 12)! % stepUnits).toBe(0n);
-        for (const original of levels) {
-          const bucket = toScaled(bucketOf(original.price, step, side)!, 12)!;
-          const price = toScaled(original.price, 12)!;
-          if (side === 'bid') expect(bucket <= price && price < bucket + stepUnits).toBe(true);
-          else expect(bucket >= price && price > bucket - stepUnits).toBe(true);
-          expect(grouped.some((row) => toScaled(row.price, 12) === bucket)).toBe(true);
-        }
-        for (let i = 1; i < grouped.length; i++) {
-          const a = toScaled(grouped[i - 1]!.price, 12)!;
-          const b = toScaled(grouped[i]!.price, 12)!;
-          expect(side === 'bid' ? a > b : a < b).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(level, { maxLength: 25 }),
+        fc.constantFrom(...groupingSteps(2)),
+        fc.constantFrom('bid' as const, 'ask' as const),
+        (levels, step, side) => {
+          const grouped = groupLevels(levels, step, side);
+          const sum = (rows: { number: string }[]) =>
+            rows.reduce((total, row) => total + toScaled(row.number, 12)!, 0n);
+          const amounts = (rows: { amount: string }[]) =>
+            rows.reduce((total, row) => total + toScaled(row.amount, 12)!, 0n);
+          expect(sum(grouped)).toBe(sum(levels));
+          expect(amounts(grouped)).toBe(amounts(levels));
+          const stepUnits = toScaled(step, 12)!;
+          for (const row of grouped) expect(toScaled(row.price, 12)! % stepUnits).toBe(0n);
+          for (const original of levels) {
+            const bucket = toScaled(bucketOf(original.price, step, side)!, 12)!;
+            const price = toScaled(original.price, 12)!;
+            if (side === 'bid') expect(bucket <= price && price < bucket + stepUnits).toBe(true);
+            else expect(bucket >= price && price > bucket - stepUnits).toBe(true);
+            expect(grouped.some((row) => toScaled(row.price, 12) === bucket)).toBe(true);
+          }
+          for (let i = 1; i < grouped.length; i++) {
+            const a = toScaled(grouped[i - 1]!.price, 12)!;
+            const b = toScaled(grouped[i]!.price, 12)!;
+            expect(side === 'bid' ? a > b : a < b).toBe(true);
+          }
+        },
+      ),
     );
   });
 
@@ -75,11 +87,14 @@ describe('order book rules', () => {
   it('the tape keeps the newest 30, newest first, and drops pushes older than its snapshot', () => {
     const trade = (time: number) => ({ time, price: '1', number: '1', way: 1 as const });
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 1e6 }), { maxLength: 40 }), { maxLength: 10 }), (batches) => {
-        let tape: ReturnType<typeof trade>[] = [];
-        for (const batch of batches) tape = pushTrades(tape, batch.map(trade));
-        expect(tape.length).toBeLessThanOrEqual(TAPE_LIMIT);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 1e6 }), { maxLength: 40 }), { maxLength: 10 }),
+        (batches) => {
+          let tape: ReturnType<typeof trade>[] = [];
+          for (const batch of batches) tape = pushTrades(tape, batch.map(trade));
+          expect(tape.length).toBeLessThanOrEqual(TAPE_LIMIT);
+        },
+      ),
     );
     const snapshot = [trade(30), trade(20)];
     expect(tapeAfterSnapshot(snapshot, [trade(40), trade(25)]).map((t) => t.time)).toEqual([40, 30, 20]);

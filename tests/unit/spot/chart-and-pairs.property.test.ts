@@ -14,9 +14,25 @@ import {
 } from '../../../src/domain/spot/chart-period.ts';
 import { axisLabel, fullLabel } from '../../../src/domain/spot/chart-time.ts';
 import { movingAverage } from '../../../src/domain/spot/moving-average.ts';
-import { choosePair, FAVOURITES_TAB, listedPairs, parseFavourites, serializeFavourites, toggleFavourite } from '../../../src/domain/spot/pair-list.ts';
+import {
+  choosePair,
+  FAVOURITES_TAB,
+  listedPairs,
+  parseFavourites,
+  serializeFavourites,
+  toggleFavourite,
+} from '../../../src/domain/spot/pair-list.ts';
 
-const kline = fc.constantFrom<KlinePeriod>('1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon');
+const kline = fc.constantFrom<KlinePeriod>(
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '60min',
+  '1day',
+  '1week',
+  '1mon',
+);
 
 describe('chart rules (spec §9)', () => {
   it('5 minutes by default; a stored period is kept only if it is one of the offered ones', () => {
@@ -66,14 +82,18 @@ describe('chart rules (spec §9)', () => {
 
   it('moving averages are the mean of the last n closes, none before n bars', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 1e6 }), { maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (closes, n) => {
-        const ma = movingAverage(closes, n);
-        expect(ma).toHaveLength(closes.length);
-        ma.forEach((value, i) => {
-          if (i < n - 1) expect(value).toBeNull();
-          else expect(value).toBeCloseTo(closes.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n, 6);
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1e6 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 30 }),
+        (closes, n) => {
+          const ma = movingAverage(closes, n);
+          expect(ma).toHaveLength(closes.length);
+          ma.forEach((value, i) => {
+            if (i < n - 1) expect(value).toBeNull();
+            else expect(value).toBeCloseTo(closes.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n, 6);
+          });
+        },
+      ),
     );
   });
 });
@@ -103,11 +123,15 @@ describe('pair list (spec §2)', () => {
 
   it('favourites survive storage and toggling twice is a no-op', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 1e6 })), fc.integer({ min: 1, max: 1e6 }), (ids, id) => {
-        const set = new Set(ids);
-        expect(parseFavourites(serializeFavourites(set))).toEqual(set);
-        expect(toggleFavourite(toggleFavourite(set, id), id)).toEqual(set);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 1e6 })),
+        fc.integer({ min: 1, max: 1e6 }),
+        (ids, id) => {
+          const set = new Set(ids);
+          expect(parseFavourites(serializeFavourites(set))).toEqual(set);
+          expect(toggleFavourite(toggleFavourite(set, id), id)).toEqual(set);
+        },
+      ),
     );
     expect(parseFavourites('1, x, -3, 5')).toEqual(new Set([1, 5]));
   });

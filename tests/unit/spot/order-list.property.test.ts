@@ -29,7 +29,11 @@ describe('open-orders list (spec §4)', () => {
     fc.assert(
       fc.property(view, order, (v, o) => {
         const expected =
-          o.open && v.page === 1 && v.tab !== 'history' && (o.way === 1 ? 'buy' : 'sell') === v.side && (v.tab === 'all' || o.matchId === v.matchId);
+          o.open &&
+          v.page === 1 &&
+          v.tab !== 'history' &&
+          (o.way === 1 ? 'buy' : 'sell') === v.side &&
+          (v.tab === 'all' || o.matchId === v.matchId);
         expect(acceptsLiveOrder(v, o)).toBe(expected);
       }),
     );

@@ -14,11 +14,24 @@ const matchId = fc.integer({ min: 1, max: 100 });
 describe('spot order rules (spec §5)', () => {
   it('selling on match 64 is always "remind", whatever else is typed', () => {
     fc.assert(
-      fc.property(fc.constantFrom(LIMIT, MARKET), fc.string(), fc.string(), fc.option(positive), (mode, price, quantity, best) => {
-        expect(
-          validateSpotOrder({ matchId: SELL_BLOCKED_MATCH_ID, side: 'sell', mode, price, quantity, bestPrice: best }),
-        ).toBe('remind');
-      }),
+      fc.property(
+        fc.constantFrom(LIMIT, MARKET),
+        fc.string(),
+        fc.string(),
+        fc.option(positive),
+        (mode, price, quantity, best) => {
+          expect(
+            validateSpotOrder({
+              matchId: SELL_BLOCKED_MATCH_ID,
+              side: 'sell',
+              mode,
+              price,
+              quantity,
+              bestPrice: best,
+            }),
+          ).toBe('remind');
+        },
+      ),
     );
   });
 
@@ -49,16 +62,32 @@ describe('spot order rules (spec §5)', () => {
   });
 
   it('buying on match 64 is allowed', () => {
-    expect(validateSpotOrder({ matchId: 64, side: 'buy', mode: LIMIT, price: '1', quantity: '1', bestPrice: null })).toBeNull();
+    expect(
+      validateSpotOrder({
+        matchId: 64,
+        side: 'buy',
+        mode: LIMIT,
+        price: '1',
+        quantity: '1',
+        bestPrice: null,
+      }),
+    ).toBeNull();
   });
 
   it('best prices are the highest bid and the lowest ask, whatever the order', () => {
     fc.assert(
       fc.property(fc.array(positive), fc.array(positive), (bids, asks) => {
-        const best = bestPrices({ in: bids.map((price) => ({ price })), out: asks.map((price) => ({ price })) });
+        const best = bestPrices({
+          in: bids.map((price) => ({ price })),
+          out: asks.map((price) => ({ price })),
+        });
         const num = (text: string) => Number(text);
-        expect(best.bid === null ? null : num(best.bid)).toBe(bids.length ? Math.max(...bids.map(num)) : null);
-        expect(best.ask === null ? null : num(best.ask)).toBe(asks.length ? Math.min(...asks.map(num)) : null);
+        expect(best.bid === null ? null : num(best.bid)).toBe(
+          bids.length ? Math.max(...bids.map(num)) : null,
+        );
+        expect(best.ask === null ? null : num(best.ask)).toBe(
+          asks.length ? Math.min(...asks.map(num)) : null,
+        );
         expect(bestOppositePrice('buy', best)).toBe(best.ask);
         expect(bestOppositePrice('sell', best)).toBe(best.bid);
       }),

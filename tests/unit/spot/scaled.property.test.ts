@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divideRounded, fitsDecimals, rescale, scaledToPlainText, scaledToText, toScaled } from '../../../src/domain/spot/scaled.ts';
+import {
+  divideRounded,
+  fitsDecimals,
+  rescale,
+  scaledToPlainText,
+  scaledToText,
+  toScaled,
+} from '../../../src/domain/spot/scaled.ts';
 
 const units = fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n });
 const places = fc.integer({ min: 0, max: 12 });

@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { affordableLots, baseUnits, feeOf, lotsOf, quoteUnits, ticksOf, type PairGrid } from '../../../src/domain/spot/settlement.ts';
+import {
+  affordableLots,
+  baseUnits,
+  feeOf,
+  lotsOf,
+  quoteUnits,
+  ticksOf,
+  type PairGrid,
+} from '../../../src/domain/spot/settlement.ts';
 
-const grid = fc.record({ priceDecimals: fc.integer({ min: 0, max: 8 }), lotDecimals: fc.integer({ min: 0, max: 8 }) });
+const grid = fc.record({
+  priceDecimals: fc.integer({ min: 0, max: 8 }),
+  lotDecimals: fc.integer({ min: 0, max: 8 }),
+});
 const ticks = fc.integer({ min: 1, max: 2 ** 40 });
 const lots = fc.integer({ min: 1, max: 2 ** 40 });
 

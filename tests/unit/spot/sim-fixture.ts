@@ -17,12 +17,26 @@ export interface SpotFixture {
   run(ms: number): Promise<void>;
 }
 
-const GET = new Set(['tx_in/list', 'tx_out/list', 'tx_history/list', 'account/detail', 'market/deal', 'market/kline', 'notify/outbox']);
+const GET = new Set([
+  'tx_in/list',
+  'tx_out/list',
+  'tx_history/list',
+  'account/detail',
+  'market/deal',
+  'market/kline',
+  'notify/outbox',
+]);
 
 /** A whole simulator on a manual clock, reached the way the worker serves it (envelopes). */
-export async function spotFixture(options: { store?: EventStore | null; start?: number } = {}): Promise<SpotFixture> {
+export async function spotFixture(
+  options: { store?: EventStore | null; start?: number } = {},
+): Promise<SpotFixture> {
   const clock = new ManualClock(options.start ?? START);
-  const simulator = await createSimulator({ clock, messages: loadServerMessages, store: options.store ?? null });
+  const simulator = await createSimulator({
+    clock,
+    messages: loadServerMessages,
+    store: options.store ?? null,
+  });
   const call = (path: string, payload: Record<string, unknown> = {}, token = '') =>
     simulator.server.handle({
       method: GET.has(path) ? 'GET' : 'POST',
@@ -61,7 +75,9 @@ export async function registerUser(fixture: SpotFixture, email: string): Promise
   const sent = await fixture.call('notify/send_email', { to: email, type: 1, outbox_key: key });
   if (sent.code !== 1) throw new Error(`code not sent: ${sent.msg}`);
   const outbox = await fixture.call('notify/outbox', { key });
-  const code = (outbox.data as Array<{ code: string; to: string }>).filter((message) => message.to === email).at(-1)?.code;
+  const code = (outbox.data as Array<{ code: string; to: string }>)
+    .filter((message) => message.to === email)
+    .at(-1)?.code;
   const registered = await fixture.call('user/register', {
     account: email,
     password: 'Secret123',
@@ -70,7 +86,11 @@ export async function registerUser(fixture: SpotFixture, email: string): Promise
     type: 'email',
   });
   if (registered.code !== 1) throw new Error(`not registered: ${registered.msg}`);
-  const login = await fixture.call('user/login', { account: email, password: 'Secret123', login_type: 'email' });
+  const login = await fixture.call('user/login', {
+    account: email,
+    password: 'Secret123',
+    login_type: 'email',
+  });
   if (login.code !== 1) throw new Error(`login failed: ${login.msg}`);
   await fixture.simulator.spot.flushFills();
   return (login.data as { token: string }).token;

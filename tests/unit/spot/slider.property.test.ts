@@ -63,7 +63,9 @@ describe('slider (spec §5)', () => {
 
   it('a buy with no price says there is no best price', () => {
     for (const price of ['', '0', 'abc', '-1']) {
-      expect(sliderQuantity({ side: 'buy', percent: 50, balance: '100', price })).toEqual({ kind: 'noPrice' });
+      expect(sliderQuantity({ side: 'buy', percent: 50, balance: '100', price })).toEqual({
+        kind: 'noPrice',
+      });
     }
   });
 
@@ -76,6 +78,9 @@ describe('slider (spec §5)', () => {
       kind: 'quantity',
       quantity: '0.125',
     });
-    expect(sliderQuantity({ side: 'buy', percent: 50, balance: '', price: '2' })).toEqual({ kind: 'quantity', quantity: '0' });
+    expect(sliderQuantity({ side: 'buy', percent: 50, balance: '', price: '2' })).toEqual({
+      kind: 'quantity',
+      quantity: '0',
+    });
   });
 });

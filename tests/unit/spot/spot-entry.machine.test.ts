@@ -5,13 +5,20 @@ import { getShortestPaths } from 'xstate/graph';
 import type { AnswerOf, PayloadOf } from '../../../src/api/catalogue.ts';
 import { isDecimalEntry } from '../../../src/domain/spot/decimal-input.ts';
 import { SLIDER_MARKS } from '../../../src/domain/spot/slider.ts';
-import { spotEntryMachine, type SpotEntryEvent, type SpotEntryProblem, type SpotPair } from '../../../src/machines/spot-entry.machine.ts';
+import {
+  spotEntryMachine,
+  type SpotEntryEvent,
+  type SpotEntryProblem,
+  type SpotPair,
+} from '../../../src/machines/spot-entry.machine.ts';
 
 const BTC: SpotPair = { matchId: 1, baseCurrencyId: 2, quoteCurrencyId: 1, priceDecimals: 2 };
 const BIB: SpotPair = { matchId: 64, baseCurrencyId: 6, quoteCurrencyId: 1, priceDecimals: 4 };
 
 /** The real machine with recording actors: what it asked the server and what it reported. */
-function start(options: { pair?: SpotPair; signedIn?: boolean; place?: () => Promise<AnswerOf<'tx_in/add'>> } = {}) {
+function start(
+  options: { pair?: SpotPair; signedIn?: boolean; place?: () => Promise<AnswerOf<'tx_in/add'>> } = {},
+) {
   const effects = {
     problems: [] as SpotEntryProblem[],
     placed: [] as PayloadOf<'tx_in/add'>[],
@@ -34,13 +41,16 @@ function start(options: { pair?: SpotPair; signedIn?: boolean; place?: () => Pro
       }),
     },
   });
-  const actor = createActor(machine, { input: { pair: options.pair ?? BTC, signedIn: options.signedIn ?? true } });
+  const actor = createActor(machine, {
+    input: { pair: options.pair ?? BTC, signedIn: options.signedIn ?? true },
+  });
   actor.on('problem', ({ code }) => effects.problems.push(code));
   actor.start();
   return { actor, effects, release: () => release?.() };
 }
 
-const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches({ balances: 'idle' }));
+const ready = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => s.matches({ balances: 'idle' }));
 
 describe('spot entry machine', () => {
   it('switching mode clears both quantities and sliders, and keeps typed prices', async () => {
@@ -170,7 +180,11 @@ describe('spot entry machine', () => {
     await ready(actor);
     actor.send({ type: 'MODE', mode: 1 });
     actor.send({ type: 'PICK_PRICE', price: '71234.56' });
-    expect(actor.getSnapshot().context).toMatchObject({ mode: 0, buy: { price: '71234.56' }, sell: { price: '71234.56' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      mode: 0,
+      buy: { price: '71234.56' },
+      sell: { price: '71234.56' },
+    });
   });
 
   it('a new pair starts the forms afresh', async () => {
@@ -185,10 +199,26 @@ describe('spot entry machine', () => {
 
   const event: fc.Arbitrary<SpotEntryEvent> = fc.oneof(
     fc.record({ type: fc.constant('MODE' as const), mode: fc.constantFrom(0 as const, 1 as const) }),
-    fc.record({ type: fc.constant('PRICE' as const), side: fc.constantFrom('buy' as const, 'sell' as const), text: fc.string({ unit: fc.constantFrom(...'0123456789.e-+'.split('')), maxLength: 10 }) }),
-    fc.record({ type: fc.constant('QUANTITY' as const), side: fc.constantFrom('buy' as const, 'sell' as const), text: fc.string({ unit: fc.constantFrom(...'0123456789.e-+'.split('')), maxLength: 12 }) }),
-    fc.record({ type: fc.constant('PERCENT' as const), side: fc.constantFrom('buy' as const, 'sell' as const), percent: fc.integer({ min: -50, max: 150 }) }),
-    fc.record({ type: fc.constant('BEST' as const), bid: fc.option(fc.constantFrom('99.5', '100')), ask: fc.option(fc.constantFrom('100.5', '101')) }),
+    fc.record({
+      type: fc.constant('PRICE' as const),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      text: fc.string({ unit: fc.constantFrom(...'0123456789.e-+'.split('')), maxLength: 10 }),
+    }),
+    fc.record({
+      type: fc.constant('QUANTITY' as const),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      text: fc.string({ unit: fc.constantFrom(...'0123456789.e-+'.split('')), maxLength: 12 }),
+    }),
+    fc.record({
+      type: fc.constant('PERCENT' as const),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      percent: fc.integer({ min: -50, max: 150 }),
+    }),
+    fc.record({
+      type: fc.constant('BEST' as const),
+      bid: fc.option(fc.constantFrom('99.5', '100')),
+      ask: fc.option(fc.constantFrom('100.5', '101')),
+    }),
     fc.record({ type: fc.constant('PICK_PRICE' as const), price: fc.constantFrom('100.25', '1e3', '') }),
   );
 
@@ -205,7 +235,9 @@ describe('spot entry machine', () => {
             expect(isDecimalEntry(draft.quantity, 6)).toBe(true);
             expect(SLIDER_MARKS).toContain(draft.percent);
           }
-          if (e.type === 'MODE') for (const side of ['buy', 'sell'] as const) expect(snapshot.context[side].percent === 0 || e.mode === snapshot.context.mode).toBe(true);
+          if (e.type === 'MODE')
+            for (const side of ['buy', 'sell'] as const)
+              expect(snapshot.context[side].percent === 0 || e.mode === snapshot.context.mode).toBe(true);
         }
       }),
     );
@@ -221,7 +253,10 @@ describe('spot entry machine', () => {
         { type: 'QUANTITY', side: 'sell', text: '1' },
         { type: 'SUBMIT', side: 'buy' },
         { type: 'SUBMIT', side: 'sell' },
-        { type: 'xstate.done.actor.0.spotEntry.balances.loading', output: { quote: '1', base: '1', quoteLocked: '0', baseLocked: '0' } } as unknown as SpotEntryEvent,
+        {
+          type: 'xstate.done.actor.0.spotEntry.balances.loading',
+          output: { quote: '1', base: '1', quoteLocked: '0', baseLocked: '0' },
+        } as unknown as SpotEntryEvent,
       ],
     });
     const values = paths.map((path) => JSON.stringify(path.state.value));

@@ -51,11 +51,7 @@ function commandFor(state: SpotState, i: Intent, at: number): SpotCommand | null
     case 'market': {
       const market = i.kind === 'market';
       const lock =
-        i.side === 'sell'
-          ? baseUnits(i.lots, g)
-          : market
-            ? i.budget
-            : quoteUnits(i.price, i.lots, g, 'ceil');
+        i.side === 'sell' ? baseUnits(i.lots, g) : market ? i.budget : quoteUnits(i.price, i.lots, g, 'ceil');
       const id = state.nextOrderId;
       // Fills against the market's agents at prices the order accepts, spending within its lock.
       const fills: FillFact[] = [];
@@ -63,20 +59,45 @@ function commandFor(state: SpotState, i: Intent, at: number): SpotCommand | null
       let spent = 0n;
       for (let k = 0; k < i.split && left > 0; k++) {
         const size = Math.max(1, Math.floor(left / (i.split - k)));
-        const price = market ? Math.max(1, i.price - k) : i.side === 'buy' ? Math.max(1, i.price - k) : i.price + k;
+        const price = market
+          ? Math.max(1, i.price - k)
+          : i.side === 'buy'
+            ? Math.max(1, i.price - k)
+            : i.price + k;
         if (i.side === 'buy' && market) {
           const cost = quoteUnits(price, size, g, 'ceil');
           if (spent + cost > lock) break;
           spent += cost;
         }
-        fills.push({ pairId: i.pair, time: at, makerId: 1e9 + k, takerId: id, makerOwner: AGENT, takerOwner: owner(i.user), price, lots: size, takerSide: i.side === 'buy' ? 0 : 1 });
+        fills.push({
+          pairId: i.pair,
+          time: at,
+          makerId: 1e9 + k,
+          takerId: id,
+          makerOwner: AGENT,
+          takerOwner: owner(i.user),
+          price,
+          lots: size,
+          takerSide: i.side === 'buy' ? 0 : 1,
+        });
         left -= size;
         if (i.pick % 2 === 0) break; // often only part of it fills
       }
       return {
         kind: 'place',
         at,
-        order: { id, userId: i.user, pairId: i.pair, side: i.side, type: market ? 1 : 0, priceTicks: market ? 0 : i.price, lots: i.lots, lock, baseCurrencyId: g.base, quoteCurrencyId: g.quote },
+        order: {
+          id,
+          userId: i.user,
+          pairId: i.pair,
+          side: i.side,
+          type: market ? 1 : 0,
+          priceTicks: market ? 0 : i.price,
+          lots: i.lots,
+          lock,
+          baseCurrencyId: g.base,
+          quoteCurrencyId: g.quote,
+        },
         fills,
       };
     }
@@ -104,7 +125,19 @@ function commandFor(state: SpotState, i: Intent, at: number): SpotCommand | null
           baseCurrencyId: mg.base,
           quoteCurrencyId: mg.quote,
         },
-        fills: [{ pairId: maker.pairId, time: at, makerId: maker.id, takerId: id, makerOwner: owner(maker.userId), takerOwner: owner(i.user), price: maker.priceTicks, lots, takerSide: side === 'buy' ? 0 : 1 }],
+        fills: [
+          {
+            pairId: maker.pairId,
+            time: at,
+            makerId: maker.id,
+            takerId: id,
+            makerOwner: owner(maker.userId),
+            takerOwner: owner(i.user),
+            price: maker.priceTicks,
+            lots,
+            takerSide: side === 'buy' ? 0 : 1,
+          },
+        ],
       };
     }
     case 'settle': {
@@ -114,12 +147,27 @@ function commandFor(state: SpotState, i: Intent, at: number): SpotCommand | null
       return {
         kind: 'settle',
         at,
-        fills: [{ pairId: order.pairId, time: at, makerId: order.id, takerId: 2 ** 50, makerOwner: owner(order.userId), takerOwner: AGENT, price: order.priceTicks, lots, takerSide: order.side === 'buy' ? 1 : 0 }],
+        fills: [
+          {
+            pairId: order.pairId,
+            time: at,
+            makerId: order.id,
+            takerId: 2 ** 50,
+            makerOwner: owner(order.userId),
+            takerOwner: AGENT,
+            price: order.priceTicks,
+            lots,
+            takerSide: order.side === 'buy' ? 1 : 0,
+          },
+        ],
       };
     }
     case 'cancel': {
       // Half the time one of the user's own open orders; else any order (usually someone else's).
-      const all = i.pick % 2 === 0 ? open.filter((candidate) => candidate.userId === i.user) : [...state.orders.values()];
+      const all =
+        i.pick % 2 === 0
+          ? open.filter((candidate) => candidate.userId === i.user)
+          : [...state.orders.values()];
       const order = all[Math.floor(i.pick / 2) % Math.max(1, all.length)];
       return { kind: 'cancel', at, userId: i.user, orderId: order?.id ?? 999 };
     }
@@ -159,7 +207,9 @@ describe('spot ledger aggregate', () => {
           if (!command) continue;
           const decision = aggregate.decide(state, command);
           if (!decision.ok) {
-            expect(['spotInsufficient', 'spotOrderNotFound', 'spotOrderNotOpen', 'spotStale']).toContain(decision.error);
+            expect(['spotInsufficient', 'spotOrderNotFound', 'spotOrderNotOpen', 'spotStale']).toContain(
+              decision.error,
+            );
             continue;
           }
           for (const event of decision.events) {
@@ -179,54 +229,95 @@ describe('spot ledger aggregate', () => {
 
   it('between users only, no money is made or lost: what one pays the other gets, less the fee', () => {
     fc.assert(
-      fc.property(fc.array(intent.filter((i) => i.kind === 'limit' || i.kind === 'cross' || i.kind === 'cancel'), { maxLength: 60 }), (intents) => {
-        let state = aggregate.initial();
-        for (const userId of USERS) {
-          const credit = commandFor(state, { kind: 'credit', user: userId } as Intent, 0)!;
-          const decision = aggregate.decide(state, credit);
-          if (decision.ok) state = decision.events.reduce(evolveSpot, state);
-        }
-        const total = (s: SpotState, currency: number) =>
-          USERS.reduce((sum, user) => sum + balanceOf(s, user, currency).available + balanceOf(s, user, currency).locked, 0n) + (s.fees.get(currency) ?? 0n);
-        const before = [1, 2, 3].map((currency) => total(state, currency));
-        let at = 1;
-        for (const i of intents) {
-          // Resting orders only (no agent fills): limit orders without fills, crosses and cancels.
-          const command = commandFor(state, i.kind === 'limit' ? { ...i, split: 0 } : i, at++);
-          if (!command) continue;
-          const decision = aggregate.decide(state, command);
-          if (decision.ok) state = decision.events.reduce(evolveSpot, state);
-        }
-        expect([1, 2, 3].map((currency) => total(state, currency))).toEqual(before);
-      }),
+      fc.property(
+        fc.array(
+          intent.filter((i) => i.kind === 'limit' || i.kind === 'cross' || i.kind === 'cancel'),
+          { maxLength: 60 },
+        ),
+        (intents) => {
+          let state = aggregate.initial();
+          for (const userId of USERS) {
+            const credit = commandFor(state, { kind: 'credit', user: userId } as Intent, 0)!;
+            const decision = aggregate.decide(state, credit);
+            if (decision.ok) state = decision.events.reduce(evolveSpot, state);
+          }
+          const total = (s: SpotState, currency: number) =>
+            USERS.reduce(
+              (sum, user) =>
+                sum + balanceOf(s, user, currency).available + balanceOf(s, user, currency).locked,
+              0n,
+            ) + (s.fees.get(currency) ?? 0n);
+          const before = [1, 2, 3].map((currency) => total(state, currency));
+          let at = 1;
+          for (const i of intents) {
+            // Resting orders only (no agent fills): limit orders without fills, crosses and cancels.
+            const command = commandFor(state, i.kind === 'limit' ? { ...i, split: 0 } : i, at++);
+            if (!command) continue;
+            const decision = aggregate.decide(state, command);
+            if (decision.ok) state = decision.events.reduce(evolveSpot, state);
+          }
+          expect([1, 2, 3].map((currency) => total(state, currency))).toEqual(before);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
-  it('refuses an order the available balance cannot lock, and a cancel of someone else\'s order', () => {
+  it("refuses an order the available balance cannot lock, and a cancel of someone else's order", () => {
     let state = aggregate.initial();
     const place = (userId: number, lock: bigint) =>
       aggregate.decide(state, {
         kind: 'place',
         at: 1,
-        order: { id: state.nextOrderId, userId, pairId: 1, side: 'buy', type: 0, priceTicks: 100, lots: 1, lock, baseCurrencyId: 2, quoteCurrencyId: 1 },
+        order: {
+          id: state.nextOrderId,
+          userId,
+          pairId: 1,
+          side: 'buy',
+          type: 0,
+          priceTicks: 100,
+          lots: 1,
+          lock,
+          baseCurrencyId: 2,
+          quoteCurrencyId: 1,
+        },
         fills: [],
       });
     expect(place(1, 1n)).toEqual({ ok: false, error: 'spotInsufficient' });
-    const credited = aggregate.decide(state, { kind: 'credit', at: 0, grant: 0, userId: 1, lines: [{ currencyId: 1, units: 500n }] });
+    const credited = aggregate.decide(state, {
+      kind: 'credit',
+      at: 0,
+      grant: 0,
+      userId: 1,
+      lines: [{ currencyId: 1, units: 500n }],
+    });
     if (!credited.ok) throw new Error('credit refused');
     state = credited.events.reduce(evolveSpot, state);
     const placed = place(1, 400n);
     if (!placed.ok) throw new Error('place refused');
     state = placed.events.reduce(evolveSpot, state);
     expect(balanceOf(state, 1, 1)).toEqual({ available: 100n, locked: 400n });
-    expect(aggregate.decide(state, { kind: 'cancel', at: 2, userId: 2, orderId: 1 })).toEqual({ ok: false, error: 'spotOrderNotFound' });
+    expect(aggregate.decide(state, { kind: 'cancel', at: 2, userId: 2, orderId: 1 })).toEqual({
+      ok: false,
+      error: 'spotOrderNotFound',
+    });
     const cancelled = aggregate.decide(state, { kind: 'cancel', at: 2, userId: 1, orderId: 1 });
     if (!cancelled.ok) throw new Error('cancel refused');
     state = cancelled.events.reduce(evolveSpot, state);
     expect(balanceOf(state, 1, 1)).toEqual({ available: 500n, locked: 0n });
-    expect(aggregate.decide(state, { kind: 'cancel', at: 3, userId: 1, orderId: 1 })).toEqual({ ok: false, error: 'spotOrderNotOpen' });
+    expect(aggregate.decide(state, { kind: 'cancel', at: 3, userId: 1, orderId: 1 })).toEqual({
+      ok: false,
+      error: 'spotOrderNotOpen',
+    });
     // A grant is credited once, whatever replays it.
-    expect(aggregate.decide(state, { kind: 'credit', at: 0, grant: 0, userId: 1, lines: [{ currencyId: 1, units: 500n }] })).toEqual({ ok: true, events: [] });
+    expect(
+      aggregate.decide(state, {
+        kind: 'credit',
+        at: 0,
+        grant: 0,
+        userId: 1,
+        lines: [{ currencyId: 1, units: 500n }],
+      }),
+    ).toEqual({ ok: true, events: [] });
   });
 });

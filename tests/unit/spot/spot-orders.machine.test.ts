@@ -51,7 +51,10 @@ function start(options: { signedIn?: boolean; rows?: SpotOrderAnswer[]; holdCanc
 }
 
 const settled = (actor: ReturnType<typeof start>['actor']) =>
-  waitFor(actor, (s) => s.matches({ list: 'idle' }) && s.matches({ own: 'idle' }) && s.matches({ cancel: 'idle' }));
+  waitFor(
+    actor,
+    (s) => s.matches({ list: 'idle' }) && s.matches({ own: 'idle' }) && s.matches({ cancel: 'idle' }),
+  );
 
 describe('spot orders machine', () => {
   it('loads the current buy orders of the pair, then follows tabs, sides and pages', async () => {

@@ -62,7 +62,14 @@ describe('spot trading in the simulator', () => {
     expect(placed.code).toBe(1);
     expect(placed.msg).toBe('Order placed');
     const order = placed.data as Order;
-    expect(order).toMatchObject({ way: 1, type: 0, status: 1, price, number: '0.10000', transacted_volume: '0.00000' });
+    expect(order).toMatchObject({
+      way: 1,
+      type: 0,
+      status: 1,
+      price,
+      number: '0.10000',
+      transacted_volume: '0.00000',
+    });
     const cost = (Number(price) * 0.1).toFixed(8);
     expect(await balance(1)).toEqual({ balance: (10_000 - Number(cost)).toFixed(8), lock_balance: cost });
     expect(f.simulator.market.market.pair(1)!.book.has(order.id)).toBe(true);
@@ -71,7 +78,12 @@ describe('spot trading in the simulator', () => {
     expect(open.data.map((row) => row.id)).toEqual([order.id]);
     expect((await f.call('tx_out/list', { currency_match_id: 1 }, token)).data).toMatchObject({ total: 0 });
     expect(frames.map((text) => JSON.parse(text) as { type: string; order: Order })).toEqual([
-      expect.objectContaining({ type: 'TX_SUBMIT', symbol: 'BTC/USDT', currency_match_id: 1, order: expect.objectContaining({ id: order.id, status: 1 }) }),
+      expect.objectContaining({
+        type: 'TX_SUBMIT',
+        symbol: 'BTC/USDT',
+        currency_match_id: 1,
+        order: expect.objectContaining({ id: order.id, status: 1 }),
+      }),
     ]);
 
     // The wrong side's cancel does not find it; the right one frees the money.
@@ -82,9 +94,12 @@ describe('spot trading in the simulator', () => {
     expect(await balance(1)).toEqual({ balance: '10000.00000000', lock_balance: '0.00000000' });
     expect(f.simulator.market.market.pair(1)!.book.has(order.id)).toBe(false);
     expect((await f.call('tx_in/list', { currency_match_id: 1 }, token)).data).toMatchObject({ total: 0 });
-    const history = (await f.call('tx_history/list', { currency_match_id: 1 }, token)).data as AnswerOf<'tx_history/list'>;
+    const history = (await f.call('tx_history/list', { currency_match_id: 1 }, token))
+      .data as AnswerOf<'tx_history/list'>;
     expect(history.data[0]).toMatchObject({ id: order.id, status: 3, status_name: 'Cancelled' });
-    expect((await f.call('tx_in/cancel', { id: order.id }, token)).msg).toBe('This order is already filled or cancelled');
+    expect((await f.call('tx_in/cancel', { id: order.id }, token)).msg).toBe(
+      'This order is already filled or cancelled',
+    );
   });
 
   it('a market buy fills against the book: base in, quote out, a fee, and the trade on the tape', async () => {
@@ -92,11 +107,20 @@ describe('spot trading in the simulator', () => {
     const placed = await f.call('tx_in/add', { currency_match_id: 1, number: '0.02', type: 1 }, token);
     expect(placed.code).toBe(1);
     const order = placed.data as Order;
-    expect(order).toMatchObject({ type: 1, status: 2, number: '0.02000', transacted_volume: '0.02000', fee_currency: 'BTC' });
+    expect(order).toMatchObject({
+      type: 1,
+      status: 2,
+      number: '0.02000',
+      transacted_volume: '0.02000',
+      fee_currency: 'BTC',
+    });
     expect(order.fee).toBe('0.00002000');
     const quote = await balance(1);
     const base = await balance(2);
-    expect(Number(before.quote.balance) - Number(quote.balance)).toBeCloseTo(Number(order.transacted_amount), 6);
+    expect(Number(before.quote.balance) - Number(quote.balance)).toBeCloseTo(
+      Number(order.transacted_amount),
+      6,
+    );
     expect(Number(base.balance) - Number(before.base.balance)).toBeCloseTo(0.02 - 0.00002, 8);
     expect(quote.lock_balance).toBe('0.00000000');
     // The tape's newest trades are this order's fills, at its prices.
@@ -114,14 +138,42 @@ describe('spot trading in the simulator', () => {
       ['tx_in/add', { currency_match_id: 1, number: '0', price: '100', type: 0 }, 'Please enter a quantity'],
       ['tx_in/add', { currency_match_id: 1, number: '-1', price: '100', type: 0 }, 'Please enter a quantity'],
       ['tx_in/add', { currency_match_id: 1, number: '1', price: '-5', type: 0 }, 'Please enter a price'],
-      ['tx_in/add', { currency_match_id: 1, number: '1', price: '100.123', type: 0 }, 'The price may have at most 2 decimals on this pair'],
-      ['tx_in/add', { currency_match_id: 1, number: '0.000001', price: '100', type: 0 }, 'The quantity is below the minimum of 0.00001'],
-      ['tx_in/add', { currency_match_id: 999, number: '1', price: '100', type: 0 }, 'There is no trading pair with id 999'],
-      ['tx_out/add', { currency_match_id: 64, number: '1', price: '1', type: 0 }, 'Selling is not supported on this pair'],
-      ['tx_in/add', { currency_match_id: 1, number: '1000', price: '100000', type: 0 }, 'Insufficient balance'],
+      [
+        'tx_in/add',
+        { currency_match_id: 1, number: '1', price: '100.123', type: 0 },
+        'The price may have at most 2 decimals on this pair',
+      ],
+      [
+        'tx_in/add',
+        { currency_match_id: 1, number: '0.000001', price: '100', type: 0 },
+        'The quantity is below the minimum of 0.00001',
+      ],
+      [
+        'tx_in/add',
+        { currency_match_id: 999, number: '1', price: '100', type: 0 },
+        'There is no trading pair with id 999',
+      ],
+      [
+        'tx_out/add',
+        { currency_match_id: 64, number: '1', price: '1', type: 0 },
+        'Selling is not supported on this pair',
+      ],
+      [
+        'tx_in/add',
+        { currency_match_id: 1, number: '1000', price: '100000', type: 0 },
+        'Insufficient balance',
+      ],
       ['tx_out/add', { currency_match_id: 1, number: '5', type: 1 }, 'Insufficient balance'],
-      ['tx_in/add', { currency_match_id: 1, number: '1e5', price: '100', type: 0 }, 'Invalid or missing field: number'],
-      ['tx_in/add', { currency_match_id: 1, number: '1', price: '100', type: 7 }, 'Invalid or missing field: type'],
+      [
+        'tx_in/add',
+        { currency_match_id: 1, number: '1e5', price: '100', type: 0 },
+        'Invalid or missing field: number',
+      ],
+      [
+        'tx_in/add',
+        { currency_match_id: 1, number: '1', price: '100', type: 7 },
+        'Invalid or missing field: type',
+      ],
       ['account/detail', { currency_id: 1, account_type_id: 2 }, 'There is no account of type 2'],
       ['account/detail', { currency_id: 99, account_type_id: 1 }, 'There is no currency with id 99'],
       ['tx_in/cancel', { id: 123456 }, 'There is no such order of yours'],
@@ -142,9 +194,15 @@ describe('spot trading in the simulator', () => {
     const mine = listen(token);
     const theirs = listen(other);
     const ask = Number((await deal()).depth.out[0]!.price);
-    const placed = await f.call('tx_out/add', { currency_match_id: 1, number: '0.01', price: (ask + 500).toFixed(2), type: 0 }, token);
+    const placed = await f.call(
+      'tx_out/add',
+      { currency_match_id: 1, number: '0.01', price: (ask + 500).toFixed(2), type: 0 },
+      token,
+    );
     const order = placed.data as Order;
-    expect((await f.call('tx_out/cancel', { id: order.id }, other)).msg).toBe('There is no such order of yours');
+    expect((await f.call('tx_out/cancel', { id: order.id }, other)).msg).toBe(
+      'There is no such order of yours',
+    );
     expect((await f.call('tx_out/list', { currency_match_id: 1 }, other)).data).toMatchObject({ total: 0 });
     expect(f.simulator.market.market.pair(1)!.book.has(order.id)).toBe(true);
     expect(mine.length).toBe(1);
@@ -157,13 +215,19 @@ describe('spot trading in the simulator', () => {
     const book = f.simulator.market.market.pair(1)!.book;
     // Just under the best ask: the market's buyers reach it soon.
     const price = ((book.bestAsk() - 1) / 100).toFixed(2);
-    const placed = await f.call('tx_out/add', { currency_match_id: 1, number: '0.001', price, type: 0 }, token);
+    const placed = await f.call(
+      'tx_out/add',
+      { currency_match_id: 1, number: '0.001', price, type: 0 },
+      token,
+    );
     const order = placed.data as Order;
     const before = await balance(1);
     for (let minute = 0; minute < 60 && book.has(order.id); minute++) await f.run(60_000);
     await f.simulator.spot.flushFills();
     expect(book.has(order.id)).toBe(false);
-    const matched = frames.map((text) => JSON.parse(text) as { type: string; order: Order }).filter((frame) => frame.type === 'TX_MATCHED');
+    const matched = frames
+      .map((text) => JSON.parse(text) as { type: string; order: Order })
+      .filter((frame) => frame.type === 'TX_MATCHED');
     expect(matched.at(-1)?.order).toMatchObject({ id: order.id, status: 2, transacted_volume: '0.00100' });
     expect(Number((await balance(1)).balance)).toBeGreaterThan(Number(before.balance));
     expect((await f.call('tx_out/list', { currency_match_id: 1 }, token)).data).toMatchObject({ total: 0 });
@@ -187,17 +251,27 @@ describe('spot durability', () => {
     const firstToken = await first.login();
     const bid = first.simulator.market.market.pair(2)!.book.bestBid();
     const price = ((bid - 5000) / 100).toFixed(2);
-    const placed = await first.call('tx_in/add', { currency_match_id: 2, number: '1', price, type: 0 }, firstToken);
+    const placed = await first.call(
+      'tx_in/add',
+      { currency_match_id: 2, number: '1', price, type: 0 },
+      firstToken,
+    );
     expect(placed.code).toBe(1);
     const order = placed.data as Order;
-    const locked = ((await first.call('account/detail', { currency_id: 1, account_type_id: 1 }, firstToken)).data as { lock_balance: string }).lock_balance;
+    const locked = (
+      (await first.call('account/detail', { currency_id: 1, account_type_id: 1 }, firstToken)).data as {
+        lock_balance: string;
+      }
+    ).lock_balance;
     opened[0]!.close();
 
     const second = await spotFixture({ store: open(), start: first.clock.now() + 1000 });
     const secondToken = await second.login();
-    const list = (await second.call('tx_in/list', { currency_match_id: 2 }, secondToken)).data as AnswerOf<'tx_in/list'>;
+    const list = (await second.call('tx_in/list', { currency_match_id: 2 }, secondToken))
+      .data as AnswerOf<'tx_in/list'>;
     expect(list.data.map((row) => row.id)).toContain(order.id);
-    const detail = (await second.call('account/detail', { currency_id: 1, account_type_id: 1 }, secondToken)).data as { lock_balance: string };
+    const detail = (await second.call('account/detail', { currency_id: 1, account_type_id: 1 }, secondToken))
+      .data as { lock_balance: string };
     expect(detail.lock_balance).toBe(locked);
     expect(second.simulator.market.market.pair(2)!.book.has(order.id)).toBe(true);
   });

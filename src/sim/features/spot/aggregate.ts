@@ -17,7 +17,12 @@ import {
 } from './state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
-export const SPOT_REFUSALS = ['spotInsufficient', 'spotOrderNotFound', 'spotOrderNotOpen', 'spotStale'] as const;
+export const SPOT_REFUSALS = [
+  'spotInsufficient',
+  'spotOrderNotFound',
+  'spotOrderNotOpen',
+  'spotStale',
+] as const;
 export type SpotRefusal = (typeof SPOT_REFUSALS)[number];
 
 const refuse = (error: SpotRefusal): Decision<SpotEvent> => ({ ok: false, error });
@@ -31,7 +36,9 @@ const refuse = (error: SpotRefusal): Decision<SpotEvent> => ({ ok: false, error 
  * keeps locked exactly what its remaining lots need at its limit price. That is always at least what
  * the fill costs, so no lock and no balance can go negative.
  */
-export function spotAggregate(gridOf: (pairId: number) => PairGrid | undefined): Aggregate<SpotState, SpotCommand, SpotEvent> {
+export function spotAggregate(
+  gridOf: (pairId: number) => PairGrid | undefined,
+): Aggregate<SpotState, SpotCommand, SpotEvent> {
   function decide(state: SpotState, command: SpotCommand): Decision<SpotEvent> {
     switch (command.kind) {
       case 'credit': {
@@ -95,7 +102,15 @@ export function spotAggregate(gridOf: (pairId: number) => PairGrid | undefined):
         if (order.status !== OPEN) return refuse('spotOrderNotOpen');
         return {
           ok: true,
-          events: [{ type: 'OrderEnded', at: command.at, orderId: order.id, status: CANCELLED, release: order.locked }],
+          events: [
+            {
+              type: 'OrderEnded',
+              at: command.at,
+              orderId: order.id,
+              status: CANCELLED,
+              release: order.locked,
+            },
+          ],
           reply: order.id,
         };
       }
@@ -128,7 +143,14 @@ export function spotAggregate(gridOf: (pairId: number) => PairGrid | undefined):
   return { initial: initialSpotState, decide, evolve: evolveSpot };
 }
 
-function fillEvent(order: SpotOrder, ticks: number, lots: number, maker: boolean, grid: PairGrid, at: number): SpotEvent {
+function fillEvent(
+  order: SpotOrder,
+  ticks: number,
+  lots: number,
+  maker: boolean,
+  grid: PairGrid,
+  at: number,
+): SpotEvent {
   const base = baseUnits(lots, grid);
   let quote = quoteUnits(ticks, lots, grid, 'floor');
   let release: bigint;
@@ -165,7 +187,10 @@ export function evolveSpot(state: SpotState, event: SpotEvent): SpotState {
       const userOrders = new Map(next.userOrders);
       userOrders.set(order.userId, [...(userOrders.get(order.userId) ?? []), order.id]);
       next = { ...next, userOrders, nextOrderId: Math.max(next.nextOrderId, order.id + 1) };
-      return adjustBalance(next, order.userId, lockCurrencyOf(order), { available: -order.locked, locked: order.locked });
+      return adjustBalance(next, order.userId, lockCurrencyOf(order), {
+        available: -order.locked,
+        locked: order.locked,
+      });
     }
     case 'OrderFilled': {
       const order = state.orders.get(event.orderId);
@@ -180,7 +205,10 @@ export function evolveSpot(state: SpotState, event: SpotEvent): SpotState {
       });
       const { userId, baseCurrencyId: baseId, quoteCurrencyId: quoteId } = order;
       if (order.side === 'buy') {
-        next = adjustBalance(next, userId, quoteId, { locked: -event.release, available: event.release - event.quote });
+        next = adjustBalance(next, userId, quoteId, {
+          locked: -event.release,
+          available: event.release - event.quote,
+        });
         next = adjustBalance(next, userId, baseId, { available: event.base - event.fee });
         return addFee(next, baseId, event.fee);
       }
@@ -191,8 +219,16 @@ export function evolveSpot(state: SpotState, event: SpotEvent): SpotState {
     case 'OrderEnded': {
       const order = state.orders.get(event.orderId);
       if (!order) return state;
-      const next = putOrder(state, { ...order, status: event.status, locked: order.locked - event.release, updatedAt: event.at });
-      return adjustBalance(next, order.userId, lockCurrencyOf(order), { locked: -event.release, available: event.release });
+      const next = putOrder(state, {
+        ...order,
+        status: event.status,
+        locked: order.locked - event.release,
+        updatedAt: event.at,
+      });
+      return adjustBalance(next, order.userId, lockCurrencyOf(order), {
+        locked: -event.release,
+        available: event.release,
+      });
     }
   }
 }

@@ -32,7 +32,8 @@ export class BenchStorm {
   stampingHub(hub: FrameHub): FrameHub {
     return {
       hasSubscribers: (channel) => hub.hasSubscribers(channel),
-      publish: (channel, frame) => hub.publish(channel, this.timer === null ? frame : { ...frame, seq: ++this.seq }),
+      publish: (channel, frame) =>
+        hub.publish(channel, this.timer === null ? frame : { ...frame, seq: ++this.seq }),
     };
   }
 

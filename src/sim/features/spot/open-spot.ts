@@ -58,7 +58,10 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot
           at: grant.at,
           grant: index,
           userId: grant.userId,
-          lines: grant.lines.map((line) => ({ currencyId: currencyByCode(line.currency).id, units: line.units })),
+          lines: grant.lines.map((line) => ({
+            currencyId: currencyByCode(line.currency).id,
+            units: line.units,
+          })),
         });
         if (!result.ok) {
           console.error('sim spot: demo grant not credited', result.error);
@@ -79,5 +82,7 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot
 
 function translator(table: MessageTable): Translate {
   return (key, vars = {}) =>
-    (table[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+    (table[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+      name in vars ? String(vars[name]) : whole,
+    );
 }

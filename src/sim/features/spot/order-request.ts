@@ -1,4 +1,10 @@
-import { isSellBlocked, LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
+import {
+  isSellBlocked,
+  LIMIT,
+  MARKET,
+  type EntryMode,
+  type SpotSide,
+} from '../../../domain/spot/order-kind.ts';
 import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { lotsOf, ticksOf } from '../../../domain/spot/settlement.ts';
 import { scaledToPlainText } from '../../../domain/spot/scaled.ts';
@@ -41,7 +47,10 @@ export function parseOrderRequest(
   side: SpotSide,
   pair: PairSpec | undefined,
 ): { ok: true; request: OrderRequest } | { ok: false; problem: RequestProblem } {
-  const fail = (key: string, vars?: Record<string, string | number>) => ({ ok: false as const, problem: { key, vars } });
+  const fail = (key: string, vars?: Record<string, string | number>) => ({
+    ok: false as const,
+    problem: { key, vars },
+  });
   if (!pair || pair.openChange !== 1) return fail('marketUnknownPair', { id: payload.currency_match_id });
   if (isSellBlocked(pair.id, side)) return fail('spotSellBlocked');
   const price = payload.price?.trim() ?? '';
@@ -58,7 +67,8 @@ export function parseOrderRequest(
 
   if (!isPositiveDecimal(payload.number)) return fail('spotNeedNumber');
   const lots = lotsOf(payload.number, pair);
-  if (lots === null || lots < 1n) return fail('spotMinNumber', { min: scaledToPlainText(1n, pair.lotDecimals) });
+  if (lots === null || lots < 1n)
+    return fail('spotMinNumber', { min: scaledToPlainText(1n, pair.lotDecimals) });
   if (lots > BigInt(MAX_UNITS)) return fail('spotNumberRange');
   return { ok: true, request: { pair, side, type, priceTicks, lots: Number(lots) } };
 }

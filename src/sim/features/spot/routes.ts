@@ -41,21 +41,36 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
   onUser(routes, accounts, 'tx_in/cancel', (payload, ctx, user) => cancel('buy')(payload.id, ctx, user.id));
   onUser(routes, accounts, 'tx_out/cancel', (payload, ctx, user) => cancel('sell')(payload.id, ctx, user.id));
 
-  const list = (keep: (order: SpotOrder) => boolean, newestFirst: (a: SpotOrder, b: SpotOrder) => number) =>
-    (payload: { page: number; limit: number; currency_match_id?: number | undefined }, ctx: CallContext, userId: number) => {
+  const list =
+    (keep: (order: SpotOrder) => boolean, newestFirst: (a: SpotOrder, b: SpotOrder) => number) =>
+    (
+      payload: { page: number; limit: number; currency_match_id?: number | undefined },
+      ctx: CallContext,
+      userId: number,
+    ) => {
       spot.rememberLanguage(userId, ctx.t);
       const pairId = payload.currency_match_id;
       const orders = spot
         .ordersOf(userId)
         .filter((order) => (pairId === undefined || order.pairId === pairId) && keep(order))
         .sort(newestFirst);
-      return okEnvelope(pageAnswer(orders.map((order) => orderAnswer(order, ctx.t)), payload.page, payload.limit));
+      return okEnvelope(
+        pageAnswer(
+          orders.map((order) => orderAnswer(order, ctx.t)),
+          payload.page,
+          payload.limit,
+        ),
+      );
     };
   const byId = (a: SpotOrder, b: SpotOrder) => b.id - a.id;
   const byEnd = (a: SpotOrder, b: SpotOrder) => b.updatedAt - a.updatedAt || b.id - a.id;
   const open = (side: SpotSide) => (order: SpotOrder) => order.status === OPEN && order.side === side;
-  onUser(routes, accounts, 'tx_in/list', (payload, ctx, user) => list(open('buy'), byId)(payload, ctx, user.id));
-  onUser(routes, accounts, 'tx_out/list', (payload, ctx, user) => list(open('sell'), byId)(payload, ctx, user.id));
+  onUser(routes, accounts, 'tx_in/list', (payload, ctx, user) =>
+    list(open('buy'), byId)(payload, ctx, user.id),
+  );
+  onUser(routes, accounts, 'tx_out/list', (payload, ctx, user) =>
+    list(open('sell'), byId)(payload, ctx, user.id),
+  );
   onUser(routes, accounts, 'tx_history/list', (payload, ctx, user) =>
     list((order) => order.status !== OPEN, byEnd)(payload, ctx, user.id),
   );
@@ -64,7 +79,8 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
     if (payload.account_type_id !== TRADE_ACCOUNT_TYPE) {
       return errorEnvelope(ctx.t('accountTypeUnknown', { id: payload.account_type_id }));
     }
-    if (!currencyIds.has(payload.currency_id)) return errorEnvelope(ctx.t('currencyUnknown', { id: payload.currency_id }));
+    if (!currencyIds.has(payload.currency_id))
+      return errorEnvelope(ctx.t('currencyUnknown', { id: payload.currency_id }));
     return okEnvelope(balanceAnswer(spot.balance(user.id, payload.currency_id)));
   });
 }

@@ -55,7 +55,8 @@ export class Spot {
   private readonly listeners = new Set<(events: readonly SpotEvent[]) => void>();
 
   constructor(
-    private readonly log: CommandLog<SpotState, SpotCommand, SpotEvent> | EventSourced<SpotState, SpotCommand, SpotEvent>,
+    private readonly log:
+      CommandLog<SpotState, SpotCommand, SpotEvent> | EventSourced<SpotState, SpotCommand, SpotEvent>,
     private readonly market: Market,
     private readonly hub: PrivateHub,
     private readonly clock: Clock,
@@ -94,7 +95,9 @@ export class Spot {
 
   /** Puts every open order back into its pair's book, oldest first (price-time priority kept). */
   restoreBooks(): void {
-    const open = [...this.state().orders.values()].filter((order) => order.status === OPEN).sort((a, b) => a.id - b.id);
+    const open = [...this.state().orders.values()]
+      .filter((order) => order.status === OPEN)
+      .sort((a, b) => a.id - b.id);
     for (const order of open) {
       const market = this.market.pair(order.pairId);
       const lots = order.lots - order.filledLots;
@@ -193,7 +196,8 @@ export class Spot {
       const earlier = this.flushFills();
       const order = this.state().orders.get(orderId);
       // Another user's order, or one of the other side, is "not found": the book is not touched.
-      if (!order || order.userId !== userId || order.side !== side) return { ok: false, key: 'spotOrderNotFound' };
+      if (!order || order.userId !== userId || order.side !== side)
+        return { ok: false, key: 'spotOrderNotFound' };
       if (order.status === OPEN) this.market.pair(order.pairId)?.cancelUserOrder(orderId);
       const stored = this.log.execute({ kind: 'cancel', at: now, userId, orderId });
       await earlier;
@@ -209,7 +213,11 @@ export class Spot {
    * locks its quantity; a market buy locks the cost of sweeping the asks for its quantity, cut to
    * what the available balance pays for. A market order needs the other side to have a price.
    */
-  private size(market: PairMarket, request: OrderRequest, userId: number): { lots: number; lock: bigint } | { key: string } {
+  private size(
+    market: PairMarket,
+    request: OrderRequest,
+    userId: number,
+  ): { lots: number; lock: bigint } | { key: string } {
     const { pair } = request;
     const available = (currencyId: number) => this.balance(userId, currencyId).available;
     if (request.side === 'sell') {

@@ -79,6 +79,8 @@ export function balanceOf(state: SpotState, userId: number, currencyId: number):
 }
 
 /** The currency an order locks: quote for a buy, base for a sell. */
-export function lockCurrencyOf(order: Pick<SpotOrder, 'side' | 'baseCurrencyId' | 'quoteCurrencyId'>): number {
+export function lockCurrencyOf(
+  order: Pick<SpotOrder, 'side' | 'baseCurrencyId' | 'quoteCurrencyId'>,
+): number {
   return order.side === 'buy' ? order.quoteCurrencyId : order.baseCurrencyId;
 }

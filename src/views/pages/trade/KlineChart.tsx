@@ -14,19 +14,25 @@ import {
 } from '../../../domain/spot/chart-period.ts';
 import { timeOf } from '../../../domain/spot/tape.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
-import { kline$ } from '../../../streams/market.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { useDocumentTheme } from '../../components/use-document-theme.ts';
 import { useServices } from '../../services-context.ts';
 import { foldBars, toChartBar } from './chart-bars.ts';
 import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
 import { echarts } from './echarts-kline.ts';
-import type { DealSnapshot } from './feeds.ts';
+import { useChartPalette } from './use-chart-palette.ts';
+import { klineFeed$, type DealSnapshot } from './feeds.ts';
 
 type ChartStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
+/**
+ * The chart redraws live candles at most this often (ms). A canvas redraw of the whole chart costs
+ * a frame's worth of main-thread time on a slow machine; once a second keeps the candle live to
+ * the eye while the order book and the tape, which carry the tick-by-tick picture, keep every frame.
+ */
+const CHART_REDRAW_MS = 1000;
+
 /** The theme's colours, read from the design tokens so the chart follows both themes and the swap. */
-function readColors(theme: 'dark' | 'light'): ChartColors {
+function readColors(theme: 'dark' | 'light', _paletteKey: string): ChartColors {
   const style = getComputedStyle(document.documentElement);
   const token = (name: string) => style.getPropertyValue(name).trim();
   return {
@@ -52,14 +58,25 @@ function readColors(theme: 'dark' | 'light'): ChartColors {
  * clock may run ahead of the wall clock); live candles come from KLINE pushes and are folded in at
  * most once per animation frame, every bar of the frame kept (a closing bar's final state too).
  */
-export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol: string; deal$: Observable<DealSnapshot> }) {
+export function KlineChart({
+  matchId,
+  symbol,
+  deal$,
+}: {
+  matchId: number;
+  symbol: string;
+  deal$: Observable<DealSnapshot>;
+}) {
   const { t } = useTranslation();
   const { api, socket } = useServices();
-  const theme = useDocumentTheme();
+  const palette = useChartPalette();
   const [period, setPeriod] = useState<ChartPeriod>(() => parseChartPeriod(readPref('chartPeriod')));
   // The status of the chart for one pair and period; any other key is still loading.
   const key = `${matchId}/${period}`;
-  const [outcome, setOutcome] = useState<{ key: string; status: ChartStatus }>({ key: '', status: 'loading' });
+  const [outcome, setOutcome] = useState<{ key: string; status: ChartStatus }>({
+    key: '',
+    status: 'loading',
+  });
   const status = outcome.key === key ? outcome.status : 'loading';
   const chart = useRef<EChartsType | null>(null);
   const host = useRef<HTMLDivElement>(null);
@@ -70,8 +87,8 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
       period: klinePeriodOf(period),
       line: period === 'line',
       timeZone: CHART_TIME_ZONE,
-      // Re-read on a theme change: the tokens differ per theme.
-      colors: readColors(theme),
+      // Re-read when the theme or the up/down colours change: the tokens differ.
+      colors: readColors(palette.theme, palette.key),
       labels: {
         open: t('trade.chart.open'),
         high: t('trade.chart.high'),
@@ -81,7 +98,7 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
         average: (window) => t('trade.chart.average', { window }),
       },
     }),
-    [period, theme, t],
+    [period, palette.theme, palette.key, t],
   );
   const frameRef = useRef(frame);
 
@@ -90,7 +107,9 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
     if (!instance) return;
     const current = frameRef.current;
     if (resetZoom) {
-      instance.setOption(frameOption(current, initialZoomStart(bars.current.length, current.period)), { notMerge: true });
+      instance.setOption(frameOption(current, initialZoomStart(bars.current.length, current.period)), {
+        notMerge: true,
+      });
     }
     instance.setOption(dataOption(bars.current, current), { lazyUpdate: false, silent: true });
   }, []);
@@ -133,29 +152,53 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
       setOutcome({ key: `${matchId}/${period}`, status: next });
     };
 
+    // Redraws wait for a frame and come at most every CHART_REDRAW_MS (see there).
+    let timer = 0;
+    let lastDraw = 0;
+    const schedule = () => {
+      if (raf !== 0 || timer !== 0 || !loaded) return;
+      const wait = lastDraw + CHART_REDRAW_MS - performance.now();
+      if (wait <= 0) raf = requestAnimationFrame(flush);
+      else
+        timer = window.setTimeout(() => {
+          timer = 0;
+          raf = requestAnimationFrame(flush);
+        }, wait);
+    };
     const flush = () => {
       raf = 0;
+      lastDraw = performance.now();
       if (!loaded || pending.size === 0) return;
-      foldBars(bars.current, [...pending.values()].sort((a, b) => a.time - b.time));
+      foldBars(
+        bars.current,
+        [...pending.values()].sort((a, b) => a.time - b.time),
+      );
       pending.clear();
       if (bars.current.length > 0) settle('ready');
       draw(false);
     };
-    const live = kline$(socket, symbol, kline).subscribe((bar) => {
+    const live = klineFeed$(socket, symbol, kline).subscribe((bar) => {
       pending.set(bar.time, toChartBar(bar));
-      if (raf === 0 && loaded) raf = requestAnimationFrame(flush);
+      schedule();
     });
     const history = deal$.pipe(take(1)).subscribe((deal) => {
       const last = deal.tx_completes[0];
       const range = klineRange(kline, last ? timeOf(last) : Date.now());
       api
-        .call('market/kline', { ...range, symbol, period: kline, currency_match_id: matchId }, { quiet: true })
+        .call(
+          'market/kline',
+          { ...range, symbol, period: kline, currency_match_id: matchId },
+          { quiet: true },
+        )
         .then(
           (answer) => {
             if (cancelled) return;
             bars.current = answer.map(toChartBar).sort((a, b) => a.time - b.time);
             loaded = true;
-            foldBars(bars.current, [...pending.values()].sort((a, b) => a.time - b.time));
+            foldBars(
+              bars.current,
+              [...pending.values()].sort((a, b) => a.time - b.time),
+            );
             pending.clear();
             settle(bars.current.length > 0 ? 'ready' : 'empty');
             draw(true);
@@ -170,6 +213,7 @@ export function KlineChart({ matchId, symbol, deal$ }: { matchId: number; symbol
       live.unsubscribe();
       history.unsubscribe();
       if (raf !== 0) cancelAnimationFrame(raf);
+      if (timer !== 0) clearTimeout(timer);
     };
   }, [api, socket, symbol, matchId, period, deal$, draw]);
 

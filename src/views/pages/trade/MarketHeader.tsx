@@ -1,15 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { formatCompact, formatPrice, NO_VALUE } from '../../../domain/format.ts';
-import type { MarketRow } from '../../../streams/quotes-store.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
 import { LivePrice } from '../../components/LivePrice.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
+import { useSlowQuotes } from './use-slow-quotes.ts';
 
-/** The chart header (spec §2): symbol, last price, change %, 24 h high, low and volume. */
-export function MarketHeader({ row, base, quote, logo }: { row: MarketRow | undefined; base: string; quote: string; logo: string }) {
+/**
+ * The chart header (spec §2): symbol, last price, change %, 24 h high, low and volume, from the
+ * app's live quotes table (read here, so a quote update re-renders only this header).
+ */
+export function MarketHeader({
+  pairId,
+  base,
+  quote,
+  logo,
+}: {
+  pairId: number;
+  base: string;
+  quote: string;
+  logo: string;
+}) {
   const { t } = useTranslation();
+  const row = useSlowQuotes().rows.get(pairId);
   return (
-    <section className="trade-panel market-header" aria-label={t('trade.header.title')} data-testid="market-header">
+    <section
+      className="trade-panel market-header"
+      aria-label={t('trade.header.title')}
+      data-testid="market-header"
+    >
       <div className="market-symbol">
         <CoinIcon code={base} logo={logo} size={28} />
         <h1>
@@ -38,7 +56,9 @@ export function MarketHeader({ row, base, quote, logo }: { row: MarketRow | unde
         </div>
         <div>
           <dt>{t('trade.header.volume', { code: base })}</dt>
-          <dd className="num" data-testid="header-volume">{row ? formatCompact(row.volume) : NO_VALUE}</dd>
+          <dd className="num" data-testid="header-volume">
+            {row ? formatCompact(row.volume) : NO_VALUE}
+          </dd>
         </div>
       </dl>
     </section>

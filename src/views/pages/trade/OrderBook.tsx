@@ -109,7 +109,11 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
         <h2 id="book-title">{t('trade.book.title')}</h2>
         <label className="book-step">
           <span className="visually-hidden">{t('trade.book.grouping')}</span>
-          <select value={activeStep} onChange={(event) => setStep(event.target.value)} data-testid="book-step">
+          <select
+            value={activeStep}
+            onChange={(event) => setStep(event.target.value)}
+            data-testid="book-step"
+          >
             {steps.map((option) => (
               <option key={option} value={option}>
                 {option}

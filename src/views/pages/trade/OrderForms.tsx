@@ -75,7 +75,15 @@ export function OrderForms({ entry, base, quote, priceDecimals, signedIn, loginH
   );
 }
 
-function OrderForm({ side, entry, base, quote, priceDecimals, signedIn, loginHref }: FormsProps & { side: SpotSide }) {
+function OrderForm({
+  side,
+  entry,
+  base,
+  quote,
+  priceDecimals,
+  signedIn,
+  loginHref,
+}: FormsProps & { side: SpotSide }) {
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const draft = useSelector(entry, (snapshot) => snapshot.context[side]);
@@ -144,7 +152,11 @@ function OrderForm({ side, entry, base, quote, priceDecimals, signedIn, loginHre
         />
         <span className="field-unit">{base}</span>
       </label>
-      <PercentSlider value={draft.percent} side={side} onChange={(percent) => entry.send({ type: 'PERCENT', side, percent })} />
+      <PercentSlider
+        value={draft.percent}
+        side={side}
+        onChange={(percent) => entry.send({ type: 'PERCENT', side, percent })}
+      />
       <div className="form-total">
         <span>{t(market ? 'trade.form.totalEstimate' : 'trade.form.total')}</span>
         <span className="num" data-testid={`total-${side}`}>
@@ -152,7 +164,12 @@ function OrderForm({ side, entry, base, quote, priceDecimals, signedIn, loginHre
         </span>
       </div>
       {signedIn ? (
-        <button type="submit" className={`btn form-submit submit-${side}`} disabled={submitting} data-testid={`submit-${side}`}>
+        <button
+          type="submit"
+          className={`btn form-submit submit-${side}`}
+          disabled={submitting}
+          data-testid={`submit-${side}`}
+        >
           {t(side === 'buy' ? 'trade.form.buy' : 'trade.form.sell', { code: base })}
         </button>
       ) : (

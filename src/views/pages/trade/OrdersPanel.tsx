@@ -33,7 +33,15 @@ function timeText(value: string | number): string {
  * (open orders of every pair), history delegations (finished orders), buy and sell sub-tabs on the
  * first two, pages of 10 and cancel. The spot-orders machine holds the list and applies pushes.
  */
-export function OrdersPanel({ orders, signedIn, loginHref }: { orders: OrdersActor; signedIn: boolean; loginHref: string }) {
+export function OrdersPanel({
+  orders,
+  signedIn,
+  loginHref,
+}: {
+  orders: OrdersActor;
+  signedIn: boolean;
+  loginHref: string;
+}) {
   const { t } = useTranslation();
   const view = useSelector(orders, (snapshot) => snapshot.context.view);
   const rows = useSelector(orders, (snapshot) => snapshot.context.rows);
@@ -68,7 +76,9 @@ export function OrdersPanel({ orders, signedIn, loginHref }: { orders: OrdersAct
               data-testid={`orders-tab-${tab}`}
             >
               {t(tabKey[tab])}
-              {tab === 'current' && view.tab === 'current' && total > 0 ? <span className="orders-count">{total}</span> : null}
+              {tab === 'current' && view.tab === 'current' && total > 0 ? (
+                <span className="orders-count">{total}</span>
+              ) : null}
             </button>
           ))}
         </div>
@@ -109,13 +119,31 @@ export function OrdersPanel({ orders, signedIn, loginHref }: { orders: OrdersAct
                 <th scope="col">{t('trade.orders.col.pair')}</th>
                 <th scope="col">{t('trade.orders.col.side')}</th>
                 <th scope="col">{t('trade.orders.col.type')}</th>
-                <th scope="col" className="end">{t('trade.orders.col.price')}</th>
-                {history && <th scope="col" className="end">{t('trade.orders.col.average')}</th>}
-                <th scope="col" className="end">{t('trade.orders.col.amount')}</th>
-                <th scope="col" className="end">{t('trade.orders.col.filled')}</th>
-                <th scope="col" className="end">{t('trade.orders.col.total')}</th>
-                {history && <th scope="col" className="end">{t('trade.orders.col.fee')}</th>}
-                <th scope="col" className="end">{t(history ? 'trade.orders.col.status' : 'trade.orders.col.action')}</th>
+                <th scope="col" className="end">
+                  {t('trade.orders.col.price')}
+                </th>
+                {history && (
+                  <th scope="col" className="end">
+                    {t('trade.orders.col.average')}
+                  </th>
+                )}
+                <th scope="col" className="end">
+                  {t('trade.orders.col.amount')}
+                </th>
+                <th scope="col" className="end">
+                  {t('trade.orders.col.filled')}
+                </th>
+                <th scope="col" className="end">
+                  {t('trade.orders.col.total')}
+                </th>
+                {history && (
+                  <th scope="col" className="end">
+                    {t('trade.orders.col.fee')}
+                  </th>
+                )}
+                <th scope="col" className="end">
+                  {t(history ? 'trade.orders.col.status' : 'trade.orders.col.action')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -160,7 +188,17 @@ export function OrdersPanel({ orders, signedIn, loginHref }: { orders: OrdersAct
   );
 }
 
-function OrderLine({ order, history, busy, onCancel }: { order: OrderRow; history: boolean; busy: boolean; onCancel: () => void }) {
+function OrderLine({
+  order,
+  history,
+  busy,
+  onCancel,
+}: {
+  order: OrderRow;
+  history: boolean;
+  busy: boolean;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [base = '', quote = ''] = order.currency_match.symbol.split('/');
   const buy = order.way === 1;
@@ -173,7 +211,9 @@ function OrderLine({ order, history, busy, onCancel }: { order: OrderRow; histor
       <td>{t(market ? 'trade.form.market' : 'trade.form.limit')}</td>
       <td className="num end">{market ? t('trade.orders.marketPrice') : groupThousands(order.price)}</td>
       {history && (
-        <td className="num end">{isPositiveDecimal(order.transacted_volume) ? groupThousands(order.avg_price) : NO_VALUE}</td>
+        <td className="num end">
+          {isPositiveDecimal(order.transacted_volume) ? groupThousands(order.avg_price) : NO_VALUE}
+        </td>
       )}
       <td className="num end">{`${groupThousands(order.number)} ${base}`}</td>
       <td className="num end">{`${groupThousands(order.transacted_volume)} ${base}`}</td>
@@ -183,7 +223,13 @@ function OrderLine({ order, history, busy, onCancel }: { order: OrderRow; histor
         {history ? (
           <span className={`status status-${order.status}`}>{order.status_name}</span>
         ) : (
-          <button type="button" className="btn btn-ghost order-cancel" disabled={busy} onClick={onCancel} data-testid={`cancel-${order.id}`}>
+          <button
+            type="button"
+            className="btn btn-ghost order-cancel"
+            disabled={busy}
+            onClick={onCancel}
+            data-testid={`cancel-${order.id}`}
+          >
             {t('trade.orders.cancel')}
           </button>
         )}

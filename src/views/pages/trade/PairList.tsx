@@ -3,20 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../domain/format.ts';
 import { FAVOURITES_TAB, listedPairs, toggleFavourite } from '../../../domain/spot/pair-list.ts';
 import { readFavourites, writeFavourites } from '../../../machines/spot-favourites.ts';
-import type { MarketRow, QuotesState } from '../../../streams/quotes-store.ts';
+import type { MarketRow } from '../../../streams/quotes-store.ts';
 import { PairName } from '../../components/CoinIcon.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
+import { useSlowQuotes } from './use-slow-quotes.ts';
 
 /**
  * The pair list (spec §2): a tab per quote currency plus starred pairs, a search box, and the
  * pairs open for spot trading with their live price and change. The pair on screen is marked.
+ * It reads the app's live quotes table itself, so their updates stay inside this panel.
  */
-export function PairList({ quotes, activeId, onSelect }: {
-  quotes: QuotesState;
-  activeId: number;
-  onSelect: (row: MarketRow) => void;
-}) {
+export function PairList({ activeId, onSelect }: { activeId: number; onSelect: (row: MarketRow) => void }) {
   const { t } = useTranslation();
+  // The live quotes re-render this list (a few times a second), not the whole screen.
+  const quotes = useSlowQuotes();
   const active = quotes.rows.get(activeId);
   const [tab, setTab] = useState<string | null>(null);
   const [query, setQuery] = useState('');
@@ -26,7 +26,9 @@ export function PairList({ quotes, activeId, onSelect }: {
   const rows = useMemo(
     () =>
       listedPairs(
-        quotes.groups.flatMap((group) => group.rowIds.map((id) => quotes.rows.get(id)).filter((row) => row !== undefined)),
+        quotes.groups.flatMap((group) =>
+          group.rowIds.map((id) => quotes.rows.get(id)).filter((row) => row !== undefined),
+        ),
         shownTab,
         query,
         favourites,
@@ -46,7 +48,15 @@ export function PairList({ quotes, activeId, onSelect }: {
         {t('trade.pairs.title')}
       </h2>
       <label className="pairs-search">
-        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>
@@ -72,7 +82,11 @@ export function PairList({ quotes, activeId, onSelect }: {
             onClick={() => setTab(code)}
             data-testid={`pair-tab-${code === FAVOURITES_TAB ? 'favourites' : code}`}
           >
-            {code === FAVOURITES_TAB ? <StarIcon filled={code === shownTab} label={t('trade.pairs.favourites')} /> : code}
+            {code === FAVOURITES_TAB ? (
+              <StarIcon filled={code === shownTab} label={t('trade.pairs.favourites')} />
+            ) : (
+              code
+            )}
           </button>
         ))}
       </div>
@@ -81,14 +95,16 @@ export function PairList({ quotes, activeId, onSelect }: {
         <span>{t('trade.pairs.price')}</span>
         <span>{t('trade.pairs.change')}</span>
       </div>
-      <ul className="pairs-rows" role="tabpanel">
+      <ul className="pairs-rows" aria-label={t('trade.pairs.title')}>
         {rows.map((row) => (
           <li key={row.id} className={row.id === activeId ? 'active' : ''}>
             <button
               type="button"
               className="pairs-star"
               aria-pressed={favourites.has(row.id)}
-              aria-label={t(favourites.has(row.id) ? 'trade.pairs.unstar' : 'trade.pairs.star', { symbol: row.symbol })}
+              aria-label={t(favourites.has(row.id) ? 'trade.pairs.unstar' : 'trade.pairs.star', {
+                symbol: row.symbol,
+              })}
               onClick={() => star(row.id)}
             >
               <StarIcon filled={favourites.has(row.id)} />
@@ -107,7 +123,13 @@ export function PairList({ quotes, activeId, onSelect }: {
           </li>
         ))}
         {rows.length === 0 && (
-          <li className="pairs-empty">{t(shownTab === FAVOURITES_TAB && query === '' ? 'trade.pairs.noFavourites' : 'trade.pairs.noMatch')}</li>
+          <li className="pairs-empty">
+            {t(
+              shownTab === FAVOURITES_TAB && query === ''
+                ? 'trade.pairs.noFavourites'
+                : 'trade.pairs.noMatch',
+            )}
+          </li>
         )}
       </ul>
     </section>

@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { SLIDER_MARKS, SLIDER_MAX, SLIDER_STEP } from '../../../domain/spot/slider.ts';
 
 /** Spec §5: the percent slider, 0 to 100 in steps of 25, with a mark per step to click. */
-export function PercentSlider({ value, side, onChange, disabled }: {
+export function PercentSlider({
+  value,
+  side,
+  onChange,
+  disabled,
+}: {
   value: number;
   side: 'buy' | 'sell';
   onChange: (percent: number) => void;

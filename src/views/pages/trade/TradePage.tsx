@@ -13,7 +13,6 @@ import { spotOrdersMachine } from '../../../machines/spot-orders.machine.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { parseIdParam, tradeHref } from '../../components/links.ts';
-import { useQuotes } from '../../components/use-quotes.ts';
 import { useServices } from '../../services-context.ts';
 import { useSignedIn } from '../../use-session.ts';
 import { dealSnapshot$, depthFeed$, tapeFeed$ } from './feeds.ts';
@@ -78,14 +77,17 @@ function TradeScreen({ pair }: { pair: TradePair }) {
   const { t } = useTranslation();
   const { api, socket, toasts } = useServices();
   const signedIn = useSignedIn();
-  const quotes = useQuotes();
   const [, setParams] = useSearchParams();
 
   const orders = useActorRef(
     spotOrdersMachine.provide({
       actors: {
         loadPage: fromPromise(async ({ input: { view } }) => {
-          const scope = { page: view.page, limit: 10, ...(view.tab === 'all' ? {} : { currency_match_id: view.matchId }) };
+          const scope = {
+            page: view.page,
+            limit: 10,
+            ...(view.tab === 'all' ? {} : { currency_match_id: view.matchId }),
+          };
           const answer =
             view.tab === 'history'
               ? await api.call('tx_history/list', scope, { quiet: true })
@@ -100,7 +102,9 @@ function TradeScreen({ pair }: { pair: TradePair }) {
           ]);
           return [...buys.data, ...sells.data];
         }),
-        cancelOrder: fromPromise(async ({ input }) => api.call(input.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: input.id })),
+        cancelOrder: fromPromise(async ({ input }) =>
+          api.call(input.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: input.id }),
+        ),
       },
     }),
     { input: { matchId: pair.id, signedIn } },
@@ -111,12 +115,27 @@ function TradeScreen({ pair }: { pair: TradePair }) {
       actors: {
         loadBalances: fromPromise(async ({ input }) => {
           const [quote, base] = await Promise.all([
-            api.call('account/detail', { currency_id: input.quoteCurrencyId, account_type_id: TRADE_ACCOUNT }, { quiet: true }),
-            api.call('account/detail', { currency_id: input.baseCurrencyId, account_type_id: TRADE_ACCOUNT }, { quiet: true }),
+            api.call(
+              'account/detail',
+              { currency_id: input.quoteCurrencyId, account_type_id: TRADE_ACCOUNT },
+              { quiet: true },
+            ),
+            api.call(
+              'account/detail',
+              { currency_id: input.baseCurrencyId, account_type_id: TRADE_ACCOUNT },
+              { quiet: true },
+            ),
           ]);
-          return { quote: quote.balance, base: base.balance, quoteLocked: quote.lock_balance, baseLocked: base.lock_balance };
+          return {
+            quote: quote.balance,
+            base: base.balance,
+            quoteLocked: quote.lock_balance,
+            baseLocked: base.lock_balance,
+          };
         }),
-        placeOrder: fromPromise(async ({ input }) => api.call(input.side === 'buy' ? 'tx_in/add' : 'tx_out/add', input.payload)),
+        placeOrder: fromPromise(async ({ input }) =>
+          api.call(input.side === 'buy' ? 'tx_in/add' : 'tx_out/add', input.payload),
+        ),
       },
     }),
     { input: { pair: spotPairOf(pair), signedIn } },
@@ -187,11 +206,17 @@ function TradeScreen({ pair }: { pair: TradePair }) {
   return (
     <div className="trade-page" data-testid="trade-page">
       <div className="trade-col">
-        <PairList quotes={quotes} activeId={pair.id} onSelect={(row) => setParams({ symbol: row.symbol })} />
-        <RecentTrades key={`tape-${pair.id}`} tape$={feeds.tape$} priceDecimals={priceDecimals} base={pair.base} quote={pair.quote} />
+        <PairList activeId={pair.id} onSelect={(row) => setParams({ symbol: row.symbol })} />
+        <RecentTrades
+          key={`tape-${pair.id}`}
+          tape$={feeds.tape$}
+          priceDecimals={priceDecimals}
+          base={pair.base}
+          quote={pair.quote}
+        />
       </div>
       <div className="trade-col">
-        <MarketHeader row={quotes.rows.get(pair.id)} base={pair.base} quote={pair.quote} logo={pair.logo} />
+        <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />
         <KlineChart key={`chart-${pair.id}`} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
         <OrderForms
           entry={entry}

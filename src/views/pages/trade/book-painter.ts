@@ -1,6 +1,7 @@
 import { formatPrice, groupThousands, truncateDecimal } from '../../../domain/format.ts';
 import { depthBarRatios } from '../../../domain/spot/depth-bars.ts';
 import { groupLevels, stepDecimals, type BookLevel } from '../../../domain/spot/price-grouping.ts';
+import { toScaled } from '../../../domain/spot/scaled.ts';
 import type { Depth } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
 
@@ -13,6 +14,8 @@ interface RowCells {
   number: HTMLElement;
   total: HTMLElement;
   bar: HTMLElement;
+  /** What the row shows now, so an unchanged value is not written (no style or layout work). */
+  shown: { price: string; width: string };
 }
 
 export interface BookPaint {
@@ -30,6 +33,7 @@ function cellsOf(row: HTMLElement): RowCells {
     number: row.querySelector<HTMLElement>('.book-number')!,
     total: row.querySelector<HTMLElement>('.book-total')!,
     bar: row.querySelector<HTMLElement>('.book-bar')!,
+    shown: { price: '', width: '' },
   };
 }
 
@@ -54,11 +58,18 @@ export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void
     .map(cellsOf);
 
   return ({ depth, seq, step, priceDecimals, own }) => {
-    const askLevels = groupLevels(depth.out, step, 'ask');
-    const bidLevels = groupLevels(depth.in, step, 'bid');
+    // At the pair's own tick there is nothing to merge: the server's levels are already spelled so.
+    const atTick = toScaled(step, priceDecimals) === 1n;
+    const askLevels = atTick ? depth.out : groupLevels(depth.out, step, 'ask');
+    const bidLevels = atTick ? depth.in : groupLevels(depth.in, step, 'bid');
     const ratios = depthBarRatios(askLevels, bidLevels);
     const places = placesOf(depth.in.length > 0 ? depth.in : depth.out);
-    const paintSide = (rows: RowCells[], levels: BookLevel[], widths: number[], mine: ReadonlySet<string>) => {
+    const paintSide = (
+      rows: RowCells[],
+      levels: readonly BookLevel[],
+      widths: number[],
+      mine: ReadonlySet<string>,
+    ) => {
       for (let i = 0; i < rows.length; i++) {
         const cells = rows[i]!;
         const level = levels[i];
@@ -66,18 +77,18 @@ export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void
           setText(cells.price, '');
           setText(cells.number, '');
           setText(cells.total, '');
-          cells.bar.style.transform = 'scaleX(0)';
-          cells.row.dataset.price = '';
+          setBar(cells, '0');
+          setPrice(cells, '');
           setClass(cells.row, 'own', false);
           setClass(cells.row, 'empty', true);
           continue;
         }
         setClass(cells.row, 'empty', false);
-        cells.row.dataset.price = level.price;
+        setPrice(cells, level.price);
         setText(cells.price, formatPrice(level.price, Math.min(priceDecimals, stepDecimals(step))));
         setText(cells.number, groupThousands(truncateDecimal(level.number, places)));
         setText(cells.total, formatPrice(level.amount, priceDecimals));
-        cells.bar.style.transform = `scaleX(${(widths[i] ?? 0).toFixed(4)})`;
+        setBar(cells, (widths[i] ?? 0).toFixed(3));
         setClass(cells.row, 'own', mine.has(level.price));
       }
     };
@@ -85,4 +96,16 @@ export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void
     paintSide(bids, bidLevels, ratios.bids, own.bids);
     markPainted(root, seq);
   };
+}
+
+function setPrice(cells: RowCells, price: string): void {
+  if (cells.shown.price === price) return;
+  cells.shown.price = price;
+  cells.row.dataset.price = price;
+}
+
+function setBar(cells: RowCells, width: string): void {
+  if (cells.shown.width === width) return;
+  cells.shown.width = width;
+  cells.bar.style.transform = `scaleX(${width})`;
 }

@@ -1,5 +1,9 @@
 import type { BarSeriesOption, CandlestickSeriesOption, LineSeriesOption } from 'echarts/charts';
-import type { DataZoomComponentOption, GridComponentOption, TooltipComponentOption } from 'echarts/components';
+import type {
+  DataZoomComponentOption,
+  GridComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { axisLabel, fullLabel } from '../../../domain/spot/chart-time.ts';
 import type { KlinePeriod } from '../../../domain/spot/chart-period.ts';
@@ -133,22 +137,25 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         xAxisIndex: 0,
         yAxisIndex: 0,
         data: [],
-        itemStyle: { color: colors.up, color0: colors.down, borderColor: colors.up, borderColor0: colors.down },
+        itemStyle: {
+          color: colors.up,
+          color0: colors.down,
+          borderColor: colors.up,
+          borderColor0: colors.down,
+        },
         barMaxWidth: 14,
       },
-      ...MOVING_AVERAGES.map(
-        (window, index): LineSeriesOption => ({
-          id: `ma${window}`,
-          name: labels.average(window),
-          type: 'line',
-          xAxisIndex: 0,
-          yAxisIndex: 0,
-          data: [],
-          showSymbol: false,
-          lineStyle: { width: 1, color: colors.averages[index] ?? colors.line },
-          itemStyle: { color: colors.averages[index] ?? colors.line },
-        }),
-      ),
+      ...MOVING_AVERAGES.map((window, index): LineSeriesOption => ({
+        id: `ma${window}`,
+        name: labels.average(window),
+        type: 'line',
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        data: [],
+        showSymbol: false,
+        lineStyle: { width: 1, color: colors.averages[index] ?? colors.line },
+        itemStyle: { color: colors.averages[index] ?? colors.line },
+      })),
       {
         id: SERIES_IDS.line,
         type: 'line',
@@ -180,7 +187,10 @@ export function dataOption(bars: readonly ChartBar[], frame: ChartFrame): KlineO
     xAxis: [{ data: times }, { data: times }],
     series: [
       { id: SERIES_IDS.candles, data: candles },
-      ...MOVING_AVERAGES.map((window) => ({ id: `ma${window}`, data: frame.line ? [] : movingAverage(closes, window) })),
+      ...MOVING_AVERAGES.map((window) => ({
+        id: `ma${window}`,
+        data: frame.line ? [] : movingAverage(closes, window),
+      })),
       { id: SERIES_IDS.line, data: frame.line ? closes : [] },
       {
         id: SERIES_IDS.volume,
@@ -210,14 +220,20 @@ function tooltipHtml(raw: unknown, labels: ChartLabels, timeZone: string): strin
     if (param.seriesId === SERIES_IDS.candles && Array.isArray(value)) {
       // Candlestick values arrive as [index, open, close, low, high].
       const [, open, close, low, high] = value as number[];
-      rows.push(`${labels.open} ${open}  ${labels.high} ${high}`, `${labels.low} ${low}  ${labels.close} ${close}`);
+      rows.push(
+        `${labels.open} ${open}  ${labels.high} ${high}`,
+        `${labels.low} ${low}  ${labels.close} ${close}`,
+      );
     } else if (param.seriesId === SERIES_IDS.line && typeof value === 'number') {
       rows.push(`${labels.close} ${value}`);
     } else if (param.seriesId === SERIES_IDS.volume) {
-      const volume = typeof value === 'number' ? value : (param.data as { value?: number } | undefined)?.value;
+      const volume =
+        typeof value === 'number' ? value : (param.data as { value?: number } | undefined)?.value;
       rows.push(`${labels.volume} ${volume ?? ''}`);
     } else if (param.seriesId?.startsWith('ma') && typeof value === 'number') {
-      rows.push(`${labels.average(Number(param.seriesId.slice(2)))} ${value.toFixed(6).replace(/\.?0+$/, '')}`);
+      rows.push(
+        `${labels.average(Number(param.seriesId.slice(2)))} ${value.toFixed(6).replace(/\.?0+$/, '')}`,
+      );
     }
   }
   return rows.join('<br/>');

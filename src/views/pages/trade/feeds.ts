@@ -1,9 +1,30 @@
-import { defer, EMPTY, map, merge, mergeMap, type Observable, of, scan, share, shareReplay, takeUntil, catchError } from 'rxjs';
+import {
+  catchError,
+  defer,
+  EMPTY,
+  filter,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  of,
+  scan,
+  share,
+  shareReplay,
+  takeUntil,
+} from 'rxjs';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/client.ts';
 import { pairChannel, type Frame } from '../../../streams/frame.ts';
 import type { ChannelSource } from '../../../streams/market.ts';
-import { depthFrame, globalTxFrame, type CompletedTrade, type Depth } from '../../../streams/payloads.ts';
+import {
+  depthFrame,
+  globalTxFrame,
+  klineFrame,
+  type CompletedTrade,
+  type Depth,
+  type KlineBar,
+} from '../../../streams/payloads.ts';
 import type { AnswerOf } from '../../../api/catalogue.ts';
 import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT } from '../../../domain/spot/tape.ts';
 
@@ -41,11 +62,16 @@ export function dealSnapshot$(api: ApiClient, matchId: number): Observable<DealS
 }
 
 /** Order-book snapshots: the deal's depth until the first push, then every push (each is whole). */
-export function depthFeed$(socket: ChannelSource, symbol: string, deal$: Observable<DealSnapshot>): Observable<Stamped<Depth>> {
+export function depthFeed$(
+  socket: ChannelSource,
+  symbol: string,
+  deal$: Observable<DealSnapshot>,
+): Observable<Stamped<Depth>> {
   return defer(() => {
-    const pushes$ = socket
-      .channel(pairChannel('MARKET_DEPTH', symbol))
-      .pipe(stamped(depthFrame, (frame) => frame.depth), share());
+    const pushes$ = socket.channel(pairChannel('MARKET_DEPTH', symbol)).pipe(
+      stamped(depthFrame, (frame) => frame.depth),
+      share(),
+    );
     const snapshot$ = deal$.pipe(
       map((deal): Stamped<Depth> => ({ value: deal.depth, seq: null })),
       takeUntil(pushes$),
@@ -60,10 +86,16 @@ interface TapeState {
   readonly snapshot: boolean;
 }
 
-type TapeEvent = { kind: 'snapshot'; trades: readonly CompletedTrade[] } | { kind: 'push'; batch: Stamped<readonly CompletedTrade[]> };
+type TapeEvent =
+  | { kind: 'snapshot'; trades: readonly CompletedTrade[] }
+  | { kind: 'push'; batch: Stamped<readonly CompletedTrade[]> };
 
 /** The recent trades, newest first, at most 30: the deal's trades with every pushed batch on top. */
-export function tapeFeed$(socket: ChannelSource, symbol: string, deal$: Observable<DealSnapshot>): Observable<Stamped<readonly CompletedTrade[]>> {
+export function tapeFeed$(
+  socket: ChannelSource,
+  symbol: string,
+  deal$: Observable<DealSnapshot>,
+): Observable<Stamped<readonly CompletedTrade[]>> {
   const pushes$ = socket.channel(pairChannel('GLOBAL_TX', symbol)).pipe(
     stamped(globalTxFrame, (frame) => frame.completes),
     map((batch): TapeEvent => ({ kind: 'push', batch })),
@@ -73,10 +105,30 @@ export function tapeFeed$(socket: ChannelSource, symbol: string, deal$: Observab
     scan(
       (state: TapeState, event: TapeEvent): TapeState =>
         event.kind === 'snapshot'
-          ? { trades: tapeAfterSnapshot(event.trades, state.trades, TAPE_LIMIT), seq: state.seq, snapshot: true }
-          : { trades: pushTrades(state.trades, event.batch.value, TAPE_LIMIT), seq: event.batch.seq ?? state.seq, snapshot: state.snapshot },
+          ? {
+              trades: tapeAfterSnapshot(event.trades, state.trades, TAPE_LIMIT),
+              seq: state.seq,
+              snapshot: true,
+            }
+          : {
+              trades: pushTrades(state.trades, event.batch.value, TAPE_LIMIT),
+              seq: event.batch.seq ?? state.seq,
+              snapshot: state.snapshot,
+            },
       { trades: [], seq: null, snapshot: false },
     ),
     map((state) => ({ value: state.trades, seq: state.seq })),
+  );
+}
+
+/**
+ * Candles of one period. The server sends every period on one KLINE channel (eight frames per
+ * round in a storm), so frames of other periods are dropped before they are decoded.
+ */
+export function klineFeed$(socket: ChannelSource, symbol: string, period: string): Observable<KlineBar> {
+  return socket.channel(pairChannel('KLINE', symbol)).pipe(
+    filter((frame) => (frame.kline as { period?: unknown } | undefined)?.period === period),
+    stamped(klineFrame, (frame) => frame.kline),
+    map((stampedBar) => stampedBar.value),
   );
 }

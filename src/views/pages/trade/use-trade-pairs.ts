@@ -15,7 +15,9 @@ export interface TradePair {
   readonly openChange: boolean;
 }
 
-export type TradePairsState = { status: 'loading' | 'failed'; pairs: readonly TradePair[] } | { status: 'ready'; pairs: readonly TradePair[] };
+export type TradePairsState =
+  | { status: 'loading' | 'failed'; pairs: readonly TradePair[] }
+  | { status: 'ready'; pairs: readonly TradePair[] };
 
 function toPairs(groups: AnswerOf<'market/currency_matches'>): TradePair[] {
   return groups.flatMap((group) =>

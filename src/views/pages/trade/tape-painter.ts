@@ -1,0 +1,80 @@
+import { formatPrice, groupThousands } from '../../../domain/format.ts';
+import { CHART_TIME_ZONE } from '../../../domain/spot/chart-period.ts';
+import { timeOf } from '../../../domain/spot/tape.ts';
+import type { CompletedTrade } from '../../../streams/payloads.ts';
+import { markPainted, setClass, setText } from './text-cells.ts';
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CHART_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+interface TapeRow {
+  row: HTMLElement;
+  price: HTMLElement;
+  number: HTMLElement;
+  time: HTMLElement;
+  trade: CompletedTrade | undefined;
+}
+
+/**
+ * Paints the recent trades into the tape's fixed rows, newest on top. New trades arrive a few per
+ * frame and push the others down: rather than rewriting every row's text, the rows at the bottom
+ * (the oldest) move to the top and take the new trades, so a frame re-lays out only those rows.
+ * Trades are recognised by identity: the tape feed keeps the objects it already listed.
+ */
+export function createTapePainter(
+  body: HTMLElement,
+  priceDecimals: number,
+): (trades: readonly CompletedTrade[], seq: number | null) => void {
+  const rows: TapeRow[] = [...body.querySelectorAll<HTMLElement>('.tape-row')].map((row) => ({
+    row,
+    price: row.querySelector<HTMLElement>('.tape-price')!,
+    number: row.querySelector<HTMLElement>('.tape-number')!,
+    time: row.querySelector<HTMLElement>('.tape-time')!,
+    trade: undefined,
+  }));
+
+  const write = (cells: TapeRow, trade: CompletedTrade | undefined) => {
+    cells.trade = trade;
+    setClass(cells.row, 'empty', trade === undefined);
+    setText(cells.price, trade ? formatPrice(trade.price, priceDecimals) : '');
+    setText(cells.number, trade ? groupThousands(trade.number) : '');
+    setText(cells.time, trade ? clock.format(timeOf(trade)) : '');
+    setClass(cells.price, 'up', trade?.way === 2);
+    setClass(cells.price, 'down', trade?.way === 1);
+  };
+
+  return (trades, seq) => {
+    const previousFirst = rows[0]?.trade;
+    const fresh = previousFirst === undefined ? -1 : trades.indexOf(previousFirst);
+    if (
+      fresh > 0 &&
+      fresh < rows.length &&
+      trades.length === Math.min(rows.length, countShown(rows) + fresh)
+    ) {
+      // `fresh` new trades on top of the ones shown: recycle the bottom rows for them.
+      const moved = rows.splice(rows.length - fresh, fresh);
+      const first = rows[0]?.row ?? null;
+      for (let i = 0; i < moved.length; i++) {
+        const cells = moved[i]!;
+        body.insertBefore(cells.row, first);
+        write(cells, trades[i]);
+      }
+      rows.unshift(...moved);
+    } else if (fresh !== 0) {
+      // A snapshot, a pair's first trades, or more new trades than rows: write every row.
+      for (let i = 0; i < rows.length; i++) write(rows[i]!, trades[i]);
+    }
+    markPainted(body, seq);
+  };
+}
+
+function countShown(rows: readonly TapeRow[]): number {
+  let count = 0;
+  for (const row of rows) if (row.trade !== undefined) count++;
+  return count;
+}

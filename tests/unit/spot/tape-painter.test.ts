@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pushTrades } from '../../../src/domain/spot/tape.ts';
+import type { CompletedTrade } from '../../../src/streams/payloads.ts';
+import { createTapePainter } from '../../../src/views/pages/trade/tape-painter.ts';
+
+function tapeBody(rows: number): HTMLElement {
+  const body = document.createElement('div');
+  for (let i = 0; i < rows; i++) {
+    const row = document.createElement('div');
+    row.className = 'tape-row empty';
+    for (const cell of ['tape-price', 'tape-number', 'tape-time']) {
+      const span = document.createElement('span');
+      span.className = cell;
+      row.append(span);
+    }
+    body.append(row);
+  }
+  return body;
+}
+
+const shown = (body: HTMLElement) =>
+  [...body.querySelectorAll('.tape-row .tape-price')].map((cell) => cell.textContent);
+
+describe('tape painter', () => {
+  it('always shows the tape newest first, whether rows are recycled or rewritten', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 25 }),
+        fc.boolean(),
+        (batches, snapshotFirst) => {
+          const body = tapeBody(30);
+          const paint = createTapePainter(body, 2);
+          let next = 1;
+          let tape: CompletedTrade[] = [];
+          const make = (count: number) =>
+            Array.from({ length: count }, () => ({
+              time: next,
+              price: String(next++),
+              number: '1',
+              way: 2 as const,
+            })).reverse();
+          if (snapshotFirst) tape = make(30);
+          paint(tape, null);
+          for (const size of batches) {
+            tape = pushTrades(tape, make(size));
+            paint(tape, size);
+            const expected = [
+              ...tape.map((trade) => `${trade.price}.00`),
+              ...new Array(30 - tape.length).fill(''),
+            ];
+            expect(shown(body)).toEqual(expected);
+          }
+        },
+      ),
+    );
+  });
+
+  it('marks the stamped frame it painted', () => {
+    const body = tapeBody(3);
+    createTapePainter(body, 2)([{ time: 1, price: '5', number: '1', way: 1 }], 42);
+    expect(body.dataset.seq).toBe('42');
+    expect(body.querySelector('.tape-price')?.classList.contains('down')).toBe(true);
+  });
+});
