@@ -57,4 +57,6 @@ for (const key of english.keys()) {
   else missing.push(key);
 }
 writeFileSync(`locales/${code}.json`, JSON.stringify(out, null, 2) + '\n');
-console.log(`${code}: written; ${missing.length} keys still missing${missing.length ? ': ' + missing.join(', ') : ''}`);
+console.log(
+  `${code}: written; ${missing.length} keys still missing${missing.length ? ': ' + missing.join(', ') : ''}`,
+);

@@ -7,14 +7,20 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 describe('README', () => {
   it('starts with the two set-up commands: install-and-start, and every test', () => {
     const firstBlock = /```bash\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-    const commands = firstBlock.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+    const commands = firstBlock
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, '').trim())
+      .filter(Boolean);
     expect(commands).toEqual(['npm install && npm start', 'npm test']);
     const ci = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
     expect(ci).toMatch(/^npm test$/m);
   });
 
   it('lists exactly the routes that are still "coming soon"', () => {
-    const block = readme.slice(readme.indexOf('<!-- coming-soon:start -->'), readme.indexOf('<!-- coming-soon:end -->'));
+    const block = readme.slice(
+      readme.indexOf('<!-- coming-soon:start -->'),
+      readme.indexOf('<!-- coming-soon:end -->'),
+    );
     const listed = [...block.matchAll(/^- `([^`]+)`/gm)].map((match) => match[1]);
     expect(listed).toEqual([...COMING_SOON_PATHS]);
   });
