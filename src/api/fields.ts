@@ -29,4 +29,3 @@ export function paged<T extends z.ZodType>(item: T) {
 }
 
 export const empty = z.object({}).strict();
-export const anything = z.unknown();

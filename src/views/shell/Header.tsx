@@ -7,7 +7,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { DemoOutbox } from './DemoOutbox.tsx';
 import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
-import { SimSpeedBadge } from './SimSpeedBadge.tsx';
+import { BackendBadge } from './BackendBadge.tsx';
 import { SimSpeedControl } from './SimSpeedControl.tsx';
 import './header.css';
 
@@ -45,7 +45,7 @@ export function Header() {
         ))}
       </nav>
       <div className="header-tools">
-        <SimSpeedBadge />
+        <BackendBadge />
         <SimSpeedControl />
         <DemoOutbox />
         {signedIn ? (

@@ -5,7 +5,7 @@ import { useServices } from '../services-context.ts';
  * Shows which backend answers: the built-in simulator or a real server. On narrower screens only
  * its coloured dot stays, so the navigation keeps its room in long languages.
  */
-export function SimSpeedBadge() {
+export function BackendBadge() {
   const { t } = useTranslation();
   const { transport } = useServices();
   const label = transport.name === 'sim' ? t('header.simulator') : t('header.server');
