@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import * as e from '../entities.ts';
+import { empty } from '../fields.ts';
+import { call, type CallSpec } from './kit.ts';
+
+/** News served per language. */
+export const contentCalls = {
+  'news/categories': call({
+    method: 'GET',
+    path: 'news/categories',
+    auth: false,
+    summary: 'News categories',
+    payload: empty,
+    answer: z.array(e.newsCategory),
+  }),
+  'news/list': call({
+    method: 'GET',
+    path: 'news/list',
+    auth: false,
+    summary: 'Articles of one category, newest first',
+    payload: z.object({ category_id: z.coerce.number().int() }),
+    answer: z.object({ data: z.array(e.newsItem) }),
+  }),
+  'news/info': call({
+    method: 'GET',
+    path: 'news/info',
+    auth: false,
+    summary: 'One article with its HTML body',
+    payload: z.object({ id: z.coerce.number().int() }),
+    answer: e.newsArticle,
+  }),
+} satisfies Record<string, CallSpec>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import * as e from '../entities.ts';
+import { empty, text } from '../fields.ts';
+import { call, type CallSpec } from './kit.ts';
+
+/** Public market data: pairs and quotes, a pair's depth and tape, candles. */
+export const marketCalls = {
+  'market/currency_matches': call({
+    method: 'GET',
+    path: 'market/currency_matches',
+    auth: false,
+    summary: 'Quote groups with their pairs and quotes',
+    payload: empty,
+    answer: z.array(e.quoteGroup),
+  }),
+  'market/deal': call({
+    method: 'GET',
+    path: 'market/deal',
+    auth: false,
+    summary: 'Quote, depth (in = bids, out = asks) and the last 30 trades, newest first',
+    payload: z.object({ currency_match_id: z.coerce.number().int() }),
+    answer: e.dealSnapshot,
+  }),
+  'market/kline': call({
+    method: 'GET',
+    path: 'market/kline',
+    auth: false,
+    summary: 'Candles of a pair between two times (seconds); bar time is its open, in ms',
+    payload: z.object({
+      from: z.coerce.number(),
+      to: z.coerce.number(),
+      symbol: text,
+      period: z.enum(['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon']),
+      currency_match_id: z.coerce.number().int(),
+    }),
+    answer: z.array(e.klineBar),
+  }),
+} satisfies Record<string, CallSpec>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { empty, flag, id, text } from '../fields.ts';
+import { call, type CallSpec } from './kit.ts';
+
+/**
+ * Calls only the simulator answers (a real server answers them with code 0). They sit in the
+ * catalogue beside the feature they serve, so each group is exported on its own.
+ */
+
+/** One message of the simulator's demo outbox: a code, or a notice that no account uses the address. */
+const outboxMessage = z.object({
+  id,
+  channel: z.enum(['sms', 'email']),
+  to: text,
+  purpose: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  kind: z.enum(['code', 'no_account']),
+  code: text,
+  at: z.number(),
+});
+
+/** The demo outbox of codes that the simulator pretends to send (beside notify/send_*). */
+export const simOutboxCalls = {
+  'notify/outbox': call({
+    method: 'GET',
+    path: 'notify/outbox',
+    auth: false,
+    summary:
+      'Simulator only: the demo outbox. Nothing is really sent, so codes are filed under the ' +
+      'outbox_key the sending tab passed (a random secret it keeps) and the tab polls for them here',
+    payload: z.object({ key: text, after: z.coerce.number().int().min(0).default(0) }),
+    answer: z.array(outboxMessage),
+  }),
+} satisfies Record<string, CallSpec>;
+
+/** Demo time (beside the market). */
+export const simClockCalls = {
+  'sim/speed': call({
+    method: 'GET',
+    path: 'sim/speed',
+    auth: false,
+    summary: 'Simulated seconds per real second (1 to 60)',
+    payload: empty,
+    answer: z.object({ speed: z.number().int().min(1).max(60) }),
+  }),
+  'sim/set_speed': call({
+    method: 'POST',
+    path: 'sim/set_speed',
+    auth: false,
+    summary: 'Set the simulation speed: a whole number from 1 to 60, else code 0',
+    payload: z.object({ speed: z.number() }),
+    answer: z.object({ speed: z.number().int().min(1).max(60) }),
+  }),
+} satisfies Record<string, CallSpec>;
+
+/** A load generator for the spot screen's frame-time benchmark, bench/ui.ts (beside spot). */
+export const simBenchCalls = {
+  'sim/bench': call({
+    method: 'POST',
+    path: 'sim/bench',
+    auth: false,
+    summary:
+      'Simulator only: storm 1 publishes market frames every interval_ms (default 15) instead of ' +
+      'every 100 ms, stamping each frame with a sequence number seq; storm 0 returns to normal',
+    payload: z.object({
+      storm: flag,
+      interval_ms: z.number().int().min(5).max(100).optional(),
+    }),
+    answer: z.object({ storm: flag, interval_ms: z.number().int() }),
+  }),
+} satisfies Record<string, CallSpec>;

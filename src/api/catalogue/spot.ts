@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import * as e from '../entities.ts';
+import { decimal, id, paged, text, timestamp } from '../fields.ts';
+import { call, page, type CallSpec } from './kit.ts';
+
+/**
+ * A spot order (spec §3) as every spot call answers it. Beyond the spec's fields: type (0 limit,
+ * 1 market), status (1 open, 2 filled, 3 cancelled; status_name is its label), avg_price, the fee
+ * and its currency (what the order receives), created_at. transacted_volume is the base quantity
+ * filled and transacted_amount the quote that changed hands (as a book entry's number and amount).
+ * Times are epoch ms. A market order's price is its average fill price.
+ */
+const spotOrder = e.spotOrder.extend({
+  type: z.union([z.literal(0), z.literal(1)]),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  avg_price: decimal,
+  fee: decimal,
+  fee_currency: text,
+  created_at: timestamp,
+});
+export type SpotOrderAnswer = z.output<typeof spotOrder>;
+
+const spotOrderPayload = z.object({
+  currency_match_id: id,
+  number: decimal,
+  price: decimal.optional(),
+  type: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+const spotListPayload = z.object({
+  page,
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  currency_match_id: z.coerce.number().int().positive().optional(),
+});
+
+/** Spot orders: place, list and cancel. */
+export const spotCalls = {
+  'tx_in/add': call({
+    method: 'POST',
+    path: 'tx_in/add',
+    auth: true,
+    toast: true,
+    summary:
+      'Place a buy order: type 0 limit (price required), 1 market (price ignored; without type, no ' +
+      "price means market). number is cut down to the pair's lot. Locks quote; answers the order " +
+      'after matching on arrival, and pushes TX_SUBMIT (and TX_MATCHED to makers it filled)',
+    payload: spotOrderPayload,
+    answer: spotOrder,
+  }),
+  'tx_out/add': call({
+    method: 'POST',
+    path: 'tx_out/add',
+    auth: true,
+    toast: true,
+    summary: 'Place a sell order: as tx_in/add; locks base. Selling on pair 64 is refused',
+    payload: spotOrderPayload,
+    answer: spotOrder,
+  }),
+  'tx_in/list': call({
+    method: 'GET',
+    path: 'tx_in/list',
+    auth: true,
+    summary: 'My open buy orders, newest first; of one pair, or of every pair without currency_match_id',
+    payload: spotListPayload,
+    answer: paged(spotOrder),
+  }),
+  'tx_out/list': call({
+    method: 'GET',
+    path: 'tx_out/list',
+    auth: true,
+    summary: 'My open sell orders, newest first; of one pair, or of every pair without currency_match_id',
+    payload: spotListPayload,
+    answer: paged(spotOrder),
+  }),
+  'tx_history/list': call({
+    method: 'GET',
+    path: 'tx_history/list',
+    auth: true,
+    summary: 'My finished orders (filled or cancelled), latest first; of one pair or of every pair',
+    payload: spotListPayload,
+    answer: paged(spotOrder),
+  }),
+  'tx_in/cancel': call({
+    method: 'POST',
+    path: 'tx_in/cancel',
+    auth: true,
+    toast: true,
+    summary: 'Cancel one of my open buy orders; the rest of its lock returns. Pushes TX_SUBMIT',
+    payload: z.object({ id }),
+    answer: spotOrder,
+  }),
+  'tx_out/cancel': call({
+    method: 'POST',
+    path: 'tx_out/cancel',
+    auth: true,
+    toast: true,
+    summary: 'Cancel one of my open sell orders; the rest of its lock returns. Pushes TX_SUBMIT',
+    payload: z.object({ id }),
+    answer: spotOrder,
+  }),
+} satisfies Record<string, CallSpec>;
