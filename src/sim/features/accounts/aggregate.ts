@@ -1,293 +1,39 @@
 import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import type { AccountCommand } from './commands.ts';
+import { issueCode } from './decide/codes.ts';
+import type { Decider } from './decide/decision.ts';
+import { HOUR_MS } from './decide/lookups.ts';
+import { changePassword, resetPassword, setPayPassword } from './decide/passwords.ts';
+import { bindEmail, recordUpload, savePayMethod, submitFeedback } from './decide/profile.ts';
+import { approveDueReviews, submitRealName } from './decide/real-name.ts';
+import { endSession, startSession } from './decide/sessions.ts';
+import { register, seedDemo } from './decide/sign-up.ts';
 import type { AccountEvent } from './events.ts';
-import { DEMO_ACCOUNT, DEMO_GRANT, type Policy } from './policy.ts';
-import {
-  addressKey,
-  codeKey,
-  initialAccountsState,
-  type AccountsState,
-  type Channel,
-  type UserRecord,
-} from './state.ts';
-import { PAY_METHOD_TYPES } from './pay-method-types.ts';
+import type { Policy } from './policy.ts';
+import { addressKey, codeKey, initialAccountsState, type AccountsState, type UserRecord } from './state.ts';
 
-const HOUR_MS = 60 * 60_000;
-
-/** Refusals are server message keys (locales, section "server"): the route translates them. */
-export const REFUSALS = [
-  'accountExists',
-  'codeWrong',
-  'codeTooSoon',
-  'codeTooMany',
-  'inviteUnknown',
-  'inviteTaken',
-  'userMissing',
-  'reviewPending',
-  'reviewDone',
-  'uploadMissing',
-  'payMethodUnknown',
-  'emailTaken',
-  'emailSame',
-] as const;
-type Refusal = (typeof REFUSALS)[number];
-
-function refuse(error: Refusal): Decision<AccountEvent> {
-  return { ok: false, error };
-}
-
-function accept(events: AccountEvent[], reply?: unknown): Decision<AccountEvent> {
-  return { ok: true, events, reply };
-}
-
-/** The code sent for `key` is `code` and still valid at `at`. An empty code (a notice) never matches. */
-function codeMatches(state: AccountsState, key: string, code: string, at: number): boolean {
-  const issued = state.codes.get(key);
-  return issued !== undefined && issued.code !== '' && issued.code === code && at < issued.expiresAt;
-}
-
-/** The user's addresses that a code for them may have been sent to. */
-function addressesOf(user: UserRecord): Array<{ channel: Channel; address: string }> {
-  const found: Array<{ channel: Channel; address: string }> = [];
-  if (user.email) found.push({ channel: 'email', address: user.email });
-  if (user.mobile) found.push({ channel: 'sms', address: user.mobile });
-  return found;
-}
-
-/** Milliseconds until `address` may be sent another code (0 = now), and whether the hourly cap is hit. */
-export function sendWait(
-  state: AccountsState,
-  policy: Policy,
-  channel: Channel,
-  address: string,
-  at: number,
-): { waitMs: number; capped: boolean } {
-  const recent = (state.sends.get(addressKey(channel, address)) ?? []).filter((time) => at - time < HOUR_MS);
-  const last = recent.at(-1);
-  const waitMs = last === undefined ? 0 : Math.max(0, last + policy.codeIntervalMs - at);
-  return { waitMs, capped: recent.length >= policy.codesPerHour };
-}
-
-function userByAddress(state: AccountsState, channel: Channel, address: string): UserRecord | undefined {
-  const id = state.addresses.get(addressKey(channel, address));
-  return id === undefined ? undefined : state.users.get(id);
-}
-
-function newUser(
-  state: AccountsState,
-  fields: Pick<UserRecord, 'email' | 'mobile' | 'areaId' | 'password' | 'inviteCode' | 'invitedBy'> &
-    Pick<UserRecord, 'authorizationCode' | 'isSeller' | 'createdAt'>,
-): UserRecord {
-  return { id: state.nextUserId, payPassword: null, realName: null, payMethods: {}, ...fields };
-}
-
-function grantFor(userId: number, at: number): AccountEvent {
-  return { type: 'DemoFundsGranted', at, grant: { userId, account: 'change', lines: DEMO_GRANT, at } };
-}
+/** Each command's decision lives in decide/, grouped by concept; this table is the whole of decide(). */
+const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
+  register,
+  seedDemo,
+  issueCode,
+  startSession,
+  endSession,
+  changePassword,
+  resetPassword,
+  setPayPassword,
+  submitRealName,
+  approveDueReviews,
+  recordUpload,
+  savePayMethod,
+  bindEmail,
+  submitFeedback,
+};
 
 function decide(policy: Policy, state: AccountsState, command: AccountCommand): Decision<AccountEvent> {
-  switch (command.kind) {
-    case 'register': {
-      if (userByAddress(state, command.channel, command.address)) return refuse('accountExists');
-      const key = codeKey(command.channel, command.address, 1);
-      if (!codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
-      let invitedBy: number | null = null;
-      if (command.invitedWith !== '') {
-        invitedBy = state.inviteCodes.get(command.invitedWith) ?? null;
-        if (invitedBy === null) return refuse('inviteUnknown');
-      }
-      if (state.inviteCodes.has(command.newInviteCode)) return refuse('inviteTaken');
-      const user = newUser(state, {
-        email: command.channel === 'email' ? command.address : '',
-        mobile: command.channel === 'sms' ? command.address : '',
-        areaId: command.channel === 'sms' ? command.areaId : null,
-        password: command.password,
-        inviteCode: command.newInviteCode,
-        invitedBy,
-        authorizationCode: command.authorizationCode,
-        isSeller: 0,
-        createdAt: command.at,
-      });
-      return accept(
-        [
-          { type: 'UserRegistered', at: command.at, user },
-          { type: 'CodeUsed', at: command.at, key },
-          grantFor(user.id, command.at),
-        ],
-        user.id,
-      );
-    }
-    case 'seedDemo': {
-      const existing = userByAddress(state, 'email', command.email);
-      if (existing) return accept([], existing.id);
-      if (state.inviteCodes.has(command.inviteCode)) return refuse('inviteTaken');
-      const user = newUser(state, {
-        email: command.email,
-        mobile: '',
-        areaId: null,
-        password: command.password,
-        inviteCode: command.inviteCode,
-        invitedBy: null,
-        authorizationCode: command.authorizationCode,
-        isSeller: DEMO_ACCOUNT.isSeller,
-        createdAt: command.at,
-      });
-      return accept(
-        [{ type: 'UserRegistered', at: command.at, user }, grantFor(user.id, command.at)],
-        user.id,
-      );
-    }
-    case 'issueCode': {
-      const { waitMs, capped } = sendWait(state, policy, command.channel, command.address, command.at);
-      if (capped) return refuse('codeTooMany');
-      if (waitMs > 0) return refuse('codeTooSoon');
-      return accept([
-        {
-          type: 'CodeIssued',
-          at: command.at,
-          channel: command.channel,
-          address: command.address,
-          purpose: command.purpose,
-          code: command.code,
-          expiresAt: command.at + policy.codeTtlMs,
-        },
-      ]);
-    }
-    case 'startSession': {
-      if (!state.users.has(command.userId)) return refuse('userMissing');
-      const events: AccountEvent[] = [];
-      if (command.loginCode) {
-        const { channel, address, code } = command.loginCode;
-        const key = codeKey(channel, address, 5);
-        if (!codeMatches(state, key, code, command.at)) return refuse('codeWrong');
-        events.push({ type: 'CodeUsed', at: command.at, key });
-      }
-      events.push({
-        type: 'SessionStarted',
-        at: command.at,
-        token: command.token,
-        userId: command.userId,
-        expiresAt: command.at + policy.sessionTtlMs,
-      });
-      return accept(events);
-    }
-    case 'endSession':
-      return accept(
-        state.sessions.has(command.token)
-          ? [{ type: 'SessionEnded', at: command.at, token: command.token }]
-          : [],
-      );
-    case 'changePassword':
-      if (!state.users.has(command.userId)) return refuse('userMissing');
-      return accept([
-        { type: 'PasswordChanged', at: command.at, userId: command.userId, password: command.password },
-        // Anyone who learnt the old password loses their session; this one stays.
-        { type: 'SessionsRevoked', at: command.at, userId: command.userId, keep: command.keepToken },
-      ]);
-    case 'resetPassword': {
-      const key = codeKey(command.channel, command.address, 2);
-      const user = userByAddress(state, command.channel, command.address);
-      // No account and a wrong code read the same: the form must not reveal who is registered.
-      if (!user || !codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
-      return accept([
-        { type: 'PasswordChanged', at: command.at, userId: user.id, password: command.password },
-        { type: 'CodeUsed', at: command.at, key },
-        { type: 'SessionsRevoked', at: command.at, userId: user.id, keep: null },
-      ]);
-    }
-    case 'setPayPassword': {
-      const user = state.users.get(command.userId);
-      if (!user) return refuse('userMissing');
-      const key = addressesOf(user)
-        .map(({ channel, address }) => codeKey(channel, address, 3))
-        .find((candidate) => codeMatches(state, candidate, command.code, command.at));
-      if (key === undefined) return refuse('codeWrong');
-      return accept([
-        { type: 'PayPasswordSet', at: command.at, userId: user.id, password: command.password },
-        { type: 'CodeUsed', at: command.at, key },
-      ]);
-    }
-    case 'submitRealName': {
-      const user = state.users.get(command.userId);
-      if (!user) return refuse('userMissing');
-      if (user.realName?.status === 1) return refuse('reviewPending');
-      if (user.realName?.status === 2) return refuse('reviewDone');
-      for (const pic of [command.frontPic, command.backPic]) {
-        if (state.uploads.get(pic)?.owner !== user.id) return refuse('uploadMissing');
-      }
-      return accept([
-        {
-          type: 'RealNameSubmitted',
-          at: command.at,
-          userId: user.id,
-          name: command.name,
-          cardId: command.cardId,
-          frontPic: command.frontPic,
-          backPic: command.backPic,
-        },
-      ]);
-    }
-    case 'approveDueReviews': {
-      const events: AccountEvent[] = [];
-      for (const user of state.users.values()) {
-        const review = user.realName;
-        if (review?.status !== 1) continue;
-        const due = review.submittedAt + policy.reviewDelayMs;
-        // Recorded at the moment it fell due, not when someone happened to look.
-        if (due <= command.at) events.push({ type: 'RealNameApproved', at: due, userId: user.id });
-      }
-      return accept(events);
-    }
-    case 'recordUpload':
-      if (!state.users.has(command.upload.owner)) return refuse('userMissing');
-      return accept([{ type: 'ImageUploaded', at: command.at, upload: command.upload }]);
-    case 'savePayMethod': {
-      const user = state.users.get(command.userId);
-      if (!user) return refuse('userMissing');
-      if (!PAY_METHOD_TYPES.some((type) => type.id === command.methodType)) return refuse('payMethodUnknown');
-      const qrcode = command.raw.qrcode;
-      if (qrcode !== undefined && state.uploads.get(qrcode)?.owner !== user.id)
-        return refuse('uploadMissing');
-      return accept([
-        {
-          type: 'PayMethodSaved',
-          at: command.at,
-          userId: user.id,
-          methodType: command.methodType,
-          raw: command.raw,
-        },
-      ]);
-    }
-    case 'bindEmail': {
-      const user = state.users.get(command.userId);
-      if (!user) return refuse('userMissing');
-      if (user.email === command.email) return refuse('emailSame');
-      const owner = userByAddress(state, 'email', command.email);
-      if (owner && owner.id !== user.id) return refuse('emailTaken');
-      const key = codeKey('email', command.email, 4);
-      if (!codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
-      return accept([
-        { type: 'EmailBound', at: command.at, userId: user.id, email: command.email },
-        { type: 'CodeUsed', at: command.at, key },
-      ]);
-    }
-    case 'submitFeedback':
-      if (!state.users.has(command.userId)) return refuse('userMissing');
-      return accept(
-        [
-          {
-            type: 'FeedbackSubmitted',
-            at: command.at,
-            id: state.nextFeedbackId,
-            userId: command.userId,
-            kind: command.type,
-            title: command.title,
-            content: command.content,
-          },
-        ],
-        state.nextFeedbackId,
-      );
-  }
+  // The table pairs each kind with its decider; TypeScript cannot correlate the two through the union.
+  const decider = DECIDERS[command.kind] as Decider<AccountCommand['kind']>;
+  return decider(policy, state, command);
 }
 
 function updateUser(

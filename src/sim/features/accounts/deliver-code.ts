@@ -1,7 +1,7 @@
 import { errorEnvelope, expiredEnvelope, okEnvelope, type Envelope } from '../../../api/envelope.ts';
 import type { CallContext } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
-import { sendWait } from './aggregate.ts';
+import { sendWait } from './decide/lookups.ts';
 import { isOutboxKey } from './outbox.ts';
 import { addressKey, type Channel, type CodePurpose } from './state.ts';
 import { outcome } from './route-kit.ts';

@@ -6,7 +6,7 @@ import type { Routes } from '../../routes.ts';
 import type { CallContext } from '../../routes.ts';
 import type { ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from './accounts.ts';
-import { REFUSALS } from './aggregate.ts';
+import { REFUSALS } from './decide/decision.ts';
 import type { AccountEvent } from './events.ts';
 import type { UserRecord } from './state.ts';
 

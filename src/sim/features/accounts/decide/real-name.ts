@@ -1,0 +1,37 @@
+import type { AccountEvent } from '../events.ts';
+import { accept, refuse, type Decider } from './decision.ts';
+
+/** A real-name review request with two pictures the user uploaded; one review per user. */
+export const submitRealName: Decider<'submitRealName'> = (_policy, state, command) => {
+  const user = state.users.get(command.userId);
+  if (!user) return refuse('userMissing');
+  if (user.realName?.status === 1) return refuse('reviewPending');
+  if (user.realName?.status === 2) return refuse('reviewDone');
+  for (const pic of [command.frontPic, command.backPic]) {
+    if (state.uploads.get(pic)?.owner !== user.id) return refuse('uploadMissing');
+  }
+  return accept([
+    {
+      type: 'RealNameSubmitted',
+      at: command.at,
+      userId: user.id,
+      name: command.name,
+      cardId: command.cardId,
+      frontPic: command.frontPic,
+      backPic: command.backPic,
+    },
+  ]);
+};
+
+/** Every pending review whose delay has passed is approved, dated when it fell due. */
+export const approveDueReviews: Decider<'approveDueReviews'> = (policy, state, command) => {
+  const events: AccountEvent[] = [];
+  for (const user of state.users.values()) {
+    const review = user.realName;
+    if (review?.status !== 1) continue;
+    const due = review.submittedAt + policy.reviewDelayMs;
+    // Recorded at the moment it fell due, not when someone happened to look.
+    if (due <= command.at) events.push({ type: 'RealNameApproved', at: due, userId: user.id });
+  }
+  return accept(events);
+};
