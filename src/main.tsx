@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { resolveLanguage } from './domain/languages.ts';
 import { readPref } from './machines/local-prefs.ts';
-import { chooseTransport, createServices } from './views/create-services.ts';
+import { chooseTransport, createServices } from './app/services.ts';
 import { initI18n } from './views/i18n/setup.ts';
 import { routes } from './views/routes.tsx';
 import { ServicesContext } from './views/services-context.ts';

@@ -110,7 +110,8 @@ function withSide(
  * - The slider turns a percentage of the available balance into a quantity (domain/spot/slider.ts);
  *   a buy with no price reports `noBestPrice` and leaves the slider where it was.
  * - SUBMIT checks the side's order and reports its first problem, or places it; a placed order
- *   clears that side's quantity and slider and reloads the balances (spec §7).
+ *   clears that side's quantity and slider and is reported (`placed`). The screen that owns this
+ *   machine (trade-screen.machine.ts) folds it into the orders and sends REFRESH_BALANCES.
  * Each side submits on its own, so a buy in flight does not hold up a sell.
  */
 export const spotEntryMachine = setup({

@@ -2,18 +2,30 @@ import { createContext, useContext } from 'react';
 import type { Actor } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
+import type { AppActors } from '../machines/actors/index.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
+import type { AppQueries } from '../streams/queries/index.ts';
 import type { SocketConnection } from '../streams/socket.ts';
 import type { ToastStore } from './toast/toast-store.ts';
 
-/** The long-lived objects of one app instance, handed to views through context. */
+/**
+ * The long-lived objects of one app instance, built by src/app/services.ts and handed to views
+ * through context. Views reach the backend only through `actors` (provided to machines) and
+ * `queries` (streams of Loadable answers); they never call the API themselves.
+ */
 export interface Services {
-  transport: Transport;
+  /** Which backend answers: the built-in simulator or a real server. */
+  backend: Transport['name'];
+  /** @deprecated views must not call the API: use `actors` or `queries`. Kept while views move. */
   api: ApiClient;
   session: Actor<typeof sessionMachine>;
   toasts: ToastStore;
   /** The one live socket of this tab; channels are ref-counted per page. */
   socket: SocketConnection;
+  /** Every feature's API actors, for the machines the views run. */
+  actors: AppActors;
+  /** Every feature's read-only loads and derived streams. */
+  queries: AppQueries;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -7,11 +7,11 @@ import { useServices } from '../services-context.ts';
  */
 export function BackendBadge() {
   const { t } = useTranslation();
-  const { transport } = useServices();
-  const label = transport.name === 'sim' ? t('header.simulator') : t('header.server');
+  const { backend } = useServices();
+  const label = backend === 'sim' ? t('header.simulator') : t('header.server');
   return (
     <span
-      className={`backend-badge backend-${transport.name}`}
+      className={`backend-badge backend-${backend}`}
       data-testid="backend-badge"
       role="img"
       aria-label={label}

@@ -136,6 +136,6 @@ function Outbox() {
 
 /** Only the simulator has an outbox; a real server really sends its codes. */
 export function DemoOutbox() {
-  const { transport } = useServices();
-  return transport.name === 'sim' ? <Outbox /> : null;
+  const { backend } = useServices();
+  return backend === 'sim' ? <Outbox /> : null;
 }

@@ -12,8 +12,8 @@ const SPEEDS = [1, 2, 5, 10, 30, 60];
  */
 export function SimSpeedControl() {
   const { t } = useTranslation();
-  const { api, transport } = useServices();
-  const isSim = transport.name === 'sim';
+  const { api, backend } = useServices();
+  const isSim = backend === 'sim';
   const [speed, setSpeed] = useState<number | null>(null);
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import {
   klineFeed$,
   tapeFeed$,
   type DealSnapshot,
-} from '../../../src/views/pages/trade/feeds.ts';
+} from '../../../src/streams/trade-feeds.ts';
 
 /** A socket whose channels the test pushes frames into. */
 function fakeSocket() {

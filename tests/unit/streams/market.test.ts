@@ -3,7 +3,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelName, Frame } from '../../../src/streams/frame.ts';
 import { frameSampled } from '../../../src/streams/frame-sampled.ts';
-import { depth$, kline$, quotes$, trades$, type ChannelSource } from '../../../src/streams/market.ts';
+import { quotes$, type ChannelSource } from '../../../src/streams/market.ts';
 
 function testScheduler(): TestScheduler {
   return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -64,63 +64,6 @@ describe('quotes$', () => {
       });
     });
     expect(warn).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('pair streams', () => {
-  const entry = (index: number, price: string) => ({ index, price, number: '1', amount: price });
-
-  it('depth$ reads MARKET_DEPTH.<symbol> and emits the book', () => {
-    testScheduler().run(({ cold, expectObservable }) => {
-      const book = { in: [entry(0, '99')], out: [entry(0, '101'), entry(1, '102')] };
-      const connection = source({
-        'MARKET_DEPTH.BTC/USDT': cold('-a|', {
-          a: { type: 'MARKET_DEPTH', symbol: 'BTC/USDT', depth: book },
-        }),
-      });
-      expectObservable(depth$(connection, 'BTC/USDT')).toBe('-a|', { a: book });
-      expect(connection.asked).toEqual(['MARKET_DEPTH.BTC/USDT']);
-    });
-  });
-
-  it('trades$ reads GLOBAL_TX.<symbol> and emits each batch of completed trades', () => {
-    testScheduler().run(({ cold, expectObservable }) => {
-      const completes = [
-        { time: 1_700_000_000, price: '100', number: '0.5', way: 2 },
-        { time: '2024-01-01 00:00:00', price: '99.5', number: '1', way: 1 },
-      ];
-      const connection = source({
-        'GLOBAL_TX.ETH/USDT': cold('a|', { a: { type: 'GLOBAL_TX', symbol: 'ETH/USDT', completes } }),
-      });
-      expectObservable(trades$(connection, 'ETH/USDT')).toBe('a|', { a: completes });
-    });
-  });
-
-  it('kline$ keeps only the requested period', () => {
-    testScheduler().run(({ cold, expectObservable }) => {
-      const bar = (period: string, close: string) => ({
-        time: 1_700_000_000,
-        open: '1',
-        high: '2',
-        low: '0.5',
-        close,
-        volume: '10',
-        period,
-      });
-      const frame = (kline: ReturnType<typeof bar>) => ({ type: 'KLINE', symbol: 'BTC/USDT', kline });
-      const connection = source({
-        'KLINE.BTC/USDT': cold('abcd|', {
-          a: frame(bar('1min', '1.1')),
-          b: frame(bar('15min', '1.2')),
-          c: frame(bar('1min', '1.3')),
-          d: frame(bar('1day', '1.4')),
-        }),
-      });
-      expectObservable(kline$(connection, 'BTC/USDT', '1min')).toBe('a-c-|', {
-        a: bar('1min', '1.1'),
-        c: bar('1min', '1.3'),
-      });
-    });
   });
 });
 

@@ -8,7 +8,9 @@ import { createActor } from 'xstate';
 import english from '../../../locales/en.json';
 import type { ApiClient } from '../../../src/api/client.ts';
 import type { AnswerOf, CallName } from '../../../src/api/catalogue.ts';
+import { createActors } from '../../../src/machines/actors/index.ts';
 import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { createQueries } from '../../../src/streams/queries/index.ts';
 import type { Frame } from '../../../src/streams/frame.ts';
 import type { SocketConnection } from '../../../src/streams/socket.ts';
 import type { QuoteGroupAnswer } from '../../../src/streams/quotes-store.ts';
@@ -111,12 +113,15 @@ export function createHarness(
   };
   const session = createActor(sessionMachine, { input: { token: null } });
   session.start();
+  // The real actors and queries over the fake API and socket, as the composition root builds them.
   const services = {
+    backend: 'sim',
     api,
     socket,
     session,
     toasts: new ToastStore(),
-    transport: {},
+    actors: createActors(api, socket),
+    queries: createQueries(api, socket),
   } as unknown as Services;
   return { services, dayMarket, calls };
 }

@@ -1,18 +1,16 @@
 import type { EChartsType } from 'echarts/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { take, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import {
   CHART_HEIGHT,
   CHART_PERIODS,
   CHART_TIME_ZONE,
   initialZoomStart,
   klinePeriodOf,
-  klineRange,
   parseChartPeriod,
   type ChartPeriod,
 } from '../../../domain/spot/chart-period.ts';
-import { timeOf } from '../../../domain/spot/tape.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useServices } from '../../services-context.ts';
@@ -20,7 +18,7 @@ import { foldBars, toChartBar } from './chart-bars.ts';
 import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
 import { echarts } from './echarts-kline.ts';
 import { useChartPalette } from './use-chart-palette.ts';
-import { klineFeed$, type DealSnapshot } from './feeds.ts';
+import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
 
 type ChartStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
@@ -68,7 +66,7 @@ export function KlineChart({
   deal$: Observable<DealSnapshot>;
 }) {
   const { t } = useTranslation();
-  const { api, socket } = useServices();
+  const { queries } = useServices();
   const palette = useChartPalette();
   const [period, setPeriod] = useState<ChartPeriod>(() => parseChartPeriod(readPref('chartPeriod')));
   // The status of the chart for one pair and period; any other key is still loading.
@@ -177,36 +175,26 @@ export function KlineChart({
       if (bars.current.length > 0) settle('ready');
       draw(false);
     };
-    const live = klineFeed$(socket, symbol, kline).subscribe((bar) => {
+    const live = queries.trade.kline$(symbol, kline).subscribe((bar) => {
       pending.set(bar.time, toChartBar(bar));
       schedule();
     });
-    const history = deal$.pipe(take(1)).subscribe((deal) => {
-      const last = deal.tx_completes[0];
-      const range = klineRange(kline, last ? timeOf(last) : Date.now());
-      api
-        .call(
-          'market/kline',
-          { ...range, symbol, period: kline, currency_match_id: matchId },
-          { quiet: true },
-        )
-        .then(
-          (answer) => {
-            if (cancelled) return;
-            bars.current = answer.map(toChartBar).sort((a, b) => a.time - b.time);
-            loaded = true;
-            foldBars(
-              bars.current,
-              [...pending.values()].sort((a, b) => a.time - b.time),
-            );
-            pending.clear();
-            settle(bars.current.length > 0 ? 'ready' : 'empty');
-            draw(true);
-          },
-          () => {
-            if (!cancelled) settle('failed');
-          },
+    const history = queries.trade.klineHistory$(deal$, { matchId, symbol, period: kline }).subscribe({
+      next: (answer) => {
+        if (cancelled) return;
+        bars.current = answer.map(toChartBar).sort((a, b) => a.time - b.time);
+        loaded = true;
+        foldBars(
+          bars.current,
+          [...pending.values()].sort((a, b) => a.time - b.time),
         );
+        pending.clear();
+        settle(bars.current.length > 0 ? 'ready' : 'empty');
+        draw(true);
+      },
+      error: () => {
+        if (!cancelled) settle('failed');
+      },
     });
     return () => {
       cancelled = true;
@@ -215,7 +203,7 @@ export function KlineChart({
       if (raf !== 0) cancelAnimationFrame(raf);
       if (timer !== 0) clearTimeout(timer);
     };
-  }, [api, socket, symbol, matchId, period, deal$, draw]);
+  }, [queries, symbol, matchId, period, deal$, draw]);
 
   function choose(next: ChartPeriod): void {
     setPeriod(next);

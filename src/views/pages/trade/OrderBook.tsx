@@ -8,7 +8,7 @@ import type { OwnOrder } from '../../../machines/spot-orders.machine.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { CompletedTrade, Depth } from '../../../streams/payloads.ts';
 import { BOOK_ROWS, createBookPainter } from './book-painter.ts';
-import type { Stamped } from './feeds.ts';
+import type { Stamped } from '../../../streams/trade-feeds.ts';
 import { setClass, setText } from './text-cells.ts';
 
 const LEVELS = Array.from({ length: BOOK_ROWS }, (_, index) => index);

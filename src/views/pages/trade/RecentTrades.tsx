@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import { TAPE_LIMIT } from '../../../domain/spot/tape.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { CompletedTrade } from '../../../streams/payloads.ts';
-import type { Stamped } from './feeds.ts';
+import type { Stamped } from '../../../streams/trade-feeds.ts';
 import { createTapePainter } from './tape-painter.ts';
 
 const ROWS = Array.from({ length: TAPE_LIMIT }, (_, index) => index);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { map, merge, type Observable } from 'rxjs';
 import { catalogue, type AnswerOf } from '../api/catalogue.ts';
-import { decodePayload, type ChannelSource } from '../streams/market.ts';
+import { decodePayload } from './decode.ts';
+import type { ChannelSource } from './market.ts';
 
 /**
  * The owner's private spot pushes (DESIGN.md: TX_* reach only the logged-in owner):

@@ -5,18 +5,21 @@ import {
   filter,
   map,
   merge,
-  mergeMap,
   type Observable,
-  of,
   scan,
   share,
   shareReplay,
+  switchMap,
+  take,
   takeUntil,
 } from 'rxjs';
-import type { z } from 'zod';
-import type { ApiClient } from '../../../api/client.ts';
-import { pairChannel, type Frame } from '../../../streams/frame.ts';
-import type { ChannelSource } from '../../../streams/market.ts';
+import type { AnswerOf } from '../api/catalogue.ts';
+import type { ApiClient } from '../api/client.ts';
+import { klineRange, type KlinePeriod } from '../domain/spot/chart-period.ts';
+import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT, timeOf } from '../domain/spot/tape.ts';
+import { decodePayload, decodeStamped, type Stamped } from './decode.ts';
+import { pairChannel } from './frame.ts';
+import type { ChannelSource } from './market.ts';
 import {
   depthFrame,
   globalTxFrame,
@@ -24,34 +27,16 @@ import {
   type CompletedTrade,
   type Depth,
   type KlineBar,
-} from '../../../streams/payloads.ts';
-import type { AnswerOf } from '../../../api/catalogue.ts';
-import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT } from '../../../domain/spot/tape.ts';
+} from './payloads.ts';
+
+export type { Stamped } from './decode.ts';
 
 /**
  * The trade screen's live market data: the market/deal snapshot, then MARKET_DEPTH and GLOBAL_TX
- * pushes. Every value carries the `seq` its frame was stamped with (the simulator's benchmark
- * storm stamps frames; otherwise null), so the benchmark can tell which frame reached the screen.
- * These streams emit at push rate; the components sample them once per animation frame.
+ * pushes. Every value carries the `seq` its frame was stamped with (decode.ts). These streams emit
+ * at push rate; the components sample them once per animation frame.
  */
-export interface Stamped<T> {
-  readonly value: T;
-  readonly seq: number | null;
-}
-
 export type DealSnapshot = AnswerOf<'market/deal'>;
-
-function stamped<S extends z.ZodType, T>(schema: S, pick: (frame: z.output<S>) => T) {
-  return mergeMap((frame: Frame): Observable<Stamped<T>> => {
-    const parsed = schema.safeParse(frame);
-    if (!parsed.success) {
-      console.warn(`dropped a malformed ${frame.type} frame`, parsed.error.issues);
-      return EMPTY;
-    }
-    const seq = typeof frame.seq === 'number' ? frame.seq : null;
-    return of({ value: pick(parsed.data), seq });
-  });
-}
 
 /** The pair's deal snapshot, loaded once per subscription chain and shared; nothing on failure. */
 export function dealSnapshot$(api: ApiClient, matchId: number): Observable<DealSnapshot> {
@@ -69,7 +54,8 @@ export function depthFeed$(
 ): Observable<Stamped<Depth>> {
   return defer(() => {
     const pushes$ = socket.channel(pairChannel('MARKET_DEPTH', symbol)).pipe(
-      stamped(depthFrame, (frame) => frame.depth),
+      decodeStamped(depthFrame),
+      map(({ value, seq }): Stamped<Depth> => ({ value: value.depth, seq })),
       share(),
     );
     const snapshot$ = deal$.pipe(
@@ -97,7 +83,8 @@ export function tapeFeed$(
   deal$: Observable<DealSnapshot>,
 ): Observable<Stamped<readonly CompletedTrade[]>> {
   const pushes$ = socket.channel(pairChannel('GLOBAL_TX', symbol)).pipe(
-    stamped(globalTxFrame, (frame) => frame.completes),
+    decodeStamped(globalTxFrame),
+    map(({ value, seq }): Stamped<readonly CompletedTrade[]> => ({ value: value.completes, seq })),
     map((batch): TapeEvent => ({ kind: 'push', batch })),
   );
   const snapshot$ = deal$.pipe(map((deal): TapeEvent => ({ kind: 'snapshot', trades: deal.tx_completes })));
@@ -128,7 +115,31 @@ export function tapeFeed$(
 export function klineFeed$(socket: ChannelSource, symbol: string, period: string): Observable<KlineBar> {
   return socket.channel(pairChannel('KLINE', symbol)).pipe(
     filter((frame) => (frame.kline as { period?: unknown } | undefined)?.period === period),
-    stamped(klineFrame, (frame) => frame.kline),
-    map((stampedBar) => stampedBar.value),
+    decodePayload(klineFrame),
+    map((frame) => frame.kline),
+  );
+}
+
+/**
+ * The chart's history of one period: market/kline for a range ending at the market's last trade
+ * (the simulator's clock may run ahead of the wall clock; without a trade, the wall clock's now).
+ * One answer, then completes; fails when the load fails.
+ */
+export function klineHistory$(
+  api: ApiClient,
+  deal$: Observable<DealSnapshot>,
+  query: { matchId: number; symbol: string; period: KlinePeriod },
+): Observable<AnswerOf<'market/kline'>> {
+  return deal$.pipe(
+    take(1),
+    switchMap((deal) => {
+      const last = deal.tx_completes[0];
+      const range = klineRange(query.period, last ? timeOf(last) : Date.now());
+      return api.call(
+        'market/kline',
+        { ...range, symbol: query.symbol, period: query.period, currency_match_id: query.matchId },
+        { quiet: true },
+      );
+    }),
   );
 }

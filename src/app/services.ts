@@ -8,10 +8,15 @@ import { createSimTransport, openSimWorker } from '../api/transports/sim.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
 import { createSocketConnection } from '../streams/socket.ts';
-import type { Services } from './services-context.ts';
-import { ToastStore } from './toast/toast-store.ts';
+import { createActors } from '../machines/actors/index.ts';
+import { createQueries } from '../streams/queries/index.ts';
+import type { Services } from '../views/services-context.ts';
+import { ToastStore } from '../views/toast/toast-store.ts';
 
 /**
+ * The composition root (DESIGN.md "src/app"): the one place that builds the transport, the client,
+ * the session, the socket and every feature's actors and queries, and hands them to the views.
+ *
  * `sim` is the default transport. A real server is chosen at run time by storing its base URL in
  * localStorage (`api_base`, and optionally `socket_url`), or at build time with VITE_API_BASE.
  */
@@ -86,5 +91,13 @@ export function createServices(options: {
     return () => subscription.unsubscribe();
   }).pipe(distinctUntilChanged());
   const socket = createSocketConnection({ transport: options.transport, token$ });
-  return { transport: options.transport, api, session, toasts, socket };
+  return {
+    backend: options.transport.name,
+    api,
+    session,
+    toasts,
+    socket,
+    actors: createActors(api, socket),
+    queries: createQueries(api, socket),
+  };
 }

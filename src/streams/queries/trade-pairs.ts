@@ -1,0 +1,31 @@
+import type { AnswerOf } from '../../api/catalogue.ts';
+
+/** A pair as the trade screen needs it: the quotes table's fields plus the currencies' ids. */
+export interface TradePair {
+  readonly id: number;
+  readonly symbol: string;
+  readonly base: string;
+  readonly quote: string;
+  readonly baseCurrencyId: number;
+  readonly quoteCurrencyId: number;
+  readonly logo: string;
+  readonly priceDecimals: number | undefined;
+  readonly openChange: boolean;
+}
+
+/** market/currency_matches' groups, flattened into the trade screen's pairs. */
+export function toTradePairs(groups: AnswerOf<'market/currency_matches'>): TradePair[] {
+  return groups.flatMap((group) =>
+    group.matches.map((match) => ({
+      id: match.id,
+      symbol: match.symbol,
+      base: match.base_currency_code,
+      quote: match.quote_currency_code,
+      baseCurrencyId: match.base_currency_id,
+      quoteCurrencyId: match.quote_currency_id,
+      logo: match.base_currency.logo,
+      priceDecimals: match.price_decimals,
+      openChange: match.open_change === 1,
+    })),
+  );
+}

@@ -1,0 +1,40 @@
+import { type Observable, share } from 'rxjs';
+import type { ApiClient } from '../../api/client.ts';
+import type { KlinePeriod } from '../../domain/spot/chart-period.ts';
+import { loadOnce } from '../loadable.ts';
+import type { ChannelSource } from '../market.ts';
+import { orderPushes$ } from '../spot-order-pushes.ts';
+import {
+  dealSnapshot$,
+  depthFeed$,
+  klineFeed$,
+  klineHistory$,
+  tapeFeed$,
+  type DealSnapshot,
+} from '../trade-feeds.ts';
+import { toTradePairs } from './trade-pairs.ts';
+
+/** The trade screen's reads: its pairs, a pair's live market, its chart, the owner's order pushes. */
+export function tradeQueries(api: ApiClient, socket: ChannelSource) {
+  return {
+    /** The pairs with their currency ids, loaded once per app: they do not change while it runs. */
+    pairs$: loadOnce(() => api.call('market/currency_matches', {}, { quiet: true }).then(toTradePairs)),
+    /** One pair's deal snapshot, book and tape, shared by the screen's panels. */
+    market(pair: { id: number; symbol: string }) {
+      const deal$ = dealSnapshot$(api, pair.id);
+      return {
+        deal$,
+        depth$: depthFeed$(socket, pair.symbol, deal$).pipe(share()),
+        tape$: tapeFeed$(socket, pair.symbol, deal$).pipe(share()),
+      };
+    },
+    kline$: (symbol: string, period: KlinePeriod) => klineFeed$(socket, symbol, period),
+    klineHistory$: (
+      deal$: Observable<DealSnapshot>,
+      query: { matchId: number; symbol: string; period: KlinePeriod },
+    ) => klineHistory$(api, deal$, query),
+    orderPushes$: () => orderPushes$(socket),
+  };
+}
+
+export type TradeQueries = ReturnType<typeof tradeQueries>;
