@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md's arrows: views -> machines/streams -> api -> transport; domain imports nobody;
- * sim imports only domain and api; the app reaches sim only through the sim transport's worker URL.
+ * DESIGN.md's arrows: views -> machines/streams -> api -> transport; domain imports nobody; sim
+ * imports only domain and api; app (the composition root) wires everything but never reaches into
+ * sim; the app reaches sim only through the sim transport's worker URL. Views may name the
+ * contract's types (`import type` from api) but never call it at run time.
  */
 const ROOT = resolve(__dirname, '../../src');
 
@@ -15,43 +18,128 @@ function files(dir: string): string[] {
   });
 }
 
-function layerOf(path: string): string {
-  return relative(ROOT, path).split('/')[0] ?? '';
+/** The layer of a path under `root`: its first folder, or the file's name at the top. */
+function layerOf(root: string, path: string): string {
+  return relative(root, path).split('/')[0] ?? '';
 }
 
-const ALLOWED: Record<string, string[]> = {
+/** Which layers a layer may import at run time. */
+const ALLOWED: Record<string, readonly string[]> = {
   domain: ['domain'],
   api: ['api', 'domain'],
   streams: ['streams', 'api', 'domain'],
   machines: ['machines', 'api', 'domain', 'streams'],
-  views: ['views', 'machines', 'streams', 'api', 'domain'],
+  views: ['views', 'machines', 'streams', 'domain'],
   sim: ['sim', 'api', 'domain'],
+  app: ['app', 'views', 'machines', 'streams', 'api', 'domain'],
+  'main.tsx': ['app', 'views', 'machines', 'domain'],
 };
+
+/** Type-only imports a layer may add: views and machines name the contract's shapes. */
+const ALLOWED_TYPES: Record<string, readonly string[]> = {
+  views: ['api'],
+};
+
+/** The one run-time arrow into sim: the sim transport starts the worker by its URL. */
+const WORKER_URL = { from: 'api/transports/sim.ts', to: 'sim/worker.ts' };
 
 /** Comments may name what code must not do; only code counts. */
 function withoutComments(source: string): string {
   return source.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '');
 }
 
-const imports = files(ROOT).flatMap((file) => {
-  const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => ({
+interface Edge {
+  file: string;
+  target: string;
+  kind: 'static' | 'type' | 'dynamic' | 'url';
+}
+
+/** Every relative reference of a source file: imports, re-exports, import() and new URL(). */
+function edgesOf(file: string, source: string): Edge[] {
+  const code = withoutComments(source);
+  const edge = (kind: Edge['kind']) => (match: RegExpMatchArray) => ({
     file,
-    target: resolve(file, '..', match[1] ?? ''),
-  }));
-});
+    target: resolve(file, '..', match[2] ?? match[1] ?? ''),
+    kind,
+  });
+  return [
+    ...[
+      ...code.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g),
+    ].map((match) => ({
+      file,
+      target: resolve(file, '..', match[3] ?? ''),
+      kind: match[2] ? ('type' as const) : ('static' as const),
+    })),
+    ...[...code.matchAll(/(?:^|[;\n])\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map(edge('static')),
+    ...[...code.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)].map(edge('dynamic')),
+    ...[...code.matchAll(/new\s+URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*import\.meta\.url/g)].map(
+      edge('url'),
+    ),
+  ];
+}
+
+/** The edges of `root`'s files that break the arrows, as "from -> to (kind)". */
+function wrongWay(root: string, edges: readonly Edge[]): string[] {
+  return edges
+    .filter(({ file, target, kind }) => {
+      const from = layerOf(root, file);
+      const to = layerOf(root, target);
+      if (!(from in ALLOWED)) return true; // a new top-level folder must be given its arrows here
+      if (ALLOWED[from]?.includes(to)) return false;
+      if (kind === 'type' && ALLOWED_TYPES[from]?.includes(to)) return false;
+      return !(
+        kind === 'url' &&
+        relative(root, file) === WORKER_URL.from &&
+        relative(root, target) === WORKER_URL.to
+      );
+    })
+    .map(({ file, target, kind }) => `${relative(root, file)} -> ${relative(root, target)} (${kind})`);
+}
+
+function edgesUnder(root: string): Edge[] {
+  return files(root).flatMap((file) => edgesOf(file, readFileSync(file, 'utf8')));
+}
 
 describe('architecture', () => {
-  it('every import follows the arrows of DESIGN.md', () => {
-    const wrong = imports
-      .filter(({ file, target }) => {
-        const from = layerOf(file);
-        const to = layerOf(target);
-        if (from === 'main.tsx' || !(from in ALLOWED)) return false;
-        return !ALLOWED[from]?.includes(to);
-      })
-      .map(({ file, target }) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
-    expect(wrong).toEqual([]);
+  it('every import, import() and worker URL follows the arrows of DESIGN.md', () => {
+    expect(wrongWay(ROOT, edgesUnder(ROOT))).toEqual([]);
+  });
+
+  it('finds every kind of wrong-way reference planted in a copy of the layers', () => {
+    const root = mkdtempSync(join(tmpdir(), 'arrows-'));
+    const plant = (path: string, source: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), source);
+    };
+    try {
+      plant(
+        'views/Ok.tsx',
+        "import type { AnswerOf } from '../api/catalogue.ts';\nimport { x } from '../machines/m.ts';",
+      );
+      plant('views/Call.tsx', "import { createApiClient } from '../api/client.ts';");
+      plant('views/Lazy.tsx', "const page = () => import('../sim/simulator.ts');");
+      plant('streams/Up.ts', "export { Page } from '../views/Page.tsx';");
+      plant('machines/Worker.ts', "new Worker(new URL('../sim/worker.ts', import.meta.url));");
+      plant('domain/Side.ts', "import '../api/fields.ts';");
+      plant('sim/Back.ts', "import type { Machine } from '../machines/m.ts';");
+      plant('api/transports/sim.ts', "new Worker(new URL('../../sim/worker.ts', import.meta.url));");
+      plant('tools/New.ts', "import { a } from '../domain/a.ts';");
+      // A comment naming a wrong import is not one.
+      plant('api/Commented.ts', "// import { v } from '../views/v.ts';\nexport const a = 1;");
+      expect(wrongWay(root, edgesUnder(root)).sort()).toEqual(
+        [
+          'views/Call.tsx -> api/client.ts (static)',
+          'views/Lazy.tsx -> sim/simulator.ts (dynamic)',
+          'streams/Up.ts -> views/Page.tsx (static)',
+          'machines/Worker.ts -> sim/worker.ts (url)',
+          'domain/Side.ts -> api/fields.ts (static)',
+          'sim/Back.ts -> machines/m.ts (type)',
+          'tools/New.ts -> domain/a.ts (static)',
+        ].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('the domain does no I/O', () => {
