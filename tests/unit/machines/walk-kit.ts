@@ -108,7 +108,8 @@ export interface Step<M extends AnyStateMachine> {
 export function fold<M extends AnyStateMachine>(
   machine: M,
   input: InputFrom<M> | undefined,
-  events: ReadonlyArray<WalkEvent<M>>,
+  /** Events, or functions of the current snapshot for answers that depend on it. */
+  events: ReadonlyArray<WalkEvent<M> | ((snapshot: SnapshotFrom<M>) => WalkEvent<M>)>,
 ): { initial: SnapshotFrom<M>; steps: Step<M>[] } {
   const [initial] = (initialTransition as (logic: M, input: unknown) => [SnapshotFrom<M>, unknown[]])(
     machine,
@@ -116,7 +117,9 @@ export function fold<M extends AnyStateMachine>(
   );
   const steps: Step<M>[] = [];
   let snapshot = initial;
-  for (const event of events) {
+  for (const next of events) {
+    const event: WalkEvent<M> =
+      typeof next === 'function' ? (next as (current: SnapshotFrom<M>) => WalkEvent<M>)(snapshot) : next;
     // An answer or a timer exists only while its state is active: a running actor never receives
     // one elsewhere (and an unexpected `xstate.error.*` would put any machine in its error status).
     const { type } = event as EventObject;
