@@ -65,12 +65,23 @@ export function walk<M extends AnyStateMachine>(
   const paths = getShortestPaths(machine, {
     ...(options.input === undefined ? {} : { input: options.input }),
     events: (snapshot: AnyMachineSnapshot) => {
-      for (const type of __unsafe_getAllOwnEventDescriptors(snapshot)) {
+      const accepted = __unsafe_getAllOwnEventDescriptors(snapshot);
+      for (const type of accepted) {
         if (type.startsWith('xstate.') && !supplied.has(type)) unsupplied.add(type);
       }
-      return options.events as EventFromLogic<M>[];
+      // Only what the state listens to: an answer or a timer of another state never arrives.
+      return (options.events as EventFromLogic<M>[]).filter((event) =>
+        accepted.includes((event as EventObject).type),
+      );
     },
   });
+  // A snapshot in XState's error status means the walk fed something no running actor would get.
+  const broken = paths.filter((path) => path.state.status === 'error');
+  if (broken.length > 0) {
+    throw new Error(
+      `walk reached an error status: ${JSON.stringify(broken[0]?.steps.map((step) => step.event))}`,
+    );
+  }
   const reached = new Set(paths.map((path) => stateName(path.state.value)));
   return {
     paths,
