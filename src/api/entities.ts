@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { decimal, flag, id, text, timestamp } from './fields.ts';
+import {
+  MICRO_STATUS_CLOSED,
+  MICRO_STATUS_RUNNING,
+  MICRO_TYPE_DOWN,
+  MICRO_TYPE_UP,
+  REVIEW_STATUS_APPROVED,
+  REVIEW_STATUS_NONE,
+  REVIEW_STATUS_PENDING,
+  TAPE_WAY_BUY,
+  TAPE_WAY_SELL,
+  WAY_BUY,
+  WAY_SELL,
+} from '../domain/contract-codes.ts';
 
 /** Entity shapes of spec §3, as they cross the contract. Field names are the spec's. */
 
@@ -71,7 +84,7 @@ export const completedTrade = z.object({
   time: timestamp,
   price: decimal,
   number: decimal,
-  way: z.union([z.literal(1), z.literal(2)]),
+  way: z.union([z.literal(TAPE_WAY_SELL), z.literal(TAPE_WAY_BUY)]),
 });
 export const dealSnapshot = z.object({ quotation, depth, tx_completes: z.array(completedTrade) });
 
@@ -87,7 +100,7 @@ export const klineBar = z.object({
 
 export const spotOrder = z.object({
   id,
-  way: z.union([z.literal(1), z.literal(2)]),
+  way: z.union([z.literal(WAY_BUY), z.literal(WAY_SELL)]),
   price: decimal,
   number: decimal,
   transacted_amount: decimal,
@@ -136,7 +149,11 @@ export const userInfo = z.object({
   mobile: text,
   email: text,
   invite_code: text,
-  review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  review_status: z.union([
+    z.literal(REVIEW_STATUS_NONE),
+    z.literal(REVIEW_STATUS_PENDING),
+    z.literal(REVIEW_STATUS_APPROVED),
+  ]),
   is_seller: flag,
 });
 
@@ -179,8 +196,8 @@ export const microOrder = z.object({
   seconds: z.number().int(),
   number: decimal,
   currency_name: text,
-  type: z.union([z.literal(1), z.literal(2)]),
-  status: z.union([z.literal(1), z.literal(3)]),
+  type: z.union([z.literal(MICRO_TYPE_UP), z.literal(MICRO_TYPE_DOWN)]),
+  status: z.union([z.literal(MICRO_STATUS_RUNNING), z.literal(MICRO_STATUS_CLOSED)]),
   open_price: decimal,
   end_price: decimal,
   profit_ratio: decimal,

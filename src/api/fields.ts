@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLAG_OFF, FLAG_ON } from '../domain/contract-codes.ts';
 
 /**
  * Field kinds shared by the whole contract. Money and quantities travel as decimal strings
@@ -12,7 +13,7 @@ export const decimal = z
   .transform((value) => (typeof value === 'number' ? String(value) : value));
 
 export const id = z.number().int();
-export const flag = z.union([z.literal(0), z.literal(1)]);
+export const flag = z.union([z.literal(FLAG_OFF), z.literal(FLAG_ON)]);
 export const text = z.string();
 /** Server timestamps are either "YYYY-MM-DD HH:mm:ss" strings or epoch numbers. */
 export const timestamp = z.union([z.string(), z.number()]);

@@ -2,9 +2,10 @@ import type { ApiClient } from '../api/client.ts';
 import { accountProblem, normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
 import type { Problem, ProblemCode } from '../domain/validation/problem.ts';
 import { OUTBOX_KEY } from './outbox-key.ts';
+import type { CODE_PURPOSE_BIND_EMAIL, CodePurpose } from '../domain/contract-codes.ts';
 
-/** Spec §7 code types: 1 register, 2 forgot, 3 trade password, 5 login. */
-export type CodeType = 1 | 2 | 3 | 5;
+/** Spec §7 code types (contract-codes.ts): register, forgot, trade password, login. E-mail binding goes by sms_mail. */
+export type CodeType = Exclude<CodePurpose, typeof CODE_PURPOSE_BIND_EMAIL>;
 
 /** What one "send code" click asks for. */
 export type CodeRequest =

@@ -3,6 +3,7 @@ import { validateForgotPassword, type ForgotPasswordField } from '../domain/vali
 import { clean } from '../domain/validation/text.ts';
 import { codeOrProblem, codeRequestFor } from './code-request.ts';
 import { createForm } from './form.machine.ts';
+import { CODE_PURPOSE_FORGOT_PASSWORD } from '../domain/contract-codes.ts';
 
 export type ForgotPasswordValues = {
   kind: AccountKind;
@@ -23,7 +24,7 @@ export const forgotPasswordForm = createForm<
   call: 'user/forget_password',
   validate: (values) => validateForgotPassword(values),
   codeFor: (values) =>
-    codeOrProblem(codeRequestFor(values.kind, values.account, values.areaId, 2), {
+    codeOrProblem(codeRequestFor(values.kind, values.account, values.areaId, CODE_PURPOSE_FORGOT_PASSWORD), {
       account: 'account',
       area: 'areaId',
     }),

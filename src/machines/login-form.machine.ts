@@ -8,6 +8,7 @@ import { accountCode, isCodeProblem, targetChanged } from './account-code.ts';
 import type { CodeRequest } from './code-request.ts';
 import type { RememberedLogin, SignedIn } from './login-prefs.ts';
 import { sendCodeMachine } from './send-code.machine.ts';
+import { CODE_PURPOSE_LOGIN, FLAG_OFF } from '../domain/contract-codes.ts';
 
 export interface LoginValues {
   account: string;
@@ -186,14 +187,14 @@ function loginInput(context: LoginContext) {
 
 /** A login code goes to the typed account (spec §7 code type 5). */
 function codeFor(context: LoginContext): CodeRequest | Problem<'account' | 'areaId'> {
-  return accountCode(context.tab, context.values, 5);
+  return accountCode(context.tab, context.values, CODE_PURPOSE_LOGIN);
 }
 
 function signedIn(context: LoginContext, answer: AnswerOf<'user/login'>): SignedIn {
   return {
     token: answer.token,
     uid: answer.uid ?? null,
-    isSeller: answer.is_seller ?? 0,
+    isSeller: answer.is_seller ?? FLAG_OFF,
     account: normalizeAccount(context.tab, context.values.account),
     tab: context.tab,
     areaId: context.tab === 'mobile' ? context.values.areaId : null,

@@ -1,5 +1,6 @@
 import type { AccountKind } from '../domain/validation/account.ts';
 import { readPref, writePref } from './local-prefs.ts';
+import type { Flag } from '../domain/contract-codes.ts';
 
 /** What "remember me" brings back on the next visit: account, country and tab, never the password. */
 export interface RememberedLogin {
@@ -11,7 +12,7 @@ export interface RememberedLogin {
 export interface SignedIn {
   token: string;
   uid: number | null;
-  isSeller: 0 | 1;
+  isSeller: Flag;
   account: string;
   tab: AccountKind;
   areaId: number | null;

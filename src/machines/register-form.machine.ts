@@ -8,6 +8,7 @@ import { clean } from '../domain/validation/text.ts';
 import { accountCode, isCodeProblem, targetChanged } from './account-code.ts';
 import type { CodeRequest } from './code-request.ts';
 import { sendCodeMachine } from './send-code.machine.ts';
+import { CODE_PURPOSE_REGISTER } from '../domain/contract-codes.ts';
 
 export interface RegisterValues {
   account: string;
@@ -65,7 +66,7 @@ export function registerPayload(context: RegisterContext): PayloadOf<'user/regis
 
 /** A register code goes to the typed account (spec §7 code type 1). */
 function codeFor(context: RegisterContext): CodeRequest | Problem<'account' | 'areaId'> {
-  return accountCode(context.tab, context.values, 1);
+  return accountCode(context.tab, context.values, CODE_PURPOSE_REGISTER);
 }
 
 /**

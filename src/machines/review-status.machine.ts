@@ -3,8 +3,14 @@ import type { PayloadOf } from '../api/catalogue.ts';
 import type { Problem } from '../domain/validation/problem.ts';
 import { validateRealName, type RealNameField } from '../domain/validation/real-name.ts';
 import { clean } from '../domain/validation/text.ts';
+import {
+  REVIEW_STATUS_APPROVED,
+  REVIEW_STATUS_NONE,
+  REVIEW_STATUS_PENDING,
+  type ReviewStatus,
+} from '../domain/contract-codes.ts';
 
-export type ReviewStatus = 0 | 1 | 2;
+export type { ReviewStatus };
 
 export type RealNameValues = { name: string; cardId: string; frontPic: string; backPic: string };
 
@@ -32,7 +38,7 @@ export function realNamePayload(values: RealNameValues): PayloadOf<'user_real/re
 }
 
 /**
- * Real-name verification (spec §4): review_status 0 shows the form, 1 the in-review message, 2 the
+ * Real-name verification (spec §4): review_status none shows the form, pending the in-review message, approved the
  * verified message. While in review the status is fetched again every REVIEW_POLL_MS, so the page
  * turns to "verified" by itself when the review is done.
  */
@@ -42,7 +48,7 @@ export const reviewStatusMachine = setup({
     events: {} as ReviewEvent,
   },
   actors: {
-    fetchStatus: fromPromise<ReviewStatus>(async () => 0),
+    fetchStatus: fromPromise<ReviewStatus>(async () => REVIEW_STATUS_NONE),
     submit: fromPromise<unknown, PayloadOf<'user_real/real_name'>>(async () => {
       throw new Error('submit actor not provided');
     }),
@@ -65,8 +71,8 @@ export const reviewStatusMachine = setup({
       invoke: {
         src: 'fetchStatus',
         onDone: [
-          { guard: ({ event }) => event.output === 2, target: 'verified' },
-          { guard: ({ event }) => event.output === 1, target: 'inReview' },
+          { guard: ({ event }) => event.output === REVIEW_STATUS_APPROVED, target: 'verified' },
+          { guard: ({ event }) => event.output === REVIEW_STATUS_PENDING, target: 'inReview' },
           { target: 'form' },
         ],
         onError: { target: 'failed' },
@@ -76,7 +82,7 @@ export const reviewStatusMachine = setup({
       on: { RETRY: { target: 'loading' } },
     },
     form: {
-      entry: assign({ status: 0 }),
+      entry: assign({ status: REVIEW_STATUS_NONE }),
       on: {
         SET: {
           actions: assign({
@@ -105,19 +111,22 @@ export const reviewStatusMachine = setup({
       },
     },
     inReview: {
-      entry: assign({ status: 1 }),
+      entry: assign({ status: REVIEW_STATUS_PENDING }),
       after: { poll: { target: 'checking' } },
     },
     checking: {
       invoke: {
         src: 'fetchStatus',
-        onDone: [{ guard: ({ event }) => event.output === 2, target: 'verified' }, { target: 'inReview' }],
+        onDone: [
+          { guard: ({ event }) => event.output === REVIEW_STATUS_APPROVED, target: 'verified' },
+          { target: 'inReview' },
+        ],
         // A failed check is retried at the next poll.
         onError: { target: 'inReview' },
       },
     },
     verified: {
-      entry: assign({ status: 2 }),
+      entry: assign({ status: REVIEW_STATUS_APPROVED }),
     },
   },
 });

@@ -1,6 +1,7 @@
 import { validateTradePassword, type TradePasswordField } from '../domain/validation/trade-password.ts';
 import { clean } from '../domain/validation/text.ts';
 import { createForm } from './form.machine.ts';
+import { CODE_PURPOSE_PAY_PASSWORD } from '../domain/contract-codes.ts';
 
 export type TradePasswordValues = {
   password: string;
@@ -28,11 +29,11 @@ export const tradePasswordForm = createForm<
   codeFor: (values) => {
     if (values.via === 'email') {
       return values.email
-        ? { channel: 'email', to: values.email, type: 3 }
+        ? { channel: 'email', to: values.email, type: CODE_PURPOSE_PAY_PASSWORD }
         : { field: 'via', code: 'emptyEmail' };
     }
     return values.mobile && values.areaId !== null
-      ? { channel: 'sms', to: values.mobile, type: 3, areaId: values.areaId }
+      ? { channel: 'sms', to: values.mobile, type: CODE_PURPOSE_PAY_PASSWORD, areaId: values.areaId }
       : { field: 'via', code: 'emptyPhone' };
   },
   codeResetBy: ['via'],

@@ -21,6 +21,7 @@ import type { quoteGroup } from '../api/entities.ts';
 import { compareDecimal } from '../domain/format.ts';
 import { frameSampled } from './frame-sampled.ts';
 import type { Quote } from './payloads.ts';
+import { isOn } from '../domain/contract-codes.ts';
 
 /**
  * Every pair's 24 h quote, live: the `market/currency_matches` snapshot merged with DAY_MARKET
@@ -95,7 +96,7 @@ function rowOf(match: QuoteGroupAnswer['matches'][number]): MarketRow {
     low: q.low,
     volume: q.volume,
     priceDecimals: match.price_decimals,
-    openChange: match.open_change === 1,
+    openChange: isOn(match.open_change),
     tick: null,
     tickSeq: 0,
   };

@@ -99,7 +99,7 @@ export const accountCalls = {
     auth: true,
     summary: 'Real-name review status',
     payload: empty,
-    answer: z.object({ review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+    answer: z.object({ review_status: e.userInfo.shape.review_status }),
   }),
   'user_real/real_name': call({
     method: 'POST',

@@ -2,8 +2,20 @@ import { z } from 'zod';
 import * as e from '../entities.ts';
 import { empty, id, text } from '../fields.ts';
 import { call, ok, outboxKey, type CallSpec } from './kit.ts';
+import {
+  CODE_PURPOSE_FORGOT_PASSWORD,
+  CODE_PURPOSE_LOGIN,
+  CODE_PURPOSE_PAY_PASSWORD,
+  CODE_PURPOSE_REGISTER,
+} from '../../domain/contract-codes.ts';
 
-const codeType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]);
+/** What a code is for (spec §7); binding an e-mail (sms_mail) has its own call. */
+const codeType = z.union([
+  z.literal(CODE_PURPOSE_REGISTER),
+  z.literal(CODE_PURPOSE_FORGOT_PASSWORD),
+  z.literal(CODE_PURPOSE_PAY_PASSWORD),
+  z.literal(CODE_PURPOSE_LOGIN),
+]);
 
 /** Public settings, countries, and sending verification codes. */
 export const generalCalls = {

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import * as e from '../entities.ts';
 import { decimal, id, text } from '../fields.ts';
 import { call, ok, page, type CallSpec } from './kit.ts';
+import {
+  BATCH_CLOSE_ALL,
+  BATCH_CLOSE_LONGS,
+  BATCH_CLOSE_SHORTS,
+  LEVER_PRICE_FIXED,
+  LEVER_PRICE_MARKET,
+  LEVER_TYPE_LONG,
+  LEVER_TYPE_SHORT,
+} from '../../domain/contract-codes.ts';
 
 /** Lever: long and short positions with take-profit and stop-loss. */
 export const leverCalls = {
@@ -15,8 +24,8 @@ export const leverCalls = {
       share: z.coerce.number().int().positive(),
       multiple: z.coerce.number().int().positive(),
       currency_match_id: id,
-      type: z.union([z.literal(1), z.literal(2)]),
-      status: z.union([z.literal(0), z.literal(1)]),
+      type: z.union([z.literal(LEVER_TYPE_LONG), z.literal(LEVER_TYPE_SHORT)]),
+      status: z.union([z.literal(LEVER_PRICE_FIXED), z.literal(LEVER_PRICE_MARKET)]),
       target_price: decimal.optional(),
       password: text.optional(),
     }),
@@ -91,7 +100,14 @@ export const leverCalls = {
     auth: true,
     toast: true,
     summary: 'Close all (0), longs (1) or shorts (2)',
-    payload: z.object({ type: z.union([z.literal(0), z.literal(1), z.literal(2)]), currency_match_id: id }),
+    payload: z.object({
+      type: z.union([
+        z.literal(BATCH_CLOSE_ALL),
+        z.literal(BATCH_CLOSE_LONGS),
+        z.literal(BATCH_CLOSE_SHORTS),
+      ]),
+      currency_match_id: id,
+    }),
     answer: ok,
   }),
 } satisfies Record<string, CallSpec>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as e from '../entities.ts';
 import { decimal, empty, id, paged, text } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
+import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../../domain/contract-codes.ts';
 
 /** Micro: fixed-time up/down contracts. */
 export const microCalls = {
@@ -50,7 +51,7 @@ export const microCalls = {
     payload: z.object({
       match_id: id,
       currency_id: id,
-      type: z.union([z.literal(1), z.literal(2)]),
+      type: z.union([z.literal(MICRO_TYPE_UP), z.literal(MICRO_TYPE_DOWN)]),
       seconds: z.number().int(),
       number: decimal,
     }),

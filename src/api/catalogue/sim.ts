@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { empty, flag, id, text } from '../fields.ts';
 import { call, type CallSpec } from './kit.ts';
+import {
+  CODE_PURPOSE_BIND_EMAIL,
+  CODE_PURPOSE_FORGOT_PASSWORD,
+  CODE_PURPOSE_LOGIN,
+  CODE_PURPOSE_PAY_PASSWORD,
+  CODE_PURPOSE_REGISTER,
+} from '../../domain/contract-codes.ts';
 
 /**
  * Calls only the simulator answers (a real server answers them with code 0). They sit in the
@@ -12,7 +19,13 @@ const outboxMessage = z.object({
   id,
   channel: z.enum(['sms', 'email']),
   to: text,
-  purpose: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  purpose: z.union([
+    z.literal(CODE_PURPOSE_REGISTER),
+    z.literal(CODE_PURPOSE_FORGOT_PASSWORD),
+    z.literal(CODE_PURPOSE_PAY_PASSWORD),
+    z.literal(CODE_PURPOSE_BIND_EMAIL),
+    z.literal(CODE_PURPOSE_LOGIN),
+  ]),
   kind: z.enum(['code', 'no_account']),
   code: text,
   at: z.number(),

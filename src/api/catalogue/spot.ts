@@ -2,6 +2,15 @@ import { z } from 'zod';
 import * as e from '../entities.ts';
 import { decimal, id, paged, text, timestamp } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
+import {
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_FILLED,
+  ORDER_STATUS_OPEN,
+  ORDER_TYPE_LIMIT,
+  ORDER_TYPE_MARKET,
+} from '../../domain/contract-codes.ts';
+
+const orderType = z.union([z.literal(ORDER_TYPE_LIMIT), z.literal(ORDER_TYPE_MARKET)]);
 
 /**
  * A spot order (spec §3) as every spot call answers it. Beyond the spec's fields: type (0 limit,
@@ -11,8 +20,12 @@ import { call, page, type CallSpec } from './kit.ts';
  * Times are epoch ms. A market order's price is its average fill price.
  */
 const spotOrder = e.spotOrder.extend({
-  type: z.union([z.literal(0), z.literal(1)]),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  type: orderType,
+  status: z.union([
+    z.literal(ORDER_STATUS_OPEN),
+    z.literal(ORDER_STATUS_FILLED),
+    z.literal(ORDER_STATUS_CANCELLED),
+  ]),
   avg_price: decimal,
   fee: decimal,
   fee_currency: text,
@@ -24,7 +37,7 @@ const spotOrderPayload = z.object({
   currency_match_id: id,
   number: decimal,
   price: decimal.optional(),
-  type: z.union([z.literal(0), z.literal(1)]).optional(),
+  type: orderType.optional(),
 });
 
 const spotListPayload = z.object({

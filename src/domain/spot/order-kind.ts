@@ -1,23 +1,33 @@
+import {
+  ORDER_TYPE_LIMIT,
+  ORDER_TYPE_MARKET,
+  WAY_BUY,
+  WAY_SELL,
+  type OrderType,
+  type Way,
+} from '../contract-codes.ts';
+
 /**
- * The words of a spot order (spec §3, §4): its side, how the contract numbers it (way 1 buy, 2 sell),
- * and the entry mode (0 limit, 1 market).
+ * The words of a spot order (spec §3, §4): its side, how the contract numbers it (way, see
+ * contract-codes.ts), and the entry mode. The numbers themselves are defined in contract-codes.ts;
+ * LIMIT, MARKET, EntryMode and Way are their names on the spot screen.
  */
 export type SpotSide = 'buy' | 'sell';
-export type Way = 1 | 2;
-export type EntryMode = 0 | 1;
+export type { Way };
+export type EntryMode = OrderType;
 
-export const LIMIT: EntryMode = 0;
-export const MARKET: EntryMode = 1;
+export const LIMIT: EntryMode = ORDER_TYPE_LIMIT;
+export const MARKET: EntryMode = ORDER_TYPE_MARKET;
 export const ENTRY_MODES: readonly EntryMode[] = [LIMIT, MARKET];
 
 export const SIDES: readonly SpotSide[] = ['buy', 'sell'];
 
 export function wayOf(side: SpotSide): Way {
-  return side === 'buy' ? 1 : 2;
+  return side === 'buy' ? WAY_BUY : WAY_SELL;
 }
 
 export function sideOfWay(way: Way): SpotSide {
-  return way === 1 ? 'buy' : 'sell';
+  return way === WAY_BUY ? 'buy' : 'sell';
 }
 
 export function otherSide(side: SpotSide): SpotSide {

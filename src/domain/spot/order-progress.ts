@@ -1,4 +1,5 @@
 import { LEDGER_DECIMALS, toScaled } from './scaled.ts';
+import { ORDER_STATUS_OPEN } from '../contract-codes.ts';
 
 /**
  * How far an order has come, as the answers and pushes that carry it say. An order only moves
@@ -11,8 +12,6 @@ export interface OrderProgress {
   readonly transacted_amount: string;
 }
 
-const OPEN = 1;
-
 /**
  * Whether `next` says more than `known` (the copy already folded, if any): an ended order after an
  * open one, or more filled while open. Equal or older copies are not folded again, so each state
@@ -20,8 +19,8 @@ const OPEN = 1;
  */
 export function isNewerProgress(known: OrderProgress | undefined, next: OrderProgress): boolean {
   if (known === undefined) return true;
-  if (known.status !== OPEN) return false;
-  if (next.status !== OPEN) return true;
+  if (known.status !== ORDER_STATUS_OPEN) return false;
+  if (next.status !== ORDER_STATUS_OPEN) return true;
   const before = toScaled(known.transacted_amount, LEDGER_DECIMALS) ?? 0n;
   const after = toScaled(next.transacted_amount, LEDGER_DECIMALS) ?? 0n;
   return after > before;

@@ -1,4 +1,4 @@
-import type { Way } from './order-kind.ts';
+import { WAY_BUY, type Way } from '../contract-codes.ts';
 import { bucketOf } from './price-grouping.ts';
 
 /**
@@ -13,7 +13,7 @@ export function ownLevels(
   const bids = new Set<string>();
   const asks = new Set<string>();
   for (const order of orders) {
-    const side = order.way === 1 ? 'bid' : 'ask';
+    const side = order.way === WAY_BUY ? 'bid' : 'ask';
     const bucket = bucketOf(order.price, step, side);
     if (bucket !== null) (side === 'bid' ? bids : asks).add(bucket);
   }

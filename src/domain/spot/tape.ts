@@ -1,3 +1,5 @@
+import type { TapeWay } from '../contract-codes.ts';
+
 /**
  * The recent-trades tape (spec §9: kept to 30 entries). Pushes bring batches newest first; the tape
  * keeps the newest `limit`, newest first. A batch that arrived before the snapshot it overlaps is
@@ -9,7 +11,8 @@ export interface TapeTrade {
   readonly time: string | number;
   readonly price: string;
   readonly number: string;
-  readonly way: 1 | 2;
+  /** The taker's side, numbered as on the tape (contract-codes.ts: TAPE_WAY_BUY is 2). */
+  readonly way: TapeWay;
 }
 
 export function timeOf(trade: TapeTrade): number {

@@ -7,9 +7,8 @@ import type { PairBalances, SpotPair } from '../spot-entry.machine.ts';
 import type { LoadedPage, LoadInput, SpotOrderAnswer } from '../spot-orders.machine.ts';
 import type { Way } from '../../domain/spot/order-kind.ts';
 import type { PayloadOf } from '../../api/catalogue.ts';
+import { ACCOUNT_TYPE_TRADE, WAY_BUY } from '../../domain/contract-codes.ts';
 
-/** account/detail's account type of the spot page: the trade (change) account (spec §7). */
-const TRADE_ACCOUNT = 1;
 /** The open orders of one pair that the order book marks, at most (both sides). */
 const OWN_ORDERS_LIMIT = 100;
 
@@ -20,7 +19,7 @@ export function spotActors(api: ApiClient, socket: ChannelSource) {
       const detail = (currencyId: number) =>
         api.call(
           'account/detail',
-          { currency_id: currencyId, account_type_id: TRADE_ACCOUNT },
+          { currency_id: currencyId, account_type_id: ACCOUNT_TYPE_TRADE },
           { quiet: true },
         );
       const [quote, base] = await Promise.all([detail(input.quoteCurrencyId), detail(input.baseCurrencyId)]);
@@ -55,7 +54,7 @@ export function spotActors(api: ApiClient, socket: ChannelSource) {
       return [...buys.data, ...sells.data];
     }),
     cancelOrder: fromPromise<SpotOrderAnswer, { id: number; way: Way }>(({ input }) =>
-      api.call(input.way === 1 ? 'tx_in/cancel' : 'tx_out/cancel', { id: input.id }),
+      api.call(input.way === WAY_BUY ? 'tx_in/cancel' : 'tx_out/cancel', { id: input.id }),
     ),
     /** The owner's TX_SUBMIT and TX_MATCHED pushes, as PUSHED events of the screen machine. */
     orderPushes: fromEventObservable(() =>

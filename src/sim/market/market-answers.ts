@@ -9,6 +9,7 @@ import type { PairMarket } from './pair-market.ts';
 import type { PairSpec } from './pairs.ts';
 import type { KlinePeriod } from './periods.ts';
 import type { Trade } from './trade.ts';
+import { FLAG_OFF, FLAG_ON, TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../domain/contract-codes.ts';
 
 /**
  * The market's state in the contract's shapes (src/api/entities.ts): the engine's integers become
@@ -90,13 +91,13 @@ function depthSide(market: PairMarket, side: Side, levels: number): DepthAnswer[
   return rows;
 }
 
-/** A trade on the tape; way 2 = a buyer took (shown green), 1 = a seller did. */
+/** A trade on the tape; its way is the taker's side, numbered as on the tape (TAPE_WAY_BUY shows green). */
 export function completedTradeAnswer(pair: PairSpec, trade: Trade): CompletedTradeAnswer {
   return {
     time: trade.time,
     price: priceText(pair, trade.price),
     number: lotsText(pair, trade.lots),
-    way: trade.takerSide === BUY ? 2 : 1,
+    way: trade.takerSide === BUY ? TAPE_WAY_BUY : TAPE_WAY_SELL,
   };
 }
 
@@ -131,7 +132,7 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
     base_currency_code: pair.base.code,
     quote_currency_code: pair.quote.code,
     base_currency: { logo: pair.base.logo },
-    added: 0,
+    added: FLAG_OFF,
     open_change: pair.openChange,
     open_lever: pair.openLever,
     open_microtrade: pair.openMicro,
@@ -154,7 +155,7 @@ export function currencyMatchesAnswer(market: Market): QuoteGroupAnswer[] {
     return {
       id: currency.id,
       code,
-      is_quote: 1,
+      is_quote: FLAG_ON,
       usd_price: usd.text,
       cny_price: roundedScaledText(usd.units * BigInt(Math.round(CNY_PER_USD * 100)), usd.decimals + 2, 2),
       matches: market.pairs.filter((pair) => pair.pair.quote.code === code).map(currencyMatchAnswer),

@@ -1,4 +1,5 @@
 import { currencyByCode, type Currency, type QuoteCode } from './currencies.ts';
+import { FLAG_ON, flagOf, type Flag } from '../../domain/contract-codes.ts';
 
 /**
  * The pairs the simulator trades, with their price and quantity grids.
@@ -14,9 +15,9 @@ export interface PairSpec {
   readonly symbol: string;
   readonly priceDecimals: number;
   readonly lotDecimals: number;
-  readonly openChange: 0 | 1;
-  readonly openLever: 0 | 1;
-  readonly openMicro: 0 | 1;
+  readonly openChange: Flag;
+  readonly openLever: Flag;
+  readonly openMicro: Flag;
   /** Lever terms (spec §9): price adjustment in percent, contract size in base units, fee ratio. */
   readonly leverPointRate: string;
   readonly leverShareNum: string;
@@ -74,9 +75,9 @@ export const PAIRS: readonly PairSpec[] = ROWS.map((row) => {
     symbol: `${base.code}/${quote.code}`,
     priceDecimals: row.priceDecimals,
     lotDecimals: row.lotDecimals,
-    openChange: 1,
-    openLever: row.lever ? 1 : 0,
-    openMicro: row.micro ? 1 : 0,
+    openChange: FLAG_ON,
+    openLever: flagOf(row.lever),
+    openMicro: flagOf(row.micro),
     leverPointRate: '0.02',
     leverShareNum: row.shareNum,
     leverFeeRate: '0.001',

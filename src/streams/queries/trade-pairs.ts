@@ -1,4 +1,5 @@
 import type { AnswerOf } from '../../api/catalogue.ts';
+import { isOn } from '../../domain/contract-codes.ts';
 
 /** A pair as the trade screen needs it: the quotes table's fields plus the currencies' ids. */
 export interface TradePair {
@@ -25,7 +26,7 @@ export function toTradePairs(groups: AnswerOf<'market/currency_matches'>): Trade
       quoteCurrencyId: match.quote_currency_id,
       logo: match.base_currency.logo,
       priceDecimals: match.price_decimals,
-      openChange: match.open_change === 1,
+      openChange: isOn(match.open_change),
     })),
   );
 }

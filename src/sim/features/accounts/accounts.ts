@@ -18,6 +18,7 @@ import {
   type UserRecord,
 } from './state.ts';
 import { CODE_LENGTH } from '../../../domain/validation/code.ts';
+import { REVIEW_STATUS_PENDING } from '../../../domain/contract-codes.ts';
 
 export interface AccountsOptions {
   /** The durable log; null runs in memory (Node without IndexedDB). */
@@ -110,7 +111,9 @@ export class Accounts {
   /** Records the approvals of real-name reviews that fell due by `now` (the demo review is a delay). */
   async settleReviews(now: number): Promise<void> {
     const due = [...this.state().users.values()].some(
-      (user) => user.realName?.status === 1 && user.realName.submittedAt + this.policy.reviewDelayMs <= now,
+      (user) =>
+        user.realName?.status === REVIEW_STATUS_PENDING &&
+        user.realName.submittedAt + this.policy.reviewDelayMs <= now,
     );
     if (due) await this.execute({ kind: 'approveDueReviews', at: now });
   }

@@ -11,6 +11,7 @@ import { register, seedDemo } from './decide/sign-up.ts';
 import type { AccountEvent } from './events.ts';
 import type { Policy } from './policy.ts';
 import { addressKey, codeKey, initialAccountsState, type AccountsState, type UserRecord } from './state.ts';
+import { REVIEW_STATUS_APPROVED, REVIEW_STATUS_PENDING } from '../../../domain/contract-codes.ts';
 
 /** Each command's decision lives in decide/, grouped by concept; this table is the whole of decide(). */
 const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
@@ -109,7 +110,7 @@ function evolve(policy: Policy, state: AccountsState, event: AccountEvent): Acco
       return updateUser(state, event.userId, (user) => ({
         ...user,
         realName: {
-          status: 1,
+          status: REVIEW_STATUS_PENDING,
           name: event.name,
           cardId: event.cardId,
           frontPic: event.frontPic,
@@ -119,7 +120,7 @@ function evolve(policy: Policy, state: AccountsState, event: AccountEvent): Acco
       }));
     case 'RealNameApproved':
       return updateUser(state, event.userId, (user) =>
-        user.realName ? { ...user, realName: { ...user.realName, status: 2 } } : user,
+        user.realName ? { ...user, realName: { ...user.realName, status: REVIEW_STATUS_APPROVED } } : user,
       );
     case 'ImageUploaded':
       return { ...state, uploads: new Map(state.uploads).set(event.upload.id, event.upload) };

@@ -5,6 +5,12 @@ import { sendWait } from './decide/lookups.ts';
 import { isOutboxKey } from './outbox.ts';
 import { addressKey, type Channel, type CodePurpose } from './state.ts';
 import { outcome } from './route-kit.ts';
+import {
+  CODE_PURPOSE_FORGOT_PASSWORD,
+  CODE_PURPOSE_LOGIN,
+  CODE_PURPOSE_PAY_PASSWORD,
+  CODE_PURPOSE_REGISTER,
+} from '../../../domain/contract-codes.ts';
 
 export interface CodeRequest {
   channel: Channel;
@@ -29,8 +35,8 @@ export async function deliverCode(
 ): Promise<Envelope> {
   const { channel, address, purpose } = request;
   const owner = accounts.state().addresses.get(addressKey(channel, address));
-  if (purpose === 1 && owner !== undefined) return errorEnvelope(ctx.t('accountExists'));
-  if (purpose === 3) {
+  if (purpose === CODE_PURPOSE_REGISTER && owner !== undefined) return errorEnvelope(ctx.t('accountExists'));
+  if (purpose === CODE_PURPOSE_PAY_PASSWORD) {
     // Trade-password codes go only to the signed-in user's own phone or e-mail.
     const userId = accounts.userIdOf(ctx.token, ctx.now);
     if (userId === null) return expiredEnvelope();
@@ -40,7 +46,8 @@ export async function deliverCode(
   if (capped) return errorEnvelope(ctx.t('codeTooMany'));
   if (waitMs > 0) return errorEnvelope(ctx.t('codeTooSoon', { seconds: Math.ceil(waitMs / 1000) }));
 
-  const notice = (purpose === 2 || purpose === 5) && owner === undefined;
+  const notice =
+    (purpose === CODE_PURPOSE_FORGOT_PASSWORD || purpose === CODE_PURPOSE_LOGIN) && owner === undefined;
   const code = notice ? '' : accounts.newCode();
   const result = await accounts.execute({ kind: 'issueCode', at: ctx.now, channel, address, purpose, code });
   if (!result.ok) return outcome(result, ctx);

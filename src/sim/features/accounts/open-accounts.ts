@@ -3,6 +3,7 @@ import type { EventStore } from '../../store/event-store.ts';
 import { Accounts } from './accounts.ts';
 import { SIM_SETTINGS } from '../../settings.ts';
 import { DexieImageStore, MemoryImageStore } from './uploads.ts';
+import { isOn } from '../../../domain/contract-codes.ts';
 
 /**
  * Opens the accounts feature the way the simulator runs it: on the shared event log when there is
@@ -14,6 +15,6 @@ export function openAccounts(options: { store: EventStore | null; clock: Clock }
     store,
     clock,
     images: store ? new DexieImageStore({ name: `${store.db.name}-images` }) : new MemoryImageStore(),
-    loginNeedsCode: () => Number(SIM_SETTINGS.login_use_sms) === 1,
+    loginNeedsCode: () => isOn(SIM_SETTINGS.login_use_sms),
   });
 }

@@ -1,3 +1,4 @@
+import { FLAG_ON } from '../../../domain/contract-codes.ts';
 /**
  * The accounts feature's numbers. Durations are simulated time (the only clock the simulator has);
  * they are generous because the market can run up to 60x faster than real time, and a code that
@@ -40,5 +41,5 @@ export const DEMO_ACCOUNT = {
   email: 'demo@tessera.example',
   password: 'Demo1234',
   inviteCode: 'TESSERA1',
-  isSeller: 1,
+  isSeller: FLAG_ON,
 } as const;

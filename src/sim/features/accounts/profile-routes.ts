@@ -19,6 +19,7 @@ import { deliverCode } from './deliver-code.ts';
 import { PAY_METHOD_TYPES, payMethodType } from './pay-method-types.ts';
 import { onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey } from './state.ts';
+import { CODE_PURPOSE_BIND_EMAIL, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
 const SNIFF_BYTES = 12;
 
@@ -61,7 +62,7 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
   });
 
   onUser(routes, accounts, 'user_real/center', (_payload, _ctx, user) =>
-    okEnvelope({ review_status: user.realName?.status ?? 0 }),
+    okEnvelope({ review_status: user.realName?.status ?? REVIEW_STATUS_NONE }),
   );
 
   onUser(routes, accounts, 'user_real/real_name', async (payload, ctx, user) => {
@@ -161,7 +162,7 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
       channel: 'email',
       address: email,
       shownAs: email,
-      purpose: 4,
+      purpose: CODE_PURPOSE_BIND_EMAIL,
       outboxKey: payload.outbox_key,
     });
   });

@@ -18,6 +18,7 @@ import { deliverCode } from './deliver-code.ts';
 import { isOutboxKey } from './outbox.ts';
 import { on, onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey, type Channel } from './state.ts';
+import { REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
 function channelOf(kind: 'email' | 'mobile'): Channel {
   return kind === 'email' ? 'email' : 'sms';
@@ -144,7 +145,7 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       mobile: user.mobile,
       email: user.email,
       invite_code: user.inviteCode,
-      review_status: user.realName?.status ?? 0,
+      review_status: user.realName?.status ?? REVIEW_STATUS_NONE,
       is_seller: user.isSeller,
       area_id: user.areaId,
     }),

@@ -1,5 +1,6 @@
 import type { ImageType } from '../../../domain/validation/image.ts';
 import type { PayMethodFields } from '../../../domain/validation/pay-method.ts';
+import type { CodePurpose, Flag, ReviewStatus } from '../../../domain/contract-codes.ts';
 
 /** A salted PBKDF2-SHA-256 hash; hex strings so the log stays plain JSON. */
 export interface PasswordHash {
@@ -7,8 +8,6 @@ export interface PasswordHash {
   salt: string;
   hash: string;
 }
-
-export type ReviewStatus = 0 | 1 | 2;
 
 export interface RealNameRecord {
   status: ReviewStatus;
@@ -36,7 +35,7 @@ export interface UserRecord {
   inviteCode: string;
   invitedBy: number | null;
   authorizationCode: string;
-  isSeller: 0 | 1;
+  isSeller: Flag;
   createdAt: number;
   realName: RealNameRecord | null;
   /** Pay method type id -> raw data. */
@@ -48,8 +47,8 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** Why a code was sent (spec §7: 1 register, 2 forgot, 3 trade password, 5 login; 4 binds an e-mail). */
-export type CodePurpose = 1 | 2 | 3 | 4 | 5;
+/** Why a code was sent: the CODE_PURPOSE_* codes of contract-codes.ts. */
+export type { CodePurpose };
 
 export interface IssuedCode {
   code: string;

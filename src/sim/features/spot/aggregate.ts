@@ -5,16 +5,12 @@ import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import type { FillFact, SpotCommand } from './commands.ts';
 import type { SpotEvent } from './events.ts';
 import { addFee, adjustBalance, putOrder } from './ledger.ts';
+import { balanceOf, initialSpotState, lockCurrencyOf, type SpotOrder, type SpotState } from './state.ts';
 import {
-  balanceOf,
-  CANCELLED,
-  FILLED,
-  initialSpotState,
-  lockCurrencyOf,
-  OPEN,
-  type SpotOrder,
-  type SpotState,
-} from './state.ts';
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_FILLED,
+  ORDER_STATUS_OPEN,
+} from '../../../domain/contract-codes.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 export const SPOT_REFUSALS = [
@@ -71,7 +67,7 @@ export function spotAggregate(
             filledLots: 0,
             filledQuote: 0n,
             fee: 0n,
-            status: OPEN,
+            status: ORDER_STATUS_OPEN,
             createdAt: command.at,
             updatedAt: command.at,
           },
@@ -79,12 +75,12 @@ export function spotAggregate(
         for (const fill of command.fills) settleFill(log, fill, command.at);
         const placed = log.state.orders.get(order.id);
         // A market order never rests: whatever it could not fill is dropped.
-        if (placed && placed.status === OPEN && placed.type === MARKET) {
+        if (placed && placed.status === ORDER_STATUS_OPEN && placed.type === MARKET) {
           log.push({
             type: 'OrderEnded',
             at: command.at,
             orderId: placed.id,
-            status: placed.filledLots >= placed.lots ? FILLED : CANCELLED,
+            status: placed.filledLots >= placed.lots ? ORDER_STATUS_FILLED : ORDER_STATUS_CANCELLED,
             release: placed.locked,
           });
         }
@@ -99,7 +95,7 @@ export function spotAggregate(
         const order = state.orders.get(command.orderId);
         // Someone else's order reads as unknown: ids must not tell whose orders exist.
         if (!order || order.userId !== command.userId) return refuse('spotOrderNotFound');
-        if (order.status !== OPEN) return refuse('spotOrderNotOpen');
+        if (order.status !== ORDER_STATUS_OPEN) return refuse('spotOrderNotOpen');
         return {
           ok: true,
           events: [
@@ -107,7 +103,7 @@ export function spotAggregate(
               type: 'OrderEnded',
               at: command.at,
               orderId: order.id,
-              status: CANCELLED,
+              status: ORDER_STATUS_CANCELLED,
               release: order.locked,
             },
           ],
@@ -129,13 +125,20 @@ export function spotAggregate(
       if (role.owner < FIRST_USER_OWNER) continue;
       const order = log.state.orders.get(role.id);
       // Unknown or finished: the fill belongs to an order whose placement was never stored.
-      if (!order || order.status !== OPEN || order.userId !== role.owner - FIRST_USER_OWNER) continue;
+      if (!order || order.status !== ORDER_STATUS_OPEN || order.userId !== role.owner - FIRST_USER_OWNER)
+        continue;
       const lots = Math.min(fill.lots, order.lots - order.filledLots);
       if (lots <= 0) continue;
       log.push(fillEvent(order, fill.price, lots, role.maker, grid, at));
       const after = log.state.orders.get(order.id)!;
       if (after.filledLots >= after.lots) {
-        log.push({ type: 'OrderEnded', at, orderId: after.id, status: FILLED, release: after.locked });
+        log.push({
+          type: 'OrderEnded',
+          at,
+          orderId: after.id,
+          status: ORDER_STATUS_FILLED,
+          release: after.locked,
+        });
       }
     }
   }

@@ -6,12 +6,21 @@ import { scaledText } from '../../market/decimal-text.ts';
 import { pairById } from '../../market/pairs.ts';
 import type { Balance, SpotOrder } from './state.ts';
 import { MARKET } from '../../../domain/spot/order-kind.ts';
+import {
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_FILLED,
+  ORDER_STATUS_OPEN,
+} from '../../../domain/contract-codes.ts';
 
 /** The spot state in the contract's shapes: integers become decimal strings here and nowhere earlier. */
 export type SpotOrderAnswer = z.input<(typeof catalogue)['tx_in/add']['answer']>;
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-const STATUS_KEYS = { 1: 'spotStatusOpen', 2: 'spotStatusFilled', 3: 'spotStatusCancelled' } as const;
+const STATUS_KEYS = {
+  [ORDER_STATUS_OPEN]: 'spotStatusOpen',
+  [ORDER_STATUS_FILLED]: 'spotStatusFilled',
+  [ORDER_STATUS_CANCELLED]: 'spotStatusCancelled',
+} as const;
 
 export function unitsText(units: bigint): string {
   return scaledToText(units, LEDGER_DECIMALS);

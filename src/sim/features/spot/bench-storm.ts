@@ -2,6 +2,7 @@ import { okEnvelope } from '../../../api/envelope.ts';
 import type { Market } from '../../market/market.ts';
 import type { FrameHub, MarketPublisher } from '../../market/market-publisher.ts';
 import type { Routes } from '../../routes.ts';
+import { flagOf, isOn, type Flag } from '../../../domain/contract-codes.ts';
 
 export const DEFAULT_STORM_INTERVAL_MS = 15;
 
@@ -65,9 +66,9 @@ export class BenchStorm {
 /** sim/bench: starts or stops a storm (see BenchStorm). */
 export function registerBenchRoutes(routes: Routes, storm: BenchStorm): void {
   routes.add('sim/bench', (payload) => {
-    const { storm: on, interval_ms: interval } = payload as { storm: 0 | 1; interval_ms?: number };
-    if (on === 1) storm.start(interval ?? DEFAULT_STORM_INTERVAL_MS);
+    const { storm: on, interval_ms: interval } = payload as { storm: Flag; interval_ms?: number };
+    if (isOn(on)) storm.start(interval ?? DEFAULT_STORM_INTERVAL_MS);
     else storm.stop();
-    return okEnvelope({ storm: storm.active ? 1 : 0, interval_ms: storm.intervalMs });
+    return okEnvelope({ storm: flagOf(storm.active), interval_ms: storm.intervalMs });
   });
 }

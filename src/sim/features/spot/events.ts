@@ -1,4 +1,5 @@
 import type { SpotOrder } from './state.ts';
+import type { EndedOrderStatus } from '../../../domain/contract-codes.ts';
 
 /**
  * Every fact the spot feature records. Each event carries the amounts it moves, worked out when the
@@ -27,4 +28,4 @@ export type SpotEvent =
       maker: boolean;
     }
   /** The order is over: what it still locked returns to available. */
-  | { type: 'OrderEnded'; at: number; orderId: number; status: 2 | 3; release: bigint };
+  | { type: 'OrderEnded'; at: number; orderId: number; status: EndedOrderStatus; release: bigint };

@@ -9,6 +9,7 @@ import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { lotsOf, ticksOf } from '../../../domain/spot/settlement.ts';
 import { scaledToPlainText } from '../../../domain/spot/scaled.ts';
 import type { PairSpec } from '../../market/pairs.ts';
+import { isOn } from '../../../domain/contract-codes.ts';
 
 /** An order the payload asked for, in the pair's engine integers. */
 export interface OrderRequest {
@@ -51,7 +52,7 @@ export function parseOrderRequest(
     ok: false as const,
     problem: { key, vars },
   });
-  if (!pair || pair.openChange !== 1) return fail('marketUnknownPair', { id: payload.currency_match_id });
+  if (!pair || !isOn(pair.openChange)) return fail('marketUnknownPair', { id: payload.currency_match_id });
   if (isSellBlocked(pair.id, side)) return fail('spotSellBlocked');
   const price = payload.price?.trim() ?? '';
   const type: EntryMode = payload.type ?? (price === '' ? MARKET : LIMIT);

@@ -8,10 +8,8 @@ import { onUser } from '../accounts/route-kit.ts';
 import { balanceAnswer, orderAnswer, pageAnswer } from './answers.ts';
 import { parseOrderRequest, type OrderPayload } from './order-request.ts';
 import type { Spot, SpotOutcome } from './spot.ts';
-import { OPEN, type SpotOrder } from './state.ts';
-
-/** account/detail's account_type_id of the trade (change) account (spec §7: 1 on the spot page). */
-export const TRADE_ACCOUNT_TYPE = 1;
+import type { SpotOrder } from './state.ts';
+import { ACCOUNT_TYPE_TRADE, ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 
 const currencyIds = new Set(CURRENCIES.map((currency) => currency.id));
 
@@ -64,7 +62,8 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
     };
   const byId = (a: SpotOrder, b: SpotOrder) => b.id - a.id;
   const byEnd = (a: SpotOrder, b: SpotOrder) => b.updatedAt - a.updatedAt || b.id - a.id;
-  const open = (side: SpotSide) => (order: SpotOrder) => order.status === OPEN && order.side === side;
+  const open = (side: SpotSide) => (order: SpotOrder) =>
+    order.status === ORDER_STATUS_OPEN && order.side === side;
   onUser(routes, accounts, 'tx_in/list', (payload, ctx, user) =>
     list(open('buy'), byId)(payload, ctx, user.id),
   );
@@ -72,11 +71,11 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
     list(open('sell'), byId)(payload, ctx, user.id),
   );
   onUser(routes, accounts, 'tx_history/list', (payload, ctx, user) =>
-    list((order) => order.status !== OPEN, byEnd)(payload, ctx, user.id),
+    list((order) => order.status !== ORDER_STATUS_OPEN, byEnd)(payload, ctx, user.id),
   );
 
   onUser(routes, accounts, 'account/detail', (payload, ctx, user) => {
-    if (payload.account_type_id !== TRADE_ACCOUNT_TYPE) {
+    if (payload.account_type_id !== ACCOUNT_TYPE_TRADE) {
       return errorEnvelope(ctx.t('accountTypeUnknown', { id: payload.account_type_id }));
     }
     if (!currencyIds.has(payload.currency_id))

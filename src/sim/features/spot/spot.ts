@@ -12,8 +12,9 @@ import { orderAnswer, type Translate } from './answers.ts';
 import type { FillFact, NewOrder, SpotCommand } from './commands.ts';
 import type { SpotEvent } from './events.ts';
 import type { OrderRequest } from './order-request.ts';
-import { balanceOf, OPEN, type Balance, type SpotOrder, type SpotState } from './state.ts';
+import { balanceOf, type Balance, type SpotOrder, type SpotState } from './state.ts';
 import { SPOT_REFUSALS } from './aggregate.ts';
+import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 
 /** The part of the socket hub the spot feature pushes through (private frames only). */
 export interface PrivateHub {
@@ -96,7 +97,7 @@ export class Spot {
   /** Puts every open order back into its pair's book, oldest first (price-time priority kept). */
   restoreBooks(): void {
     const open = [...this.state().orders.values()]
-      .filter((order) => order.status === OPEN)
+      .filter((order) => order.status === ORDER_STATUS_OPEN)
       .sort((a, b) => a.id - b.id);
     for (const order of open) {
       const market = this.market.pair(order.pairId);
@@ -198,7 +199,7 @@ export class Spot {
       // Another user's order, or one of the other side, is "not found": the book is not touched.
       if (!order || order.userId !== userId || order.side !== side)
         return { ok: false, key: 'spotOrderNotFound' };
-      if (order.status === OPEN) this.market.pair(order.pairId)?.cancelUserOrder(orderId);
+      if (order.status === ORDER_STATUS_OPEN) this.market.pair(order.pairId)?.cancelUserOrder(orderId);
       const stored = this.log.execute({ kind: 'cancel', at: now, userId, orderId });
       await earlier;
       const result = await stored;

@@ -1,10 +1,10 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
+import type { OrderStatus } from '../../../domain/contract-codes.ts';
 
-/** 1 open (resting or being matched), 2 filled, 3 cancelled (possibly after partial fills). */
-export type OrderStatus = 1 | 2 | 3;
-export const OPEN = 1 as const;
-export const FILLED = 2 as const;
-export const CANCELLED = 3 as const;
+/** The status of an order: open, filled or cancelled (contract-codes.ts). */
+export type { OrderStatus };
+/** The spot status names the ledger's property test uses; the codes are defined in contract-codes.ts. */
+export { ORDER_STATUS_OPEN as OPEN } from '../../../domain/contract-codes.ts';
 
 /**
  * One spot order. Engine integers (ticks, lots) for what the book sees, ledger units (1e-8, BigInt)

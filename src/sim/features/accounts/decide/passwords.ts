@@ -1,6 +1,10 @@
 import { codeKey } from '../state.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { addressesOf, codeMatches, userByAddress } from './lookups.ts';
+import {
+  CODE_PURPOSE_FORGOT_PASSWORD,
+  CODE_PURPOSE_PAY_PASSWORD,
+} from '../../../../domain/contract-codes.ts';
 
 /** A new login password (the route checked the old one). */
 export const changePassword: Decider<'changePassword'> = (_policy, state, command) => {
@@ -14,7 +18,7 @@ export const changePassword: Decider<'changePassword'> = (_policy, state, comman
 
 /** A forgotten password replaced with the code sent for resetting it; every session ends. */
 export const resetPassword: Decider<'resetPassword'> = (_policy, state, command) => {
-  const key = codeKey(command.channel, command.address, 2);
+  const key = codeKey(command.channel, command.address, CODE_PURPOSE_FORGOT_PASSWORD);
   const user = userByAddress(state, command.channel, command.address);
   // No account and a wrong code read the same: the form must not reveal who is registered.
   if (!user || !codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
@@ -30,7 +34,7 @@ export const setPayPassword: Decider<'setPayPassword'> = (_policy, state, comman
   const user = state.users.get(command.userId);
   if (!user) return refuse('userMissing');
   const key = addressesOf(user)
-    .map(({ channel, address }) => codeKey(channel, address, 3))
+    .map(({ channel, address }) => codeKey(channel, address, CODE_PURPOSE_PAY_PASSWORD))
     .find((candidate) => codeMatches(state, candidate, command.code, command.at));
   if (key === undefined) return refuse('codeWrong');
   return accept([

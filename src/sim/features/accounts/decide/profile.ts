@@ -2,6 +2,7 @@ import { codeKey } from '../state.ts';
 import { PAY_METHOD_TYPES } from '../pay-method-types.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { codeMatches, userByAddress } from './lookups.ts';
+import { CODE_PURPOSE_BIND_EMAIL } from '../../../../domain/contract-codes.ts';
 
 /** An uploaded image, owned by the user who sent it. */
 export const recordUpload: Decider<'recordUpload'> = (_policy, state, command) => {
@@ -34,7 +35,7 @@ export const bindEmail: Decider<'bindEmail'> = (_policy, state, command) => {
   if (user.email === command.email) return refuse('emailSame');
   const owner = userByAddress(state, 'email', command.email);
   if (owner && owner.id !== user.id) return refuse('emailTaken');
-  const key = codeKey('email', command.email, 4);
+  const key = codeKey('email', command.email, CODE_PURPOSE_BIND_EMAIL);
   if (!codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
   return accept([
     { type: 'EmailBound', at: command.at, userId: user.id, email: command.email },

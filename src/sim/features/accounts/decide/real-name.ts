@@ -1,12 +1,13 @@
 import type { AccountEvent } from '../events.ts';
 import { accept, refuse, type Decider } from './decision.ts';
+import { REVIEW_STATUS_APPROVED, REVIEW_STATUS_PENDING } from '../../../../domain/contract-codes.ts';
 
 /** A real-name review request with two pictures the user uploaded; one review per user. */
 export const submitRealName: Decider<'submitRealName'> = (_policy, state, command) => {
   const user = state.users.get(command.userId);
   if (!user) return refuse('userMissing');
-  if (user.realName?.status === 1) return refuse('reviewPending');
-  if (user.realName?.status === 2) return refuse('reviewDone');
+  if (user.realName?.status === REVIEW_STATUS_PENDING) return refuse('reviewPending');
+  if (user.realName?.status === REVIEW_STATUS_APPROVED) return refuse('reviewDone');
   for (const pic of [command.frontPic, command.backPic]) {
     if (state.uploads.get(pic)?.owner !== user.id) return refuse('uploadMissing');
   }
@@ -28,7 +29,7 @@ export const approveDueReviews: Decider<'approveDueReviews'> = (policy, state, c
   const events: AccountEvent[] = [];
   for (const user of state.users.values()) {
     const review = user.realName;
-    if (review?.status !== 1) continue;
+    if (review?.status !== REVIEW_STATUS_PENDING) continue;
     const due = review.submittedAt + policy.reviewDelayMs;
     // Recorded at the moment it fell due, not when someone happened to look.
     if (due <= command.at) events.push({ type: 'RealNameApproved', at: due, userId: user.id });

@@ -2,6 +2,7 @@ import type { AccountEvent } from '../events.ts';
 import { codeKey } from '../state.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { codeMatches } from './lookups.ts';
+import { CODE_PURPOSE_LOGIN } from '../../../../domain/contract-codes.ts';
 
 /** A session for a user whose password the route checked; with the login code when one is required. */
 export const startSession: Decider<'startSession'> = (policy, state, command) => {
@@ -9,7 +10,7 @@ export const startSession: Decider<'startSession'> = (policy, state, command) =>
   const events: AccountEvent[] = [];
   if (command.loginCode) {
     const { channel, address, code } = command.loginCode;
-    const key = codeKey(channel, address, 5);
+    const key = codeKey(channel, address, CODE_PURPOSE_LOGIN);
     if (!codeMatches(state, key, code, command.at)) return refuse('codeWrong');
     events.push({ type: 'CodeUsed', at: command.at, key });
   }

@@ -2,11 +2,12 @@ import { DEMO_ACCOUNT } from '../policy.ts';
 import { codeKey } from '../state.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { codeMatches, grantFor, newUser, userByAddress } from './lookups.ts';
+import { CODE_PURPOSE_REGISTER, FLAG_OFF } from '../../../../domain/contract-codes.ts';
 
 /** A new account, with the code sent for registering and an optional referrer. */
 export const register: Decider<'register'> = (_policy, state, command) => {
   if (userByAddress(state, command.channel, command.address)) return refuse('accountExists');
-  const key = codeKey(command.channel, command.address, 1);
+  const key = codeKey(command.channel, command.address, CODE_PURPOSE_REGISTER);
   if (!codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
   let invitedBy: number | null = null;
   if (command.invitedWith !== '') {
@@ -22,7 +23,7 @@ export const register: Decider<'register'> = (_policy, state, command) => {
     inviteCode: command.newInviteCode,
     invitedBy,
     authorizationCode: command.authorizationCode,
-    isSeller: 0,
+    isSeller: FLAG_OFF,
     createdAt: command.at,
   });
   return accept(

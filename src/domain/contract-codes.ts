@@ -1,0 +1,129 @@
+/**
+ * The numbers the contract uses for its enums and flags (spec §3, §4, §7), named once. Every layer
+ * compares and writes these names, never the bare numbers: tests/unit/domain/contract-codes.test.ts
+ * fails when a code is defined twice or a bare comparison such as `.way === 1` comes back.
+ *
+ * A new code goes here, with its spec reference, and into CODE_GROUPS at the bottom.
+ */
+
+/** Flags (0/1): added, open_change, open_lever, open_microtrade, is_quote, is_seller, login_use_sms, storm... */
+export const FLAG_OFF = 0;
+export const FLAG_ON = 1;
+export type Flag = typeof FLAG_OFF | typeof FLAG_ON;
+
+/** Whether a flag is set. */
+export function isOn(flag: number): boolean {
+  return flag === FLAG_ON;
+}
+
+/** A boolean as the contract's flag. */
+export function flagOf(on: boolean): Flag {
+  return on ? FLAG_ON : FLAG_OFF;
+}
+
+/** A spot order's side, `way` (spec §3 "Spot order": 1 buy, 2 sell). */
+export const WAY_BUY = 1;
+export const WAY_SELL = 2;
+export type Way = typeof WAY_BUY | typeof WAY_SELL;
+
+/**
+ * A trade of the tape, its taker's side (spec §3 "Completed or recent trade": way 2 = green buy).
+ * Numbered the other way round from a spot order's way: never compare one with the other's names.
+ */
+export const TAPE_WAY_SELL = 1;
+export const TAPE_WAY_BUY = 2;
+export type TapeWay = typeof TAPE_WAY_SELL | typeof TAPE_WAY_BUY;
+
+/** A spot order's `type`, the entry mode (spec §4: limit 0, market 1). */
+export const ORDER_TYPE_LIMIT = 0;
+export const ORDER_TYPE_MARKET = 1;
+export type OrderType = typeof ORDER_TYPE_LIMIT | typeof ORDER_TYPE_MARKET;
+
+/**
+ * A spot order's `status`. The spec shows only status_name; Tessera's catalogue numbers them
+ * (docs/api.md): 1 open (resting or being matched), 2 filled, 3 cancelled (possibly partly filled).
+ */
+export const ORDER_STATUS_OPEN = 1;
+export const ORDER_STATUS_FILLED = 2;
+export const ORDER_STATUS_CANCELLED = 3;
+export type OrderStatus =
+  typeof ORDER_STATUS_OPEN | typeof ORDER_STATUS_FILLED | typeof ORDER_STATUS_CANCELLED;
+/** The statuses of an order that has ended. */
+export type EndedOrderStatus = typeof ORDER_STATUS_FILLED | typeof ORDER_STATUS_CANCELLED;
+
+/** Real-name `review_status` (spec §3 User info, §4: 0 none (show the form), 1 pending, 2 approved). */
+export const REVIEW_STATUS_NONE = 0;
+export const REVIEW_STATUS_PENDING = 1;
+export const REVIEW_STATUS_APPROVED = 2;
+export type ReviewStatus =
+  typeof REVIEW_STATUS_NONE | typeof REVIEW_STATUS_PENDING | typeof REVIEW_STATUS_APPROVED;
+
+/** account/detail's `account_type_id` (spec §7 Wallet: 1 on the spot page, the trade (change) account). */
+export const ACCOUNT_TYPE_TRADE = 1;
+export type AccountTypeId = typeof ACCOUNT_TYPE_TRADE;
+
+/**
+ * The `type` of notify/send_sms and notify/send_email, what a verification code is for (spec §7:
+ * 1 register, 2 forgot, 3 trade password, 5 login). 4, binding an e-mail (sms_mail), is Tessera's:
+ * the spec leaves that legacy call's payload open.
+ */
+export const CODE_PURPOSE_REGISTER = 1;
+export const CODE_PURPOSE_FORGOT_PASSWORD = 2;
+export const CODE_PURPOSE_PAY_PASSWORD = 3;
+export const CODE_PURPOSE_BIND_EMAIL = 4;
+export const CODE_PURPOSE_LOGIN = 5;
+export type CodePurpose =
+  | typeof CODE_PURPOSE_REGISTER
+  | typeof CODE_PURPOSE_FORGOT_PASSWORD
+  | typeof CODE_PURPOSE_PAY_PASSWORD
+  | typeof CODE_PURPOSE_BIND_EMAIL
+  | typeof CODE_PURPOSE_LOGIN;
+
+/** A lever position's `type` (spec §3, §4: 1 long, 2 short). */
+export const LEVER_TYPE_LONG = 1;
+export const LEVER_TYPE_SHORT = 2;
+export type LeverType = typeof LEVER_TYPE_LONG | typeof LEVER_TYPE_SHORT;
+
+/** lever/submit's `status`, its price mode (spec §4: 1 market price, 0 fixed price). */
+export const LEVER_PRICE_FIXED = 0;
+export const LEVER_PRICE_MARKET = 1;
+export type LeverPriceMode = typeof LEVER_PRICE_FIXED | typeof LEVER_PRICE_MARKET;
+
+/** lever/batch_close's `type`: close all (0), the longs (1) or the shorts (2). */
+export const BATCH_CLOSE_ALL = 0;
+export const BATCH_CLOSE_LONGS = 1;
+export const BATCH_CLOSE_SHORTS = 2;
+export type BatchCloseType = typeof BATCH_CLOSE_ALL | typeof BATCH_CLOSE_LONGS | typeof BATCH_CLOSE_SHORTS;
+
+/** A micro contract's `type` (spec §3: 1 up, 2 down). */
+export const MICRO_TYPE_UP = 1;
+export const MICRO_TYPE_DOWN = 2;
+export type MicroType = typeof MICRO_TYPE_UP | typeof MICRO_TYPE_DOWN;
+
+/** A micro contract's `status` (spec §3, §4: 1 running, 3 closed). */
+export const MICRO_STATUS_RUNNING = 1;
+export const MICRO_STATUS_CLOSED = 3;
+export type MicroStatus = typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED;
+
+/** Every code by the enum it belongs to; a value appears once per group (the test checks it). */
+export const CODE_GROUPS = {
+  flag: { FLAG_OFF, FLAG_ON },
+  way: { WAY_BUY, WAY_SELL },
+  tapeWay: { TAPE_WAY_SELL, TAPE_WAY_BUY },
+  orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET },
+  orderStatus: { ORDER_STATUS_OPEN, ORDER_STATUS_FILLED, ORDER_STATUS_CANCELLED },
+  reviewStatus: { REVIEW_STATUS_NONE, REVIEW_STATUS_PENDING, REVIEW_STATUS_APPROVED },
+  accountType: { ACCOUNT_TYPE_TRADE },
+  codePurpose: {
+    CODE_PURPOSE_REGISTER,
+    CODE_PURPOSE_FORGOT_PASSWORD,
+    CODE_PURPOSE_PAY_PASSWORD,
+    CODE_PURPOSE_BIND_EMAIL,
+    CODE_PURPOSE_LOGIN,
+  },
+  leverType: { LEVER_TYPE_LONG, LEVER_TYPE_SHORT },
+  leverPriceMode: { LEVER_PRICE_FIXED, LEVER_PRICE_MARKET },
+  batchClose: { BATCH_CLOSE_ALL, BATCH_CLOSE_LONGS, BATCH_CLOSE_SHORTS },
+  microType: { MICRO_TYPE_UP, MICRO_TYPE_DOWN },
+  microStatus: { MICRO_STATUS_RUNNING, MICRO_STATUS_CLOSED },
+} as const;
