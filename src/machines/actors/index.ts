@@ -1,5 +1,10 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../../streams/market.ts';
+import { accountsActors } from './accounts.ts';
+import { formsActors } from './forms.ts';
+import { outboxActors } from './outbox.ts';
+import { personalActors } from './personal.ts';
+import { simActors } from './sim.ts';
 import { spotActors } from './spot.ts';
 
 /**
@@ -9,6 +14,11 @@ import { spotActors } from './spot.ts';
  */
 export function createActors(api: ApiClient, socket: ChannelSource) {
   return {
+    accounts: accountsActors(api),
+    forms: formsActors(api),
+    personal: personalActors(api),
+    outbox: outboxActors(api),
+    sim: simActors(api),
     spot: spotActors(api, socket),
   };
 }

@@ -1,5 +1,9 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
+import { generalQueries } from './general.ts';
+import { marketQueries } from './markets.ts';
+import { newsQueries } from './news.ts';
+import { personalQueries } from './personal.ts';
 import { tradeQueries } from './trade.ts';
 
 /**
@@ -8,6 +12,10 @@ import { tradeQueries } from './trade.ts';
  */
 export function createQueries(api: ApiClient, socket: ChannelSource) {
   return {
+    general: generalQueries(api),
+    markets: marketQueries(api, socket),
+    news: newsQueries(api),
+    personal: personalQueries(api),
     trade: tradeQueries(api, socket),
   };
 }

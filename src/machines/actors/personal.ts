@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+import type { AnswerOf, PayloadOf } from '../../api/catalogue.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { PayMethodType } from '../pay-method.machine.ts';
+import type { ReviewStatus } from '../review-status.machine.ts';
+
+/** The personal centre's machines (spec §7 user_real, pay_method, common/image_upload). */
+export function personalActors(api: ApiClient) {
+  return {
+    /** The real-name review (review-status machine). */
+    realName: {
+      fetchStatus: fromPromise<ReviewStatus>(
+        async () => (await api.call('user_real/center', {})).review_status,
+      ),
+      submit: fromPromise<unknown, PayloadOf<'user_real/real_name'>>(({ input }) =>
+        api.call('user_real/real_name', input),
+      ),
+    },
+    /** The collection (payment) methods (pay-method machine). */
+    payMethod: {
+      loadTypes: fromPromise<PayMethodType[]>(() => api.call('pay_method/types', {})),
+      loadMethod: fromPromise<AnswerOf<'pay_method/get_method_by_type'>, { type: number }>(({ input }) =>
+        api.call('pay_method/get_method_by_type', input),
+      ),
+      save: fromPromise<unknown, PayloadOf<'pay_method/save'>>(({ input }) =>
+        api.call('pay_method/save', input),
+      ),
+    },
+    /** One picked image (image-upload machine). */
+    imageUpload: {
+      upload: fromPromise<{ url: string }, { file: File }>(({ input }) =>
+        api.call('common/image_upload', { file: input.file }),
+      ),
+    },
+  };
+}
+
+export type PersonalActors = ReturnType<typeof personalActors>;

@@ -1,0 +1,18 @@
+import type { AnswerOf } from '../../api/catalogue.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { loadable } from '../loadable.ts';
+
+export type UserInfo = AnswerOf<'user/info'>;
+
+/**
+ * The signed-in user's reads (spec §7 user/info, user/authorization_code). They belong to whoever
+ * is signed in, so nothing is kept: every subscription loads afresh.
+ */
+export function personalQueries(api: ApiClient) {
+  return {
+    userInfo$: loadable<UserInfo>(() => api.call('user/info', {})),
+    authorizationCode$: loadable(async () => (await api.call('user/authorization_code', {})).code),
+  };
+}
+
+export type PersonalQueries = ReturnType<typeof personalQueries>;
