@@ -93,7 +93,6 @@ export function createServices(options: {
   const socket = createSocketConnection({ transport: options.transport, token$ });
   return {
     backend: options.transport.name,
-    api,
     session,
     toasts,
     socket,

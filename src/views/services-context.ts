@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
 import type { Actor } from 'xstate';
-import type { ApiClient } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
 import type { AppActors } from '../machines/actors/index.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
@@ -16,8 +15,6 @@ import type { ToastStore } from './toast/toast-store.ts';
 export interface Services {
   /** Which backend answers: the built-in simulator or a real server. */
   backend: Transport['name'];
-  /** @deprecated views must not call the API: use `actors` or `queries`. Kept while views move. */
-  api: ApiClient;
   session: Actor<typeof sessionMachine>;
   toasts: ToastStore;
   /** The one live socket of this tab; channels are ref-counted per page. */

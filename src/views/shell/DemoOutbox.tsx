@@ -1,8 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { OUTBOX_KEY } from '../../machines/outbox-key.ts';
 import { outboxMachine, type OutboxMessage } from '../../machines/outbox.machine.ts';
 import { useLatest } from '../pages/auth/kit/use-latest.ts';
 import { useServices } from '../services-context.ts';
@@ -45,17 +43,13 @@ function MessageItem({ message }: { message: OutboxMessage }) {
  */
 function Outbox() {
   const { t } = useTranslation();
-  const { api, toasts } = useServices();
+  const { actors, toasts } = useServices();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const latest = useLatest({ t, toasts });
   const [logic] = useState(() =>
     outboxMachine.provide({
-      actors: {
-        fetch: fromPromise(({ input }) =>
-          api.call('notify/outbox', { key: OUTBOX_KEY, after: input.after }, { quiet: true }),
-        ),
-      },
+      actors: actors.outbox,
       actions: {
         announce: (_, { messages }) => {
           for (const message of messages) {

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { simSpeedMachine } from '../../machines/sim-speed.machine.ts';
 import { useServices } from '../services-context.ts';
 
 /** The demo speeds offered; the simulator accepts any whole number from 1 to 60. */
@@ -11,35 +13,20 @@ const SPEEDS = [1, 2, 5, 10, 30, 60];
  * real server keeps real time.
  */
 export function SimSpeedControl() {
+  const { backend } = useServices();
+  return backend === 'sim' ? <SpeedSelect /> : null;
+}
+
+function SpeedSelect() {
   const { t } = useTranslation();
-  const { api, backend } = useServices();
-  const isSim = backend === 'sim';
-  const [speed, setSpeed] = useState<number | null>(null);
+  const { actors } = useServices();
+  const [logic] = useState(() => simSpeedMachine.provide({ actors: actors.sim.speed }));
+  const [snapshot, send] = useMachine(logic);
+  const { speed } = snapshot.context;
 
-  useEffect(() => {
-    if (!isSim) return undefined;
-    let current = true;
-    api.call('sim/speed', {}, { quiet: true }).then(
-      (answer) => current && setSpeed(answer.speed),
-      // Without an answer there is nothing to show; the rest of the header works on.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, isSim]);
-
-  if (!isSim || speed === null) return null;
+  // Without an answer there is nothing to show; the rest of the header works on.
+  if (speed === null) return null;
   const options = SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b);
-
-  function choose(next: number, previous: number) {
-    setSpeed(next);
-    api.call('sim/set_speed', { speed: next }).then(
-      (answer) => setSpeed(answer.speed),
-      // The client has toasted the error; show the speed that still applies.
-      () => setSpeed(previous),
-    );
-  }
 
   return (
     <label className="header-select" title={t('sim.speedHint')}>
@@ -59,7 +46,7 @@ export function SimSpeedControl() {
       <select
         data-testid="sim-speed"
         value={speed}
-        onChange={(event) => choose(Number(event.target.value), speed)}
+        onChange={(event) => send({ type: 'CHOOSE', speed: Number(event.target.value) })}
       >
         {options.map((value) => (
           <option key={value} value={value}>

@@ -85,6 +85,8 @@ export const GROUPS: QuoteGroupAnswer[] = [
 
 export interface Harness {
   services: Services;
+  /** The fake API under the services' actors and queries (a test may wrap its `call`). */
+  api: ApiClient;
   dayMarket: Subject<Frame>;
   calls: string[];
 }
@@ -116,14 +118,13 @@ export function createHarness(
   // The real actors and queries over the fake API and socket, as the composition root builds them.
   const services = {
     backend: 'sim',
-    api,
     socket,
     session,
     toasts: new ToastStore(),
     actors: createActors(api, socket),
     queries: createQueries(api, socket),
   } as unknown as Services;
-  return { services, dayMarket, calls };
+  return { services, api, dayMarket, calls };
 }
 
 function Where() {

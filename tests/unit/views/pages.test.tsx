@@ -53,8 +53,8 @@ function newsHarness(setting: string | null = '/external-buy.html') {
 /** A harness whose news/list and news/info answer from NEWS, by the payload asked for. */
 function withNews(setting?: string | null) {
   const harness = newsHarness(setting);
-  const original = harness.services.api.call.bind(harness.services.api);
-  harness.services.api.call = ((name: string, payload: Record<string, unknown>, options?: object) => {
+  const original = harness.api.call.bind(harness.api);
+  harness.api.call = ((name: string, payload: Record<string, unknown>, options?: object) => {
     if (name === 'news/list') return Promise.resolve({ data: NEWS[payload.category_id as number] ?? [] });
     if (name === 'news/info') {
       const found = Object.values(NEWS)
@@ -67,7 +67,7 @@ function withNews(setting?: string | null) {
       });
     }
     return original(name as 'news/categories', payload as never, options);
-  }) as typeof harness.services.api.call;
+  }) as typeof harness.api.call;
   return harness;
 }
 

@@ -2,9 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { safeReturnPath } from '../../../domain/validation/return-path.ts';
-import { deliverCode } from '../../../machines/code-request.ts';
 import { loginFormMachine } from '../../../machines/login-form.machine.ts';
 import { persistLogin, readCountryId, readRememberedLogin } from '../../../machines/login-prefs.ts';
 import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
@@ -26,7 +24,7 @@ const FORM = 'login';
 /** /login (spec §2): e-mail and phone tabs, account, password, the code when required, remember me. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { api, session } = useServices();
+  const { actors, session } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const areas = useAreas();
@@ -39,9 +37,9 @@ export default function LoginPage() {
     loginFormMachine.provide({
       actors: {
         sendCode: sendCodeMachine.provide({
-          actors: { deliver: fromPromise(({ input }) => deliverCode(api, input)) },
+          actors: { deliver: actors.accounts.deliverCode },
         }),
-        login: fromPromise(({ input }) => api.call('user/login', input)),
+        login: actors.accounts.login,
       },
       actions: {
         reportProblem: (_, { problem }) => latest.current.report(problem),

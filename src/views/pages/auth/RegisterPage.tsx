@@ -2,8 +2,6 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { deliverCode } from '../../../machines/code-request.ts';
 import { readCountryId } from '../../../machines/login-prefs.ts';
 import { registerFormMachine } from '../../../machines/register-form.machine.ts';
 import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
@@ -31,7 +29,7 @@ const NEW_ACCOUNT: AccountAutoComplete = { email: 'email', mobile: 'tel-national
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const { actors } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const areas = useAreas();
@@ -42,9 +40,9 @@ export default function RegisterPage() {
     registerFormMachine.provide({
       actors: {
         sendCode: sendCodeMachine.provide({
-          actors: { deliver: fromPromise(({ input }) => deliverCode(api, input)) },
+          actors: { deliver: actors.accounts.deliverCode },
         }),
-        register: fromPromise(({ input }) => api.call('user/register', input)),
+        register: actors.accounts.register,
       },
       actions: {
         reportProblem: (_, { problem }) => latest.current.report(problem),

@@ -106,9 +106,9 @@ export default function TradePasswordPage() {
 
 function TradePasswordBody() {
   const { t } = useTranslation();
-  const { info, failed, reload } = useUserInfo();
-  if (info) return <TradePasswordForm info={info} />;
-  return failed ? (
+  const { user, reload } = useUserInfo();
+  if (user.status === 'ready') return <TradePasswordForm info={user.data} />;
+  return user.status === 'failed' ? (
     <button type="button" className="btn" onClick={reload}>
       {t('common.retry')}
     </button>

@@ -39,7 +39,7 @@ export function BannerCarousel() {
     return () => window.clearInterval(timer);
   }, [moving, count, visible]);
 
-  if (list.status === 'error' || (list.status === 'ready' && count === 0)) return null;
+  if (list.status === 'failed' || (list.status === 'ready' && count === 0)) return null;
   if (list.status === 'loading') {
     return <div className="banner-carousel banner-loading skeleton" aria-hidden="true" />;
   }

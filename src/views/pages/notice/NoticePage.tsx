@@ -7,13 +7,8 @@ import { ArticleBody } from '../../components/ArticleBody.tsx';
 import { useCategoryName } from '../../components/category-name.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { noticeHref, parseIdParam } from '../../components/links.ts';
-import {
-  type NewsArticle,
-  type NewsItem,
-  type Loadable,
-  useNewsArticle,
-  useNewsList,
-} from '../../components/use-news.ts';
+import type { Loadable } from '../../../streams/loadable.ts';
+import { type NewsArticle, type NewsItem, useNewsArticle, useNewsList } from '../../components/use-news.ts';
 import './notice.css';
 
 /**
@@ -86,7 +81,7 @@ function NoticeTitles({
       </ul>
     );
   }
-  if (list.status === 'error' || list.data.length === 0) {
+  if (list.status === 'failed' || list.data.length === 0) {
     return <p className="notice-muted">{t('notice.noTitles')}</p>;
   }
   return (
@@ -122,7 +117,7 @@ function ArticlePane({
   idKnown: boolean;
 }) {
   const { t } = useTranslation();
-  if (article.status === 'error') {
+  if (article.status === 'failed') {
     return (
       <EmptyState title={t('notice.notFound')}>
         <Link className="btn btn-primary" to="/home">

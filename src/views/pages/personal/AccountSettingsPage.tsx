@@ -1,10 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../services-context.ts';
+import { useLoadable } from '../../use-loadable.ts';
 import { CopyBox } from './CopyBox.tsx';
 import { SecurityMeter } from './SecurityMeter.tsx';
 import { useUserInfo, type UserInfo } from './use-user-info.ts';
+import { REVIEW_STATUS_APPROVED } from '../../../domain/contract-codes.ts';
 
 const ICONS = {
   phone: 'M8 3h8v18H8zM11 18h2',
@@ -52,19 +54,9 @@ function SettingItem({
 }
 
 function useAuthorizationCode(): string | null {
-  const { api } = useServices();
-  const [code, setCode] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.call('user/authorization_code', {}).then(
-      (answer) => live && setCode(answer.code),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return code;
+  const { queries } = useServices();
+  const code = useLoadable(queries.personal.authorizationCode$);
+  return code.status === 'ready' ? code.data : null;
 }
 
 function Settings({ info }: { info: UserInfo }) {
@@ -72,7 +64,7 @@ function Settings({ info }: { info: UserInfo }) {
   const authorizationCode = useAuthorizationCode();
   const account = info.email || info.mobile;
   const inviteLink = `${window.location.origin}/register?extension_code=${encodeURIComponent(info.invite_code)}`;
-  const verified = info.review_status === 2;
+  const verified = info.review_status === REVIEW_STATUS_APPROVED;
   return (
     <>
       <section className="card" aria-labelledby="profile-title">
@@ -181,11 +173,11 @@ function Settings({ info }: { info: UserInfo }) {
 /** /personal/accountSettings (spec §2): security bar, bound phone and e-mail, passwords, codes. */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
-  const { info, failed, reload } = useUserInfo();
-  if (info) return <Settings info={info} />;
+  const { user, reload } = useUserInfo();
+  if (user.status === 'ready') return <Settings info={user.data} />;
   return (
     <section className="card" data-testid="account-settings-loading">
-      {failed ? (
+      {user.status === 'failed' ? (
         <button type="button" className="btn" onClick={reload}>
           {t('common.retry')}
         </button>

@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { reviewStatusMachine } from '../../../machines/review-status.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { Field } from '../auth/kit/Field.tsx';
@@ -37,15 +36,12 @@ function StatusPanel({ tone, title, body }: { tone: 'ok' | 'wait'; title: string
 /** /personal/authentication (spec §2, §4): the real-name form, then "in review", then "verified". */
 export default function AuthenticationPage() {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const { actors } = useServices();
   const report = useProblemReporter(FORM);
   const latest = useLatest({ report });
   const [logic] = useState(() =>
     reviewStatusMachine.provide({
-      actors: {
-        fetchStatus: fromPromise(async () => (await api.call('user_real/center', {})).review_status),
-        submit: fromPromise(({ input }) => api.call('user_real/real_name', input)),
-      },
+      actors: actors.personal.realName,
       actions: { reportProblem: (_, { problem }) => latest.current.report(problem) },
     }),
   );

@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { PAY_METHOD_FIELDS, type PayMethodField } from '../../../domain/validation/pay-method.ts';
 import { payMethodMachine } from '../../../machines/pay-method.machine.ts';
 import { useServices } from '../../services-context.ts';
@@ -15,16 +14,12 @@ const FORM = 'collection';
 /** /personal/collectionSettings (spec §2, §5): choose a method type, fill its fields, save. */
 export default function CollectionSettingsPage() {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const { actors } = useServices();
   const report = useProblemReporter(FORM);
   const latest = useLatest({ report });
   const [logic] = useState(() =>
     payMethodMachine.provide({
-      actors: {
-        loadTypes: fromPromise(() => api.call('pay_method/types', {})),
-        loadMethod: fromPromise(({ input }) => api.call('pay_method/get_method_by_type', input)),
-        save: fromPromise(({ input }) => api.call('pay_method/save', input)),
-      },
+      actors: actors.personal.payMethod,
       actions: { reportProblem: (_, { problem }) => latest.current.report(problem) },
     }),
   );

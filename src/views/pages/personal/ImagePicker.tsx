@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { IMAGE_TYPES } from '../../../domain/validation/image.ts';
 import { imageUploadMachine } from '../../../machines/image-upload.machine.ts';
 import { useServices } from '../../services-context.ts';
@@ -28,12 +27,12 @@ export function ImagePicker({
   square = false,
 }: ImagePickerProps) {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const { actors } = useServices();
   const report = useProblemReporter(id);
   const latest = useLatest({ onChange, report });
   const [logic] = useState(() =>
     imageUploadMachine.provide({
-      actors: { upload: fromPromise(({ input }) => api.call('common/image_upload', { file: input.file })) },
+      actors: actors.personal.imageUpload,
       actions: {
         reportProblem: (_, { problem }) => latest.current.report(problem),
         uploaded: (_, { url }) => latest.current.onChange(url),

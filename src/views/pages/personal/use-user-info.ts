@@ -1,29 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AnswerOf } from '../../../api/catalogue.ts';
+import { useCallback, useState } from 'react';
+import type { Loadable } from '../../../streams/loadable.ts';
+import type { UserInfo } from '../../../streams/queries/personal.ts';
 import { useServices } from '../../services-context.ts';
+import { useLoadable } from '../../use-loadable.ts';
 
-export type UserInfo = AnswerOf<'user/info'>;
+export type { UserInfo };
 
-/** The signed-in user (user/info), with a reload for pages that change it. */
-export function useUserInfo(): { info: UserInfo | null; failed: boolean; reload: () => void } {
-  const { api } = useServices();
-  const [info, setInfo] = useState<UserInfo | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    api.call('user/info', {}).then(
-      (answer) => {
-        if (!live) return;
-        setInfo(answer);
-        setFailed(false);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, version]);
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-  return { info, failed, reload };
+/** The signed-in user (user/info), with a reload for pages that change it or retry it. */
+export function useUserInfo(): { user: Loadable<UserInfo>; reload: () => void } {
+  const { queries } = useServices();
+  const [attempt, setAttempt] = useState(0);
+  const user = useLoadable(queries.personal.userInfo$, attempt);
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  return { user, reload };
 }

@@ -1,33 +1,22 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useDocumentTheme } from '../../components/use-document-theme.ts';
 import { useServices } from '../../services-context.ts';
+import { useLoadable } from '../../use-loadable.ts';
 import { EMBED_HEIGHT, embedTarget } from './embed-policy.ts';
 import './white.css';
-
-type Setting = { status: 'loading' } | { status: 'done'; url: string | null };
 
 /** Spec §2 "External buy page": the page at setting white_url, embedded 800 high. */
 export default function WhitePage() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const [setting, setSetting] = useState<Setting>({ status: 'loading' });
+  const { queries } = useServices();
+  const setting = useLoadable(queries.general.setting$('white_url'));
   const theme = useDocumentTheme();
 
-  useEffect(() => {
-    let live = true;
-    api.call('default/setting', { key: 'white_url' }, { quiet: true }).then(
-      (value) => live && setSetting({ status: 'done', url: String(value) }),
-      () => live && setSetting({ status: 'done', url: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-
-  const target = setting.status === 'done' ? embedTarget(setting.url, window.location.origin, theme) : null;
+  // A failed load is shown as "not configured", like an empty setting.
+  const url = setting.status === 'ready' ? String(setting.data) : null;
+  const target = setting.status === 'loading' ? null : embedTarget(url, window.location.origin, theme);
 
   return (
     <div className="white-page">

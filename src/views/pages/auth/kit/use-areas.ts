@@ -1,33 +1,14 @@
-import { useEffect, useState } from 'react';
-import type { AnswerOf } from '../../../../api/catalogue.ts';
-import type { ApiClient } from '../../../../api/client.ts';
+import type { Area } from '../../../../streams/queries/general.ts';
 import { useServices } from '../../../services-context.ts';
+import { useLoadable } from '../../../use-loadable.ts';
 
-export type Area = AnswerOf<'default/area_list'>[number];
+export type { Area };
 
-let cached: Promise<readonly Area[]> | null = null;
+const NO_AREAS: readonly Area[] = [];
 
-function loadAreas(api: ApiClient): Promise<readonly Area[]> {
-  cached ??= api.call('default/area_list', {}, { quiet: true }).catch((error: unknown) => {
-    cached = null; // a failed load is tried again by the next form that needs it
-    throw error;
-  });
-  return cached;
-}
-
-/** Countries with dial codes (default/area_list), fetched once per page load. */
+/** Countries with dial codes (default/area_list), loaded once per app; none until they arrive. */
 export function useAreas(): readonly Area[] {
-  const { api } = useServices();
-  const [areas, setAreas] = useState<readonly Area[]>([]);
-  useEffect(() => {
-    let live = true;
-    loadAreas(api).then(
-      (list) => live && setAreas(list),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return areas;
+  const { queries } = useServices();
+  const areas = useLoadable(queries.general.areas$);
+  return areas.status === 'ready' ? areas.data : NO_AREAS;
 }

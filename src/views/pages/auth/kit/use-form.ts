@@ -1,9 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
 import type { CallName } from '../../../../api/catalogue.ts';
-import { deliverCode } from '../../../../machines/code-request.ts';
-import { submitWith, type FormDefinition, type FormValues } from '../../../../machines/form.machine.ts';
+import type { FormDefinition, FormValues } from '../../../../machines/form.machine.ts';
 import { sendCodeMachine } from '../../../../machines/send-code.machine.ts';
 import { useServices } from '../../../services-context.ts';
 import { useLatest } from './use-latest.ts';
@@ -20,16 +18,16 @@ export function useForm<V extends FormValues, F extends string, N extends CallNa
   form: FormDefinition<V, F, N>,
   options: UseFormOptions<V>,
 ) {
-  const { api } = useServices();
+  const { actors } = useServices();
   const report = useProblemReporter(options.formId);
   const latest = useLatest({ report, onSuccess: options.onSuccess });
   const [logic] = useState(() =>
     form.machine.provide({
       actors: {
         sendCode: sendCodeMachine.provide({
-          actors: { deliver: fromPromise(({ input }) => deliverCode(api, input)) },
+          actors: { deliver: actors.accounts.deliverCode },
         }),
-        submit: submitWith<N>((payload) => api.call(form.call, payload)),
+        submit: actors.forms.submit(form.call),
       },
       actions: {
         reportProblem: (_, { problem }) => latest.current.report(problem),
