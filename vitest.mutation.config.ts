@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests Stryker runs (`npm run test:mutation`): only those that exercise what it mutates,
- * src/domain and the simulator's spot ledger. Not used by `npm test`.
+ * The tests Stryker runs (`npm run test:mutation`): the tests of what it mutates, src/domain and the
+ * simulator's spot ledger (their property tests, the simulator's spot test, the mutation-kill tests).
+ * Machine and view tests are left out: they are slower and a domain rule should be caught by the
+ * domain's own tests. Not used by `npm test`.
  */
 export default defineConfig({
   test: {
     include: [
       'tests/unit/domain/**/*.test.ts',
-      'tests/unit/spot/**/*.test.ts',
+      'tests/unit/spot/*.property.test.ts',
+      'tests/unit/spot/*.kill.test.ts',
+      'tests/unit/spot/spot-sim.test.ts',
       'tests/unit/mutation-kills/**/*.test.ts',
     ],
     environment: 'node',
