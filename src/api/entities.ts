@@ -61,6 +61,8 @@ export const currencyMatch = z.object({
   lever_share_num: decimal,
   lever_fee_rate: decimal,
   price_decimals: z.number().int().optional(),
+  /** Tessera: the pair's lot, as quantity places (a quantity is a whole number of lots). */
+  number_decimals: z.number().int().min(0).max(8).optional(),
   currency_quotation: quotation,
 });
 

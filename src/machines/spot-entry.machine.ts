@@ -1,12 +1,19 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
-import { acceptDecimalInput, priceDecimalsFor, QUANTITY_DECIMALS } from '../domain/spot/decimal-input.ts';
+import {
+  entryProblem,
+  entryValue,
+  readNumberEntry,
+  type NumberEntryProblem,
+} from '../domain/number-entry.ts';
+import { priceDecimalsFor, quantityDecimalsFor } from '../domain/spot/decimal-input.ts';
 import { bestOppositePrice } from '../domain/spot/best-price.ts';
-import { LIMIT, MARKET, type EntryMode, type SpotSide } from '../domain/spot/order-kind.ts';
+import { isFarThroughBest, percentThroughBest } from '../domain/spot/far-price.ts';
+import { isSellBlocked, LIMIT, MARKET, type EntryMode, type SpotSide } from '../domain/spot/order-kind.ts';
 import { sliderQuantity, snapPercent } from '../domain/spot/slider.ts';
 import { validateSpotOrder, type SpotProblemCode } from '../domain/spot/order-validation.ts';
 
-/** One side's form: what the user typed and where the slider stands. */
+/** One side's form: exactly what the user typed, and where the slider stands. */
 export interface SideDraft {
   price: string;
   quantity: string;
@@ -27,6 +34,8 @@ export interface SpotPair {
   quoteCurrencyId: number;
   /** The pair's price places, when the server says (else the spec's 4). */
   priceDecimals: number | undefined;
+  /** The pair's lot: quantity places, when the server says (else the spec's 6). */
+  quantityDecimals?: number | undefined;
 }
 
 export interface SpotEntryContext {
@@ -37,6 +46,8 @@ export interface SpotEntryContext {
   best: { bid: string | null; ask: string | null };
   balances: PairBalances | null;
   signedIn: boolean;
+  /** Whether the user's language writes a decimal comma (domain/number-entry.ts); fixed for the page's life. */
+  decimalComma: boolean;
 }
 
 export type SpotEntryEvent =
@@ -50,46 +61,164 @@ export type SpotEntryEvent =
   | { type: 'PAIR'; pair: SpotPair }
   | { type: 'SIGNED_IN'; signedIn: boolean }
   | { type: 'REFRESH_BALANCES' }
-  | { type: 'SUBMIT'; side: SpotSide };
+  | { type: 'SUBMIT'; side: SpotSide }
+  /** The user confirmed, or dismissed, a price far through the market. */
+  | { type: 'CONFIRM'; side: SpotSide }
+  | { type: 'DISMISS'; side: SpotSide };
 
-/** What the form reports to the page: a problem (a toast) or a placed order. */
-export type SpotEntryProblem = SpotProblemCode | 'noBestPrice';
+/**
+ * What the form reports to the page as a toast: a rule of spec §5, a typed value that is not a
+ * number or has too many decimals (refused, never rewritten), or a slider with no price.
+ */
+export type SpotEntryProblem =
+  | SpotProblemCode
+  | 'noBestPrice'
+  | 'priceNotNumber'
+  | 'priceTooManyDecimals'
+  | 'priceTooLarge'
+  | 'quantityNotNumber'
+  | 'quantityTooManyDecimals'
+  | 'quantityWholeOnly'
+  | 'quantityTooLarge';
 
 /** What the machine tells the page (`actor.on`): a problem to toast, or an order placed. */
 export type SpotEntryEmitted =
-  | { type: 'problem'; code: SpotEntryProblem }
+  | { type: 'problem'; code: SpotEntryProblem; max?: number }
   | { type: 'placed'; side: SpotSide; order: AnswerOf<'tx_in/add'> };
 
 export interface SpotEntryInput {
   pair: SpotPair;
   signedIn: boolean;
+  decimalComma?: boolean;
 }
 
 const EMPTY_DRAFT: SideDraft = { price: '', quantity: '', percent: 0 };
 
-/** The price a side trades at: typed in limit mode, the best opposite price in market mode. */
-export function effectivePrice(context: SpotEntryContext, side: SpotSide): string {
-  return context.mode === MARKET ? (bestOppositePrice(side, context.best) ?? '') : context[side].price;
+/** How the side's two fields read (domain/number-entry.ts): the pair's places, the user's separator. */
+export function fieldEntries(context: SpotEntryContext, side: SpotSide) {
+  const draft = context[side];
+  return {
+    price: readNumberEntry(draft.price, {
+      maxDecimals: priceDecimalsFor(context.pair.priceDecimals),
+      decimalComma: context.decimalComma,
+    }),
+    quantity: readNumberEntry(draft.quantity, {
+      maxDecimals: quantityDecimalsFor(context.pair.quantityDecimals),
+      decimalComma: context.decimalComma,
+    }),
+  };
 }
 
-/** The first problem of a side's order, or null (domain rules, spec §5). */
-export function problemOf(context: SpotEntryContext, side: SpotSide): SpotProblemCode | null {
-  return validateSpotOrder({
+/** What is wrong with each typed field of a side, for the message under it (null: nothing). */
+export function fieldProblems(
+  context: SpotEntryContext,
+  side: SpotSide,
+): { price: NumberEntryProblem | null; quantity: NumberEntryProblem | null } {
+  const entries = fieldEntries(context, side);
+  return {
+    price: context.mode === MARKET ? null : entryProblem(entries.price),
+    quantity: entryProblem(entries.quantity),
+  };
+}
+
+/** The price a side trades at: the typed one read as a number in limit mode, the best opposite in market mode. */
+export function effectivePrice(context: SpotEntryContext, side: SpotSide): string {
+  return context.mode === MARKET
+    ? (bestOppositePrice(side, context.best) ?? '')
+    : entryValue(fieldEntries(context, side).price);
+}
+
+/** The quantity a side's order would carry: the typed one read as a number; '' when it is not one. */
+export function quantityOf(context: SpotEntryContext, side: SpotSide): string {
+  return entryValue(fieldEntries(context, side).quantity);
+}
+
+const FIELD_PROBLEM = {
+  price: { notNumber: 'priceNotNumber', tooManyDecimals: 'priceTooManyDecimals', tooLarge: 'priceTooLarge' },
+  quantity: {
+    notNumber: 'quantityNotNumber',
+    tooManyDecimals: 'quantityTooManyDecimals',
+    tooLarge: 'quantityTooLarge',
+  },
+} as const;
+
+export interface EntryProblem {
+  code: SpotEntryProblem;
+  /** The field's decimals, for the too-many-decimals messages. */
+  max?: number;
+}
+
+/**
+ * The first problem of a side's order, or null: a blocked sell first, then a typed value that is
+ * not a number (it is never sent in another form), then the rules of spec §5 on what was read.
+ */
+export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProblem | null {
+  if (isSellBlocked(context.pair.matchId, side)) return { code: 'remind' };
+  const typed = fieldProblems(context, side);
+  for (const field of ['price', 'quantity'] as const) {
+    const problem = typed[field];
+    if (problem) {
+      if (problem.kind !== 'tooManyDecimals') return { code: FIELD_PROBLEM[field][problem.kind] };
+      // A pair traded in whole lots (DOGE) says so rather than "at most 0 decimals".
+      if (problem.max === 0 && field === 'quantity') return { code: 'quantityWholeOnly' };
+      return { code: FIELD_PROBLEM[field].tooManyDecimals, max: problem.max };
+    }
+  }
+  const entries = fieldEntries(context, side);
+  const code = validateSpotOrder({
     matchId: context.pair.matchId,
     side,
     mode: context.mode,
-    price: context[side].price,
-    quantity: context[side].quantity,
+    price: entryValue(entries.price),
+    quantity: entryValue(entries.quantity),
     bestPrice: bestOppositePrice(side, context.best),
   });
+  return code === null ? null : { code };
 }
 
-/** The contract payload of a side's order. */
+/** Whether a side's limit price goes more than 10 % through the best opposite price (domain/spot/far-price.ts). */
+export function isFarPrice(context: SpotEntryContext, side: SpotSide): boolean {
+  return (
+    context.mode === LIMIT &&
+    isFarThroughBest(side, effectivePrice(context, side), bestOppositePrice(side, context.best))
+  );
+}
+
+/** How far through the best opposite price a side's limit price goes, in whole percent. */
+export function farPercent(context: SpotEntryContext, side: SpotSide): number {
+  return percentThroughBest(side, effectivePrice(context, side), bestOppositePrice(side, context.best));
+}
+
+/** The contract payload of a side's order: the numbers as read, exactly what the fields show. */
 export function orderPayload(context: SpotEntryContext, side: SpotSide): PayloadOf<'tx_in/add'> {
-  const draft = context[side];
+  const entries = fieldEntries(context, side);
+  const number = entryValue(entries.quantity);
   return context.mode === LIMIT
-    ? { currency_match_id: context.pair.matchId, number: draft.quantity, price: draft.price, type: LIMIT }
-    : { currency_match_id: context.pair.matchId, number: draft.quantity, type: MARKET };
+    ? { currency_match_id: context.pair.matchId, number, price: entryValue(entries.price), type: LIMIT }
+    : { currency_match_id: context.pair.matchId, number, type: MARKET };
+}
+
+/** Whether the slider still says what the quantity is, at the side's price now. */
+function sliderStillTrue(context: SpotEntryContext, side: SpotSide): boolean {
+  const draft = context[side];
+  if (draft.percent === 0) return true;
+  const outcome = sliderQuantity({
+    side,
+    percent: draft.percent,
+    balance: balanceFor(context, side),
+    price: effectivePrice(context, side),
+    decimals: quantityDecimalsFor(context.pair.quantityDecimals),
+  });
+  return outcome.kind === 'quantity' && outcome.quantity === draft.quantity;
+}
+
+/** After a price moved: a slider that no longer tells the truth goes back to 0; the quantity stays. */
+function withHonestSliders(context: SpotEntryContext): Partial<SpotEntryContext> {
+  const change: Partial<SpotEntryContext> = {};
+  for (const side of ['buy', 'sell'] as const) {
+    if (!sliderStillTrue(context, side)) change[side] = { ...context[side], percent: 0 };
+  }
+  return change;
 }
 
 function withSide(
@@ -132,10 +261,10 @@ export const spotEntryMachine = setup({
     ),
   },
   actions: {
-    reportProblem: emit((_, params: { code: SpotEntryProblem }) => ({
-      type: 'problem' as const,
-      code: params.code,
-    })),
+    reportProblem: emit((_, params: EntryProblem) => ({ type: 'problem' as const, ...params })),
+    clearSide: assign(({ context }, params: { side: SpotSide }) =>
+      withSide(context, params.side, { quantity: '', percent: 0 }),
+    ),
     placed: emit((_, params: { side: SpotSide; order: AnswerOf<'tx_in/add'> }) => ({
       type: 'placed' as const,
       side: params.side,
@@ -144,9 +273,8 @@ export const spotEntryMachine = setup({
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
-    otherSide: ({ event }, params: { side: SpotSide }) =>
-      event.type === 'SUBMIT' && event.side !== params.side,
     hasProblem: ({ context }, params: { side: SpotSide }) => problemOf(context, params.side) !== null,
+    farPrice: ({ context }, params: { side: SpotSide }) => isFarPrice(context, params.side),
   },
 }).createMachine({
   id: 'spotEntry',
@@ -158,6 +286,7 @@ export const spotEntryMachine = setup({
     best: { bid: null, ask: null },
     balances: null,
     signedIn: input.signedIn,
+    decimalComma: input.decimalComma ?? false,
   }),
   type: 'parallel',
   on: {
@@ -172,46 +301,29 @@ export const spotEntryMachine = setup({
             },
       ),
     },
+    // The fields keep exactly what was typed; reading it is problemOf's and fieldProblems' job.
     PRICE: {
-      actions: assign(({ context, event }) =>
-        context.mode === MARKET
-          ? {}
-          : withSide(context, event.side, {
-              price: acceptDecimalInput(
-                context[event.side].price,
-                event.text,
-                priceDecimalsFor(context.pair.priceDecimals),
-              ),
-            }),
-      ),
+      actions: assign(({ context, event }) => {
+        if (context.mode === MARKET) return {};
+        const next = { ...context, ...withSide(context, event.side, { price: event.text }) };
+        return { [event.side]: next[event.side], ...withHonestSliders(next) };
+      }),
     },
     QUANTITY: {
-      actions: assign(({ context, event }) => {
-        const quantity = acceptDecimalInput(context[event.side].quantity, event.text, QUANTITY_DECIMALS);
-        return quantity === context[event.side].quantity
+      actions: assign(({ context, event }) =>
+        event.text === context[event.side].quantity
           ? {}
-          : withSide(context, event.side, { quantity, percent: 0 });
-      }),
+          : withSide(context, event.side, { quantity: event.text, percent: 0 }),
+      ),
     },
     PERCENT: [
       {
-        guard: ({ context, event }) =>
-          sliderQuantity({
-            side: event.side,
-            percent: event.percent,
-            balance: balanceFor(context, event.side),
-            price: effectivePrice(context, event.side),
-          }).kind === 'noPrice',
+        guard: ({ context, event }) => sliderOutcome(context, event.side, event.percent).kind === 'noPrice',
         actions: { type: 'reportProblem', params: { code: 'noBestPrice' } },
       },
       {
         actions: assign(({ context, event }) => {
-          const outcome = sliderQuantity({
-            side: event.side,
-            percent: event.percent,
-            balance: balanceFor(context, event.side),
-            price: effectivePrice(context, event.side),
-          });
+          const outcome = sliderOutcome(context, event.side, event.percent);
           return outcome.kind === 'quantity'
             ? withSide(context, event.side, {
                 quantity: outcome.quantity,
@@ -223,23 +335,32 @@ export const spotEntryMachine = setup({
     ],
     PICK_PRICE: {
       actions: assign(({ context, event }) => {
-        const price = acceptDecimalInput('', event.price, priceDecimalsFor(context.pair.priceDecimals));
-        if (price === '') return {};
+        const read = readNumberEntry(event.price, {
+          maxDecimals: priceDecimalsFor(context.pair.priceDecimals),
+          decimalComma: false,
+        });
+        if (read.kind !== 'number') return {};
+        const price = read.value;
         // A picked price is a limit price: in market mode the form switches, which clears quantities.
         const cleared = context.mode === MARKET;
-        return {
+        const next: SpotEntryContext = {
+          ...context,
           mode: LIMIT,
           buy: { ...context.buy, price, ...(cleared ? { quantity: '', percent: 0 } : {}) },
           sell: { ...context.sell, price, ...(cleared ? { quantity: '', percent: 0 } : {}) },
         };
+        return { mode: LIMIT, buy: next.buy, sell: next.sell, ...withHonestSliders(next) };
       }),
     },
     BEST: {
-      actions: assign(({ context, event }) =>
-        context.best.bid === event.bid && context.best.ask === event.ask
-          ? {}
-          : { best: { bid: event.bid, ask: event.ask } },
-      ),
+      actions: assign(({ context, event }) => {
+        if (context.best.bid === event.bid && context.best.ask === event.ask) return {};
+        const next = { ...context, best: { bid: event.bid, ask: event.ask } };
+        // In market mode the price follows the book, so a slider may stop telling the truth.
+        return context.mode === MARKET
+          ? { best: next.best, ...withHonestSliders(next) }
+          : { best: next.best };
+      }),
     },
   },
   states: {
@@ -278,76 +399,86 @@ export const spotEntryMachine = setup({
         },
       },
     },
-    buy: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            SUBMIT: [
-              { guard: { type: 'otherSide', params: { side: 'buy' } } },
-              {
-                guard: { type: 'hasProblem', params: { side: 'buy' } },
-                actions: {
-                  type: 'reportProblem',
-                  params: ({ context }) => ({ code: problemOf(context, 'buy')! }),
-                },
-              },
-              { guard: 'signedIn', target: 'submitting' },
-            ],
-          },
-        },
-        submitting: {
-          invoke: {
-            src: 'placeOrder',
-            input: ({ context }) => ({ side: 'buy' as const, payload: orderPayload(context, 'buy') }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign(({ context }) => withSide(context, 'buy', { quantity: '', percent: 0 })),
-                { type: 'placed', params: ({ event }) => ({ side: 'buy' as const, order: event.output }) },
-              ],
-            },
-            onError: { target: 'idle' },
-          },
-        },
-      },
-    },
-    sell: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            SUBMIT: [
-              { guard: { type: 'otherSide', params: { side: 'sell' } } },
-              {
-                guard: { type: 'hasProblem', params: { side: 'sell' } },
-                actions: {
-                  type: 'reportProblem',
-                  params: ({ context }) => ({ code: problemOf(context, 'sell')! }),
-                },
-              },
-              { guard: 'signedIn', target: 'submitting' },
-            ],
-          },
-        },
-        submitting: {
-          invoke: {
-            src: 'placeOrder',
-            input: ({ context }) => ({ side: 'sell' as const, payload: orderPayload(context, 'sell') }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign(({ context }) => withSide(context, 'sell', { quantity: '', percent: 0 })),
-                { type: 'placed', params: ({ event }) => ({ side: 'sell' as const, order: event.output }) },
-              ],
-            },
-            onError: { target: 'idle' },
-          },
-        },
-      },
-    },
+    buy: sideRegion('buy'),
+    sell: sideRegion('sell'),
   },
 });
+
+/**
+ * One side's submit flow: idle -> (a price far through the market: confirming ->) submitting.
+ * Each side has its own region, so a buy in flight does not hold up a sell.
+ */
+function sideRegion(side: SpotSide) {
+  const mine = ({ event }: { event: SpotEntryEvent }) => 'side' in event && event.side === side;
+  return {
+    initial: 'idle' as const,
+    states: {
+      idle: {
+        on: {
+          SUBMIT: [
+            { guard: ({ event }: { event: SpotEntryEvent }) => !mine({ event }) },
+            {
+              guard: { type: 'hasProblem' as const, params: { side } },
+              actions: {
+                type: 'reportProblem' as const,
+                params: ({ context }: { context: SpotEntryContext }) => problemOf(context, side)!,
+              },
+            },
+            { guard: ({ context }: { context: SpotEntryContext }) => !context.signedIn },
+            { guard: { type: 'farPrice' as const, params: { side } }, target: 'confirming' },
+            { target: 'submitting' },
+          ],
+        },
+      },
+      /** The price goes far through the best opposite price: the user confirms or goes back. */
+      confirming: {
+        on: {
+          CONFIRM: { guard: mine, target: 'submitting' },
+          DISMISS: { guard: mine, target: 'idle' },
+          // Whatever changes the order meanwhile sends the user back to look at it again.
+          PRICE: { guard: mine, target: 'idle' },
+          QUANTITY: { guard: mine, target: 'idle' },
+          PERCENT: { guard: mine, target: 'idle' },
+          MODE: { target: 'idle' },
+          PICK_PRICE: { target: 'idle' },
+        },
+      },
+      submitting: {
+        invoke: {
+          src: 'placeOrder' as const,
+          input: ({ context }: { context: SpotEntryContext }) => ({
+            side,
+            payload: orderPayload(context, side),
+          }),
+          onDone: {
+            target: 'idle',
+            actions: [
+              { type: 'clearSide' as const, params: { side } },
+              {
+                type: 'placed' as const,
+                params: ({ event }: { event: DoneActorEvent<AnswerOf<'tx_in/add'>> }) => ({
+                  side,
+                  order: event.output,
+                }),
+              },
+            ],
+          },
+          onError: { target: 'idle' },
+        },
+      },
+    },
+  };
+}
+
+function sliderOutcome(context: SpotEntryContext, side: SpotSide, percent: number) {
+  return sliderQuantity({
+    side,
+    percent,
+    balance: balanceFor(context, side),
+    price: effectivePrice(context, side),
+    decimals: quantityDecimalsFor(context.pair.quantityDecimals),
+  });
+}
 
 function balanceFor(context: SpotEntryContext, side: SpotSide): string {
   if (!context.balances) return '0';

@@ -9,6 +9,7 @@ import {
   type OrdersView,
 } from '../domain/spot/order-list.ts';
 import type { SpotSide, Way } from '../domain/spot/order-kind.ts';
+import { ORDER_STATUS_OPEN, WAY_BUY } from '../domain/contract-codes.ts';
 
 export type SpotOrderAnswer = AnswerOf<'tx_in/add'>;
 
@@ -16,7 +17,7 @@ export type SpotOrderAnswer = AnswerOf<'tx_in/add'>;
 export type OrderRow = SpotOrderAnswer & ListedOrder;
 
 export function toRow(order: SpotOrderAnswer): OrderRow {
-  return { ...order, matchId: order.currency_match.id, open: order.status === 1 };
+  return { ...order, matchId: order.currency_match.id, open: order.status === ORDER_STATUS_OPEN };
 }
 
 /** The user's open orders on the pair on screen, for the order book's marks. */
@@ -61,7 +62,7 @@ function applyOwn(
   matchId: number,
   order: SpotOrderAnswer,
 ): ReadonlyMap<number, OwnOrder> {
-  const mine = order.currency_match.id === matchId && order.status === 1;
+  const mine = order.currency_match.id === matchId && order.status === ORDER_STATUS_OPEN;
   if (!mine && !own.has(order.id)) return own;
   const next = new Map(own);
   if (mine) next.set(order.id, { price: order.price, way: order.way });
@@ -214,7 +215,7 @@ export const spotOrdersMachine = setup({
               actions: assign(({ event }) => ({
                 own: new Map(
                   event.output
-                    .filter((order) => order.status === 1)
+                    .filter((order) => order.status === ORDER_STATUS_OPEN)
                     .map((order) => [order.id, { price: order.price, way: order.way }]),
                 ),
               })),
@@ -241,7 +242,7 @@ export const spotOrdersMachine = setup({
             src: 'cancelOrder',
             input: ({ context, event }) => ({
               id: context.cancelling ?? 0,
-              way: event.type === 'CANCEL' ? event.way : 1,
+              way: event.type === 'CANCEL' ? event.way : WAY_BUY,
             }),
             onDone: {
               target: 'idle',

@@ -44,6 +44,7 @@ export type TradeScreenEvent =
 export interface TradeScreenInput {
   pair: SpotPair;
   signedIn: boolean;
+  decimalComma?: boolean;
 }
 
 /** What the children report, relayed to the screen as its own events. */
@@ -113,7 +114,10 @@ export const tradeScreenMachine = setup({
   context: ({ input, spawn }) => ({
     pair: input.pair,
     signedIn: input.signedIn,
-    entry: spawn('entry', { id: 'entry', input: { pair: input.pair, signedIn: input.signedIn } }),
+    entry: spawn('entry', {
+      id: 'entry',
+      input: { pair: input.pair, signedIn: input.signedIn, decimalComma: input.decimalComma ?? false },
+    }),
     orders: spawn('orders', {
       id: 'orders',
       input: { matchId: input.pair.matchId, signedIn: input.signedIn },

@@ -110,12 +110,11 @@ test.describe('spot trade screen', () => {
     const price = Number(await page.getByTestId('book-bid-19').getAttribute('data-price')).toFixed(2);
     await page.getByTestId('price-buy').fill(price);
     await page.getByTestId('quantity-buy').fill('0.01');
-    // 0.01 BTC costs price / 100: the total shows it cut to cents, the lock holds it exactly.
+    // 0.01 BTC costs price / 100: the total shows it exactly (never rounded down), the lock holds it.
     const cents = Math.round(Number(price) * 100);
     const cost = cents / 10_000;
-    const group = (value: number, places: number) =>
-      value.toLocaleString('en-US', { minimumFractionDigits: places, maximumFractionDigits: places });
-    await expect(page.getByTestId('total-buy')).toHaveText(`${group(Math.floor(cents / 100) / 100, 2)} USDT`);
+    const exact = cost.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+    await expect(page.getByTestId('total-buy')).toHaveText(`${exact} USDT`);
     await page.getByTestId('submit-buy').click();
     await expect(toast(page, 'Order placed')).toBeVisible();
 
@@ -188,11 +187,15 @@ test.describe('spot trade screen', () => {
     await page.getByTestId('submit-buy').click();
     await expect(toast(page, 'Please enter a quantity')).toBeVisible();
 
-    // The price takes at most the pair's decimals and refuses e, minus and plus.
+    // A field keeps what was typed and says what is wrong with it: never rewritten.
     await page.getByTestId('price-sell').pressSequentially('-1e2+3.456');
-    await expect(page.getByTestId('price-sell')).toHaveValue('123.45');
+    await expect(page.getByTestId('price-sell')).toHaveValue('-1e2+3.456');
+    await expect(page.getByTestId('price-problem-sell')).toHaveText('Enter a number, such as 0.5');
+    await page.getByTestId('price-sell').fill('123.45');
+    await expect(page.getByTestId('price-problem-sell')).toHaveCount(0);
     await page.getByTestId('quantity-sell').pressSequentially('0.1234567');
-    await expect(page.getByTestId('quantity-sell')).toHaveValue('0.123456');
+    await expect(page.getByTestId('quantity-sell')).toHaveValue('0.1234567');
+    await expect(page.getByTestId('quantity-problem-sell')).toHaveText('At most 5 decimal places');
 
     // The slider buys a share of the balance at the typed price, floored to 6 decimals.
     await page.getByTestId('slider-buy-25').click();
@@ -213,6 +216,73 @@ test.describe('spot trade screen', () => {
     await page.getByTestId('quantity-sell').fill('1');
     await page.getByTestId('submit-sell').click();
     await expect(toast(page, 'Selling is not supported on this pair')).toBeVisible();
+  });
+
+  test('the inputs that once placed real orders are refused with a message, and place nothing', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const before = {
+      buy: await page.getByTestId('available-buy').textContent(),
+      sell: await page.getByTestId('available-sell').textContent(),
+    };
+    // Issue 11's list: 0,5 showed 05 and sold 5 ETH; -1 became 1 and filled; 1e30 became 130...
+    const bad = ['0,5', '-1', '1e30', '+5', '0x10', '1.2.3', '<img src=x>1', '0.123456', ' 5 5 '];
+    await page.getByTestId('price-sell').fill('1000000');
+    for (const text of bad) {
+      await page.getByTestId('quantity-sell').fill(text);
+      await expect(page.getByTestId('quantity-sell')).toHaveValue(text);
+      await expect(page.getByTestId('quantity-problem-sell')).toBeVisible();
+      await page.getByTestId('submit-sell').click();
+    }
+    await page.getByTestId('quantity-buy').fill('0.001');
+    for (const text of bad) {
+      await page.getByTestId('price-buy').fill(text);
+      await expect(page.getByTestId('price-buy')).toHaveValue(text);
+      await page.getByTestId('submit-buy').click();
+      await expect(page.getByTestId('price-problem-buy')).toBeVisible();
+    }
+    await expect(toast(page, 'The quantity is not a number').first()).toBeVisible();
+    await expect(toast(page, 'Order placed')).toHaveCount(0);
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+    await expect(page.getByTestId('available-buy')).toHaveText(before.buy ?? '');
+    await expect(page.getByTestId('available-sell')).toHaveText(before.sell ?? '');
+  });
+
+  test('in Russian a decimal comma is read as the point it means', async ({ page }) => {
+    await signIn(page);
+    await page.evaluate(() => localStorage.setItem('lang', 'ru'));
+    await page.reload();
+    await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+    const bid = Number(await page.getByTestId('book-bid-19').getAttribute('data-price'));
+    const price = bid.toFixed(2).replace('.', ',');
+    await page.getByTestId('price-buy').fill(price);
+    await page.getByTestId('quantity-buy').fill('0,01');
+    await expect(page.getByTestId('quantity-problem-buy')).toHaveCount(0);
+    await expect(page.getByTestId('price-problem-buy')).toHaveCount(0);
+    await page.getByTestId('submit-buy').click();
+    const row = page.getByTestId('orders-table').locator('tbody tr').first();
+    await expect(row).toContainText('0.01');
+    expect(amountOf(await page.getByTestId('locked-buy').textContent())).toBeCloseTo(bid / 100, 6);
+  });
+
+  test('a price far through the market asks first: back places nothing, place goes', async ({ page }) => {
+    await signIn(page);
+    const ask = Number(await page.getByTestId('book-ask-0').getAttribute('data-price'));
+    await page.getByTestId('price-buy').fill((ask * 1.2).toFixed(2));
+    await page.getByTestId('quantity-buy').fill('0.001');
+    await page.getByTestId('submit-buy').click();
+    await expect(page.getByTestId('far-confirm-buy')).toContainText(
+      /Your price is (19|20)% above the best ask/,
+    );
+    await page.getByTestId('far-back-buy').click();
+    await expect(page.getByTestId('far-confirm-buy')).toHaveCount(0);
+    await expect(toast(page, 'Order placed')).toHaveCount(0);
+    await page.getByTestId('submit-buy').click();
+    await page.getByTestId('far-place-buy').click();
+    await expect(toast(page, 'Order placed')).toBeVisible();
+    await page.getByTestId('orders-tab-history').click();
+    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('BTC/USDT');
   });
 
   test('a market order with no best price says so (notbest)', async ({ page }) => {

@@ -44,7 +44,11 @@ export function quoteUnits(
 
 /** A quantity string as whole lots, cut down to the lot; null when it does not parse. */
 export function lotsOf(quantity: string, grid: PairGrid): bigint | null {
-  return toScaled(quantity, grid.lotDecimals);
+  const fine = toScaled(quantity, 18);
+  const lots = toScaled(quantity, grid.lotDecimals);
+  if (fine === null || lots === null) return null;
+  // A quantity finer than the lot is refused, never cut (DESIGN.md: what the form shows is what goes).
+  return rescale(lots, grid.lotDecimals, 18, 'floor') === fine ? lots : null;
 }
 
 /** A price string as ticks; null when it does not parse or has places finer than the tick. */

@@ -140,6 +140,7 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
     lever_share_num: pair.leverShareNum,
     lever_fee_rate: pair.leverFeeRate,
     price_decimals: pair.priceDecimals,
+    number_decimals: pair.lotDecimals,
     currency_quotation: quotationAnswer(market),
   };
 }

@@ -11,6 +11,7 @@ export interface TradePair {
   readonly quoteCurrencyId: number;
   readonly logo: string;
   readonly priceDecimals: number | undefined;
+  readonly quantityDecimals: number | undefined;
   readonly openChange: boolean;
 }
 
@@ -26,6 +27,7 @@ export function toTradePairs(groups: AnswerOf<'market/currency_matches'>): Trade
       quoteCurrencyId: match.quote_currency_id,
       logo: match.base_currency.logo,
       priceDecimals: match.price_decimals,
+      quantityDecimals: match.number_decimals,
       openChange: isOn(match.open_change),
     })),
   );

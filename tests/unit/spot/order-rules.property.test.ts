@@ -94,17 +94,31 @@ describe('spot order rules (spec §5)', () => {
     );
   });
 
-  it('the total is price x quantity, cut down to the places asked for', () => {
-    expect(orderTotal('71650.54', '0.01', 2)).toBe('716.50');
-    expect(orderTotal('0.0001', '3', 4)).toBe('0.0003');
-    expect(orderTotal('', '3', 2)).toBe('');
+  it('the total is exactly price x quantity, never rounded down', () => {
+    expect(orderTotal('71650.54', '0.01')).toBe('716.5054');
+    expect(orderTotal('0.0001', '3')).toBe('0.0003');
+    // The case a user hit: 0.002909 charged, 0.00290 shown.
+    expect(orderTotal('0.0581800', '0.05')).toBe('0.002909');
+    expect(orderTotal('', '3')).toBe('');
+    expect(orderTotal('5', '0')).toBe('');
     fc.assert(
-      fc.property(positive, positive, fc.integer({ min: 0, max: 8 }), (price, quantity, places) => {
-        const total = orderTotal(price, quantity, places);
-        const exact = Number(price) * Number(quantity);
-        expect(Number(total)).toBeLessThanOrEqual(exact * (1 + 1e-12));
-        expect(Number(total)).toBeGreaterThan(exact - 10 ** -places - exact * 1e-12);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 14n }),
+        fc.bigInt({ min: 1n, max: 10n ** 14n }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        (p, q, pp, qp) => {
+          const text = (units: bigint, places: number) => {
+            const digits = units.toString().padStart(places + 1, '0');
+            return places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+          };
+          const total = orderTotal(text(p, pp), text(q, qp));
+          // Read back at the product's own scale, it is the integer product exactly.
+          const [whole = '', fraction = ''] = total.split('.');
+          expect(fraction.length).toBeLessThanOrEqual(pp + qp);
+          expect(BigInt(whole + fraction.padEnd(pp + qp, '0'))).toBe(p * q);
+        },
+      ),
     );
   });
 });

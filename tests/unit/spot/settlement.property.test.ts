@@ -68,7 +68,10 @@ describe('settlement arithmetic', () => {
     expect(ticksOf('72000.5', btc)).toBe(7_200_050n);
     expect(ticksOf('72000.505', btc)).toBeNull();
     expect(ticksOf('72000.500', btc)).toBe(7_200_050n);
-    expect(lotsOf('0.123456', btc)).toBe(12_345n);
+    // Finer than the lot is refused, never cut (issue 11: 0.123456 BTC once placed 0.12345).
+    expect(lotsOf('0.123456', btc)).toBeNull();
+    expect(lotsOf('0.12345', btc)).toBe(12_345n);
+    expect(lotsOf('0.123450', btc)).toBe(12_345n);
     expect(lotsOf('x', btc)).toBeNull();
   });
 });

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { AnswerOf, PayloadOf } from '../../../src/api/catalogue.ts';
-import { isDecimalEntry } from '../../../src/domain/spot/decimal-input.ts';
-import { SLIDER_MARKS } from '../../../src/domain/spot/slider.ts';
+import { readNumberEntry } from '../../../src/domain/number-entry.ts';
+import { LIMIT } from '../../../src/domain/spot/order-kind.ts';
+import { SLIDER_MARKS, sliderQuantity } from '../../../src/domain/spot/slider.ts';
 import {
+  effectivePrice,
+  farPercent,
+  fieldProblems,
   spotEntryMachine,
   type SpotEntryEvent,
   type SpotEntryProblem,
@@ -17,7 +21,12 @@ const BIB: SpotPair = { matchId: 64, baseCurrencyId: 6, quoteCurrencyId: 1, pric
 
 /** The real machine with recording actors: what it asked the server and what it reported. */
 function start(
-  options: { pair?: SpotPair; signedIn?: boolean; place?: () => Promise<AnswerOf<'tx_in/add'>> } = {},
+  options: {
+    pair?: SpotPair;
+    signedIn?: boolean;
+    comma?: boolean;
+    place?: () => Promise<AnswerOf<'tx_in/add'>>;
+  } = {},
 ) {
   const effects = {
     problems: [] as SpotEntryProblem[],
@@ -42,11 +51,19 @@ function start(
     },
   });
   const actor = createActor(machine, {
-    input: { pair: options.pair ?? BTC, signedIn: options.signedIn ?? true },
+    input: {
+      pair: options.pair ?? BTC,
+      signedIn: options.signedIn ?? true,
+      decimalComma: options.comma ?? false,
+    },
   });
-  actor.on('problem', ({ code }) => effects.problems.push(code));
+  const problemDetails: Array<{ code: SpotEntryProblem; max?: number }> = [];
+  actor.on('problem', ({ code, max }) => {
+    effects.problems.push(code);
+    problemDetails.push(max === undefined ? { code } : { code, max });
+  });
   actor.start();
-  return { actor, effects, release: () => release?.() };
+  return { actor, effects, problemDetails, release: () => release?.() };
 }
 
 const ready = (actor: ReturnType<typeof start>['actor']) =>
@@ -85,15 +102,23 @@ describe('spot entry machine', () => {
     expect(effects.placed).toEqual([{ currency_match_id: 1, number: '9.90099', type: 1 }]);
   });
 
-  it('accepts only 2 price decimals on a 2-decimal pair, 6 quantity decimals, and no e, minus or plus', async () => {
-    const { actor } = start();
+  it('refuses e, minus, plus, letters and extra decimals with a message per field, keeping the text', async () => {
+    const { actor, effects } = start();
     await ready(actor);
-    for (const text of ['1e5', '-1', '+1', '12.345', 'abc']) actor.send({ type: 'PRICE', side: 'buy', text });
-    expect(actor.getSnapshot().context.buy.price).toBe('');
-    actor.send({ type: 'PRICE', side: 'buy', text: '12.34' });
-    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.1234567' });
-    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.123456' });
-    expect(actor.getSnapshot().context.buy).toMatchObject({ price: '12.34', quantity: '0.123456' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    for (const text of ['1e5', '-1', '+1', '12.345', 'abc']) {
+      actor.send({ type: 'PRICE', side: 'buy', text });
+      expect(actor.getSnapshot().context.buy.price).toBe(text);
+      actor.send({ type: 'SUBMIT', side: 'buy' });
+    }
+    expect(effects.problems).toEqual([
+      'priceNotNumber',
+      'priceNotNumber',
+      'priceNotNumber',
+      'priceTooManyDecimals',
+      'priceNotNumber',
+    ]);
+    expect(effects.placed).toEqual([]);
   });
 
   it('with no price the slider says there is no best price and stays put', async () => {
@@ -224,27 +249,158 @@ describe('spot entry machine', () => {
     fc.record({ type: fc.constant('PICK_PRICE' as const), price: fc.constantFrom('100.25', '1e3', '') }),
   );
 
-  it('whatever the user does, the fields hold only acceptable entries and the slider only its marks', () => {
+  it('whatever the user does, a field holds exactly what was typed and a slider never says what is untrue', () => {
     const { actor } = start();
     fc.assert(
       fc.property(fc.array(event, { maxLength: 40 }), (events) => {
         let snapshot = actor.getSnapshot();
         for (const e of events) {
-          const modeBefore = snapshot.context.mode;
+          const before = snapshot.context;
           snapshot = getNextSnapshot(actor.logic, snapshot, e);
+          const after = snapshot.context;
+          if (e.type === 'PRICE' && before.mode === LIMIT) expect(after[e.side].price).toBe(e.text);
+          if (e.type === 'QUANTITY') expect(after[e.side].quantity).toBe(e.text);
           for (const side of ['buy', 'sell'] as const) {
-            const draft = snapshot.context[side];
-            expect(isDecimalEntry(draft.price, 2)).toBe(true);
-            expect(isDecimalEntry(draft.quantity, 6)).toBe(true);
+            const draft = after[side];
             expect(SLIDER_MARKS).toContain(draft.percent);
+            // A slider off 0 stands for exactly the quantity in the field, at the price now.
+            if (draft.percent !== 0) {
+              const outcome = sliderQuantity({
+                side,
+                percent: draft.percent,
+                balance:
+                  after.balances === null ? '0' : side === 'buy' ? after.balances.quote : after.balances.base,
+                price: effectivePrice(after, side),
+                decimals: 6,
+              });
+              expect(outcome).toEqual({ kind: 'quantity', quantity: draft.quantity });
+            }
           }
           // Changing the mode clears both quantities and sliders (spec §4); choosing it again does not.
-          if (e.type === 'MODE' && e.mode !== modeBefore)
+          if (e.type === 'MODE' && e.mode !== before.mode)
             for (const side of ['buy', 'sell'] as const)
-              expect([snapshot.context[side].percent, snapshot.context[side].quantity]).toEqual([0, '']);
+              expect([after[side].percent, after[side].quantity]).toEqual([0, '']);
         }
       }),
     );
+  });
+
+  it('an order goes only when both fields read as numbers, and it carries exactly the numbers read', async () => {
+    const careless = fc.string({ unit: fc.constantFrom(...'0123456789.,e-+x '.split('')), maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(careless, careless, fc.boolean(), async (price, quantity, comma) => {
+        const { actor, effects } = start({ place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'>, comma });
+        await ready(actor);
+        actor.send({ type: 'PRICE', side: 'buy', text: price });
+        actor.send({ type: 'QUANTITY', side: 'buy', text: quantity });
+        actor.send({ type: 'SUBMIT', side: 'buy' });
+        await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
+        const rules = (max: number) => ({ maxDecimals: max, decimalComma: comma });
+        const p = readNumberEntry(price, rules(2));
+        const q = readNumberEntry(quantity, rules(6));
+        const sendable =
+          p.kind === 'number' && q.kind === 'number' && Number(p.value) > 0 && Number(q.value) > 0;
+        expect(effects.placed.length).toBe(sendable ? 1 : 0);
+        if (sendable)
+          expect(effects.placed[0]).toEqual({
+            currency_match_id: 1,
+            price: p.value,
+            number: q.value,
+            type: 0,
+          });
+        else expect(effects.problems.length).toBe(1);
+        actor.stop();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the decimal comma of the user language is read as a point; elsewhere it is refused with a message', async () => {
+    const ru = start({ comma: true });
+    await ready(ru.actor);
+    ru.actor.send({ type: 'PRICE', side: 'sell', text: '70000,5' });
+    ru.actor.send({ type: 'QUANTITY', side: 'sell', text: '0,5' });
+    ru.actor.send({ type: 'SUBMIT', side: 'sell' });
+    const en = start();
+    await ready(en.actor);
+    en.actor.send({ type: 'PRICE', side: 'sell', text: '70000,5' });
+    en.actor.send({ type: 'QUANTITY', side: 'sell', text: '0,5' });
+    en.actor.send({ type: 'SUBMIT', side: 'sell' });
+    expect(en.actor.getSnapshot().context.sell).toEqual({ price: '70000,5', quantity: '0,5', percent: 0 });
+    expect(fieldProblems(en.actor.getSnapshot().context, 'sell').price).toEqual({ kind: 'notNumber' });
+    expect(en.effects.problems).toEqual(['priceNotNumber']);
+    expect(en.effects.placed).toEqual([]);
+    expect(ru.effects.placed).toEqual([{ currency_match_id: 1, number: '0.5', price: '70000.5', type: 0 }]);
+  });
+
+  it('too many decimals is a message with the limit, and nothing is cut or placed', async () => {
+    const { actor, effects, problemDetails } = start();
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '100' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.1234567' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    actor.send({ type: 'PRICE', side: 'buy', text: '100.123' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    expect(problemDetails).toEqual([
+      { code: 'quantityTooManyDecimals', max: 6 },
+      { code: 'priceTooManyDecimals', max: 2 },
+    ]);
+    expect(actor.getSnapshot().context.buy.quantity).toBe('0.1234567');
+    expect(effects.placed).toEqual([]);
+  });
+
+  it("the quantity follows the pair's lot: 0.123456 on a 5-place pair is refused, the slider fills to 5 places", async () => {
+    const lot5 = { ...BTC, quantityDecimals: 5 };
+    const { actor, effects } = start({ pair: lot5 });
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'sell', text: '70000' });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: '0.123456' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    expect(effects.problems).toEqual(['quantityTooManyDecimals']);
+    actor.send({ type: 'PERCENT', side: 'sell', percent: 25 });
+    // 25 % of 2 = 0.5 exactly; to 5 places it stays 0.5.
+    expect(actor.getSnapshot().context.sell.quantity).toBe('0.5');
+  });
+
+  it('a slider that stops telling the truth when the price moves goes back to 0; the quantity stays', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '100' });
+    actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
+    expect(actor.getSnapshot().context.buy).toEqual({ price: '100', quantity: '7.5', percent: 75 });
+    actor.send({ type: 'PRICE', side: 'buy', text: '200' });
+    expect(actor.getSnapshot().context.buy).toEqual({ price: '200', quantity: '7.5', percent: 0 });
+    // A sell's slider does not depend on the price: it stays.
+    actor.send({ type: 'PERCENT', side: 'sell', percent: 50 });
+    actor.send({ type: 'PRICE', side: 'sell', text: '5' });
+    expect(actor.getSnapshot().context.sell).toEqual({ price: '5', quantity: '1', percent: 50 });
+  });
+
+  it('a price more than 10 % through the best opposite price asks first; back places nothing, confirm places it', async () => {
+    const { actor, effects } = start({ place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'> });
+    await ready(actor);
+    actor.send({ type: 'BEST', bid: '99', ask: '100' });
+    actor.send({ type: 'PRICE', side: 'buy', text: '111' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    expect(actor.getSnapshot().matches({ buy: 'confirming' })).toBe(true);
+    expect(farPercent(actor.getSnapshot().context, 'buy')).toBe(11);
+    actor.send({ type: 'DISMISS', side: 'buy' });
+    expect(actor.getSnapshot().matches({ buy: 'idle' })).toBe(true);
+    expect(effects.placed).toEqual([]);
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    // The other side's confirm is not this side's.
+    actor.send({ type: 'CONFIRM', side: 'sell' });
+    expect(actor.getSnapshot().matches({ buy: 'confirming' })).toBe(true);
+    actor.send({ type: 'CONFIRM', side: 'buy' });
+    await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
+    expect(effects.placed).toEqual([{ currency_match_id: 1, number: '1', price: '111', type: 0 }]);
+    // At 110 (exactly 10 %) it goes at once.
+    actor.send({ type: 'PRICE', side: 'buy', text: '110' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
+    expect(effects.placed).toHaveLength(2);
   });
 
   it('every submitting state is reachable', () => {

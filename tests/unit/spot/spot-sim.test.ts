@@ -146,7 +146,13 @@ describe('spot trading in the simulator', () => {
       [
         'tx_in/add',
         { currency_match_id: 1, number: '0.000001', price: '100', type: 0 },
-        'The quantity is below the minimum of 0.00001',
+        'The quantity may have at most 5 decimals on this pair',
+      ],
+      [
+        // Finer than the lot is refused, never cut down (issue 11: 0.123456 once placed 0.12345).
+        'tx_in/add',
+        { currency_match_id: 1, number: '0.123456', price: '100', type: 0 },
+        'The quantity may have at most 5 decimals on this pair',
       ],
       [
         'tx_in/add',

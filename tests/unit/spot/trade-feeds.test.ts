@@ -5,12 +5,7 @@ import type { Frame } from '../../../src/streams/frame.ts';
 import type { ChannelSource } from '../../../src/streams/market.ts';
 import { foldBars } from '../../../src/views/pages/trade/chart-bars.ts';
 import type { ChartBar } from '../../../src/views/pages/trade/chart-option.ts';
-import {
-  depthFeed$,
-  klineFeed$,
-  tapeFeed$,
-  type DealSnapshot,
-} from '../../../src/streams/trade-feeds.ts';
+import { depthFeed$, klineFeed$, tapeFeed$, type DealSnapshot } from '../../../src/streams/trade-feeds.ts';
 
 /** A socket whose channels the test pushes frames into. */
 function fakeSocket() {

@@ -7,7 +7,6 @@ import {
 } from '../../../domain/spot/order-kind.ts';
 import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { lotsOf, ticksOf } from '../../../domain/spot/settlement.ts';
-import { scaledToPlainText } from '../../../domain/spot/scaled.ts';
 import type { PairSpec } from '../../market/pairs.ts';
 import { isOn } from '../../../domain/contract-codes.ts';
 
@@ -40,8 +39,8 @@ const MAX_UNITS = 2 ** 48;
 /**
  * Checks an order payload against the pair and the spec's rules (§5) before anything is matched:
  * the same rules the form applies, so a hand-made request is refused with a clear message and
- * changes nothing. The quantity is cut down to the pair's lot; a price finer than its tick is
- * refused rather than silently moved.
+ * changes nothing. A quantity finer than the pair's lot or a price finer than its tick is
+ * refused rather than silently cut or moved.
  */
 export function parseOrderRequest(
   payload: OrderPayload,
@@ -68,8 +67,8 @@ export function parseOrderRequest(
 
   if (!isPositiveDecimal(payload.number)) return fail('spotNeedNumber');
   const lots = lotsOf(payload.number, pair);
-  if (lots === null || lots < 1n)
-    return fail('spotMinNumber', { min: scaledToPlainText(1n, pair.lotDecimals) });
+  // A positive quantity on the lot's grid is at least one lot, so there is no minimum to check.
+  if (lots === null) return fail('spotNumberStep', { decimals: pair.lotDecimals });
   if (lots > BigInt(MAX_UNITS)) return fail('spotNumberRange');
   return { ok: true, request: { pair, side, type, priceTicks, lots: Number(lots) } };
 }

@@ -10,6 +10,7 @@ import type { CompletedTrade, Depth } from '../../../streams/payloads.ts';
 import { BOOK_ROWS, createBookPainter } from './book-painter.ts';
 import type { Stamped } from '../../../streams/trade-feeds.ts';
 import { setClass, setText } from './text-cells.ts';
+import { TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../../domain/contract-codes.ts';
 
 const LEVELS = Array.from({ length: BOOK_ROWS }, (_, index) => index);
 
@@ -74,8 +75,8 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
     const subscription = frameSampled(tape$).subscribe(({ value }) => {
       const last = value[0];
       setText(cell, last ? formatPrice(last.price, priceDecimals) : '');
-      setClass(cell, 'up', last?.way === 2);
-      setClass(cell, 'down', last?.way === 1);
+      setClass(cell, 'up', last?.way === TAPE_WAY_BUY);
+      setClass(cell, 'down', last?.way === TAPE_WAY_SELL);
     });
     return () => subscription.unsubscribe();
   }, [tape$, priceDecimals]);

@@ -2,11 +2,18 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { NO_VALUE } from '../../../domain/format.ts';
+import { groupThousands, NO_VALUE } from '../../../domain/format.ts';
 import { feePercentText, formatBalance } from '../../../domain/spot/display.ts';
 import { LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
 import { orderTotal } from '../../../domain/spot/order-total.ts';
-import { effectivePrice, type spotEntryMachine } from '../../../machines/spot-entry.machine.ts';
+import {
+  effectivePrice,
+  farPercent,
+  fieldProblems,
+  quantityOf,
+  type spotEntryMachine,
+} from '../../../machines/spot-entry.machine.ts';
+import { FieldProblem } from './FieldProblem.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
 
 type EntryActor = ActorRefFrom<typeof spotEntryMachine>;
@@ -15,7 +22,6 @@ interface FormsProps {
   entry: EntryActor;
   base: string;
   quote: string;
-  priceDecimals: number;
   signedIn: boolean;
   /** Where "log in" leads: the login page, back to this pair afterwards. */
   loginHref: string;
@@ -27,7 +33,7 @@ interface FormsProps {
  * spot-entry machine, which applies the rules; this view only shows its state. Visitors see log-in
  * and register links where the order buttons would be.
  */
-export function OrderForms({ entry, base, quote, priceDecimals, signedIn, loginHref }: FormsProps) {
+export function OrderForms({ entry, base, quote, signedIn, loginHref }: FormsProps) {
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const modes: Array<{ mode: EntryMode; key: string }> = [
@@ -65,7 +71,6 @@ export function OrderForms({ entry, base, quote, priceDecimals, signedIn, loginH
             entry={entry}
             base={base}
             quote={quote}
-            priceDecimals={priceDecimals}
             signedIn={signedIn}
             loginHref={loginHref}
           />
@@ -75,15 +80,7 @@ export function OrderForms({ entry, base, quote, priceDecimals, signedIn, loginH
   );
 }
 
-function OrderForm({
-  side,
-  entry,
-  base,
-  quote,
-  priceDecimals,
-  signedIn,
-  loginHref,
-}: FormsProps & { side: SpotSide }) {
+function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps & { side: SpotSide }) {
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const draft = useSelector(entry, (snapshot) => snapshot.context[side]);
@@ -98,7 +95,15 @@ function OrderForm({
   });
   const unit = side === 'buy' ? quote : base;
   const submitting = useSelector(entry, (snapshot) => snapshot.matches({ [side]: 'submitting' }));
-  const total = orderTotal(price, draft.quantity, Math.max(2, priceDecimals));
+  const confirming = useSelector(entry, (snapshot) => snapshot.matches({ [side]: 'confirming' }));
+  const far = useSelector(entry, (snapshot) => farPercent(snapshot.context, side));
+  const problems = useSelector(
+    entry,
+    (snapshot) => fieldProblems(snapshot.context, side),
+    (a, b) => a.price?.kind === b.price?.kind && a.quantity?.kind === b.quantity?.kind,
+  );
+  const quantity = useSelector(entry, (snapshot) => quantityOf(snapshot.context, side));
+  const total = orderTotal(price, quantity);
   const market = mode === MARKET;
   const id = (field: string) => `${side}-${field}`;
 
@@ -134,11 +139,14 @@ function OrderForm({
           value={market ? '' : draft.price}
           placeholder={market ? (price === '' ? t('trade.form.marketPrice') : price) : ''}
           disabled={market}
+          aria-invalid={problems.price !== null}
+          aria-describedby={problems.price ? id('price-problem') : undefined}
           onChange={(event) => entry.send({ type: 'PRICE', side, text: event.target.value })}
           data-testid={`price-${side}`}
         />
         <span className="field-unit">{quote}</span>
       </label>
+      <FieldProblem id={id('price-problem')} problem={problems.price} testId={`price-problem-${side}`} />
       <label className="form-field" htmlFor={id('quantity')}>
         <span className="field-label">{t('trade.form.quantity')}</span>
         <input
@@ -147,11 +155,18 @@ function OrderForm({
           inputMode="decimal"
           autoComplete="off"
           value={draft.quantity}
+          aria-invalid={problems.quantity !== null}
+          aria-describedby={problems.quantity ? id('quantity-problem') : undefined}
           onChange={(event) => entry.send({ type: 'QUANTITY', side, text: event.target.value })}
           data-testid={`quantity-${side}`}
         />
         <span className="field-unit">{base}</span>
       </label>
+      <FieldProblem
+        id={id('quantity-problem')}
+        problem={problems.quantity}
+        testId={`quantity-problem-${side}`}
+      />
       <PercentSlider
         value={draft.percent}
         side={side}
@@ -160,14 +175,44 @@ function OrderForm({
       <div className="form-total">
         <span>{t(market ? 'trade.form.totalEstimate' : 'trade.form.total')}</span>
         <span className="num" data-testid={`total-${side}`}>
-          {total === '' ? NO_VALUE : `${total} ${quote}`}
+          {total === '' ? NO_VALUE : `${groupThousands(total)} ${quote}`}
         </span>
       </div>
+      {confirming ? (
+        <div
+          className="far-confirm"
+          role="alertdialog"
+          aria-labelledby={id('far-title')}
+          data-testid={`far-confirm-${side}`}
+        >
+          <p id={id('far-title')}>
+            {t(side === 'buy' ? 'trade.far.above' : 'trade.far.below', { percent: far, price, quote })}
+          </p>
+          <div className="far-actions">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => entry.send({ type: 'DISMISS', side })}
+              data-testid={`far-back-${side}`}
+            >
+              {t('trade.far.back')}
+            </button>
+            <button
+              type="button"
+              className={`btn form-submit submit-${side}`}
+              onClick={() => entry.send({ type: 'CONFIRM', side })}
+              data-testid={`far-place-${side}`}
+            >
+              {t('trade.far.place')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {signedIn ? (
         <button
           type="submit"
           className={`btn form-submit submit-${side}`}
-          disabled={submitting}
+          disabled={submitting || confirming}
           data-testid={`submit-${side}`}
         >
           {t(side === 'buy' ? 'trade.form.buy' : 'trade.form.sell', { code: base })}

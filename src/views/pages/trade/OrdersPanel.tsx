@@ -10,6 +10,7 @@ import { hasSideTabs, ORDERS_TABS, pageCount, type OrdersTab } from '../../../do
 import { MARKET } from '../../../domain/spot/order-kind.ts';
 import type { OrderRow, spotOrdersMachine } from '../../../machines/spot-orders.machine.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { WAY_BUY } from '../../../domain/contract-codes.ts';
 
 type OrdersActor = ActorRefFrom<typeof spotOrdersMachine>;
 
@@ -201,7 +202,7 @@ function OrderLine({
 }) {
   const { t } = useTranslation();
   const [base = '', quote = ''] = order.currency_match.symbol.split('/');
-  const buy = order.way === 1;
+  const buy = order.way === WAY_BUY;
   const market = order.type === MARKET;
   return (
     <tr data-testid={`order-${order.id}`} data-status={order.status}>

@@ -3,6 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { distinctUntilChanged, map } from 'rxjs';
+import { resolveLanguage } from '../../../domain/languages.ts';
+import { usesDecimalComma } from '../../../domain/number-entry.ts';
 import { bestPrices } from '../../../domain/spot/best-price.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
@@ -31,6 +33,7 @@ function spotPairOf(pair: TradePair): SpotPair {
     baseCurrencyId: pair.baseCurrencyId,
     quoteCurrencyId: pair.quoteCurrencyId,
     priceDecimals: pair.priceDecimals,
+    quantityDecimals: pair.quantityDecimals,
   };
 }
 
@@ -71,15 +74,21 @@ export default function TradePage() {
 function TradeScreen({ pair }: { pair: TradePair }) {
   const { t } = useTranslation();
   const { actors, queries, toasts } = useServices();
+  // A language change reloads the page (spec §1), so the language read at start is the one shown.
+  const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
   const signedIn = useSignedIn();
   const [, setParams] = useSearchParams();
 
-  const screen = useActorRef(tradeScreenWith(actors.spot), { input: { pair: spotPairOf(pair), signedIn } });
+  const screen = useActorRef(tradeScreenWith(actors.spot), {
+    input: { pair: spotPairOf(pair), signedIn, decimalComma },
+  });
   const { entry, orders } = screen.getSnapshot().context;
 
   // The form's problems are the page's to show.
   useEffect(() => {
-    const subscription = entry.on('problem', ({ code }) => toasts.show('error', t(`trade.${code}`)));
+    const subscription = entry.on('problem', ({ code, max }) =>
+      toasts.show('error', t(`trade.${code}`, { max })),
+    );
     return () => subscription.unsubscribe();
   }, [entry, toasts, t]);
 
@@ -123,7 +132,6 @@ function TradeScreen({ pair }: { pair: TradePair }) {
           entry={entry}
           base={pair.base}
           quote={pair.quote}
-          priceDecimals={priceDecimals}
           signedIn={signedIn}
           loginHref={loginHref}
         />

@@ -3,6 +3,7 @@ import { CHART_TIME_ZONE } from '../../../domain/spot/chart-period.ts';
 import { timeOf } from '../../../domain/spot/tape.ts';
 import type { CompletedTrade } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
+import { TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../../domain/contract-codes.ts';
 
 const clock = new Intl.DateTimeFormat('en-GB', {
   timeZone: CHART_TIME_ZONE,
@@ -44,8 +45,8 @@ export function createTapePainter(
     setText(cells.price, trade ? formatPrice(trade.price, priceDecimals) : '');
     setText(cells.number, trade ? groupThousands(trade.number) : '');
     setText(cells.time, trade ? clock.format(timeOf(trade)) : '');
-    setClass(cells.price, 'up', trade?.way === 2);
-    setClass(cells.price, 'down', trade?.way === 1);
+    setClass(cells.price, 'up', trade?.way === TAPE_WAY_BUY);
+    setClass(cells.price, 'down', trade?.way === TAPE_WAY_SELL);
   };
 
   return (trades, seq) => {
