@@ -49,20 +49,33 @@ export function selectHomeRows<T extends PairQuote>(rows: readonly T[]): T[] {
     .sort((a, b) => compareDecimal(b.change, a.change) || homeRank(a.base) - homeRank(b.base));
 }
 
+/** 1 up, -1 down, 0 unchanged or unreadable (an unreadable change is neither a gain nor a loss). */
+function changeSign(change: string): number {
+  return parseDecimal(change) === null ? 0 : Math.sign(compareDecimal(change, 0));
+}
+
 function bySymbol(a: PairQuote, b: PairQuote): number {
   return a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
 }
 
-/** The top gainers of every market: largest 24 h change first, at most `limit` rows. */
+/**
+ * The top gainers of every market: pairs that are up only (a change above zero), largest 24 h
+ * change first, at most `limit` rows. Fewer rows, or none, when fewer pairs are up.
+ */
 export function selectGainers<T extends PairQuote>(rows: readonly T[], limit = 5): T[] {
-  return [...rows]
+  return rows
+    .filter((row) => changeSign(row.change) > 0)
     .sort((a, b) => compareDecimal(b.change, a.change) || bySymbol(a, b))
     .slice(0, Math.max(0, limit));
 }
 
-/** The top losers of every market: smallest 24 h change first, at most `limit` rows. */
+/**
+ * The top losers of every market: pairs that are down only (a change below zero), smallest 24 h
+ * change first, at most `limit` rows. Fewer rows, or none, when fewer pairs are down.
+ */
 export function selectLosers<T extends PairQuote>(rows: readonly T[], limit = 5): T[] {
-  return [...rows]
+  return rows
+    .filter((row) => changeSign(row.change) < 0)
     .sort((a, b) => compareDecimal(a.change, b.change) || bySymbol(a, b))
     .slice(0, Math.max(0, limit));
 }
@@ -84,7 +97,7 @@ export function marketBreadth(rows: readonly Pick<PairQuote, 'change'>[]): Marke
   let down = 0;
   let flat = 0;
   for (const row of rows) {
-    const sign = parseDecimal(row.change) === null ? 0 : compareDecimal(row.change, 0);
+    const sign = changeSign(row.change);
     if (sign > 0) up += 1;
     else if (sign < 0) down += 1;
     else flat += 1;

@@ -80,6 +80,17 @@ export function ariaSort(current: SortState | null, key: SortKey): 'ascending' |
   return current.direction === 'asc' ? 'ascending' : 'descending';
 }
 
+/**
+ * The longest search the markets search box takes: a pair's symbol is a dozen characters, so
+ * anything longer matches nothing; capping it keeps the box and its echo a sensible size.
+ */
+export const SEARCH_MAX_LENGTH = 40;
+
+/** Whether the search box shows its "n / max" counter: once the query nears the cap. */
+export function showsSearchCounter(query: string): boolean {
+  return query.length >= SEARCH_MAX_LENGTH - 10;
+}
+
 /** Reduces a symbol or a query to letters and digits, upper case: "btc/usdt" and "BTCUSDT" meet. */
 function searchable(text: string): string {
   return text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');

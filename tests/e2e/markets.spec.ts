@@ -110,6 +110,37 @@ test.describe('all markets', () => {
     await expect(page.getByText('No pairs match “no such coin”')).toBeVisible();
   });
 
+  for (const width of [1280, 390]) {
+    test(`a 500-character search keeps the page in shape at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await ready(page);
+      const search = page.getByRole('searchbox', { name: 'Search pairs' });
+      const sizes = () =>
+        page.evaluate(() => {
+          const wrap = document.querySelector('.markets-table-wrap') as HTMLElement;
+          const title = document.querySelector('.markets-empty .empty-title') as HTMLElement;
+          return {
+            page: document.documentElement.scrollWidth,
+            wrap: wrap.scrollWidth,
+            titleOverflow: title.scrollWidth - title.clientWidth,
+          };
+        });
+      await search.fill('zz');
+      await expect(page.getByText('No pairs match “zz”')).toBeVisible();
+      const short = await sizes();
+      await search.fill('Q'.repeat(500));
+      // The field takes 40 characters and says so; the echo wraps inside the table.
+      await expect(search).toHaveValue('Q'.repeat(40));
+      await expect(page.getByTestId('markets-search-count')).toHaveText('40/40');
+      await expect(page.getByText(`No pairs match “${'Q'.repeat(40)}”`)).toBeVisible();
+      const long = await sizes();
+      await page.screenshot({ path: `/tmp/shots/markets-long-search-${width}.png`, fullPage: true });
+      expect(long.titleOverflow).toBeLessThanOrEqual(0);
+      expect(long.wrap).toBeLessThanOrEqual(short.wrap);
+      expect(long.page).toBeLessThanOrEqual(short.page);
+    });
+  }
+
   test('a click on a row opens the spot screen on that pair', async ({ page }) => {
     await ready(page);
     const row = page.getByTestId('market-row').nth(1);

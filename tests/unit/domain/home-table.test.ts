@@ -82,13 +82,20 @@ describe('gainers and losers', () => {
       fc.property(pairs, fc.integer({ min: 0, max: 10 }), (list, limit) => {
         const gainers = selectGainers(list, limit);
         const losers = selectLosers(list, limit);
-        expect(gainers).toHaveLength(Math.min(limit, list.length));
-        expect(losers).toHaveLength(Math.min(limit, list.length));
+        const up = list.filter((r) => compareDecimal(r.change, 0) > 0);
+        const down = list.filter((r) => compareDecimal(r.change, 0) < 0);
+        expect(gainers).toHaveLength(Math.min(limit, up.length));
+        expect(losers).toHaveLength(Math.min(limit, down.length));
+        // A gainers list holds pairs that are up only, a losers list pairs that are down only.
+        for (const r of gainers) expect(compareDecimal(r.change, 0)).toBe(1);
+        for (const r of losers) expect(compareDecimal(r.change, 0)).toBe(-1);
         const lastGain = gainers.at(-1);
         const lastLoss = losers.at(-1);
-        for (const r of list) {
+        for (const r of up) {
           if (!gainers.includes(r) && lastGain)
             expect(compareDecimal(r.change, lastGain.change)).toBeLessThanOrEqual(0);
+        }
+        for (const r of down) {
           if (!losers.includes(r) && lastLoss)
             expect(compareDecimal(r.change, lastLoss.change)).toBeGreaterThanOrEqual(0);
         }
@@ -100,6 +107,29 @@ describe('gainers and losers', () => {
         }
       }),
     );
+  });
+});
+
+describe('gainers and losers when few pairs move', () => {
+  const rows = [
+    { id: 1, base: 'BTC', quote: 'USDT', symbol: 'BTC/USDT', change: '2.50' },
+    { id: 2, base: 'ETH', quote: 'USDT', symbol: 'ETH/USDT', change: '-1.20' },
+    { id: 3, base: 'TRX', quote: 'USDT', symbol: 'TRX/USDT', change: '0.00' },
+    { id: 4, base: 'DOT', quote: 'USDT', symbol: 'DOT/USDT', change: '0.30' },
+  ];
+
+  it('lists only the pair that is down among the losers, never one that is up or flat', () => {
+    expect(selectLosers(rows, 3).map((r) => r.symbol)).toEqual(['ETH/USDT']);
+  });
+
+  it('lists only pairs that are up among the gainers', () => {
+    expect(selectGainers(rows, 3).map((r) => r.symbol)).toEqual(['BTC/USDT', 'DOT/USDT']);
+  });
+
+  it('is empty when nothing is down (or up)', () => {
+    const allUp = rows.filter((r) => r.change !== '-1.20' && r.change !== '0.00');
+    expect(selectLosers(allUp, 3)).toEqual([]);
+    expect(selectGainers([rows[1]!, rows[2]!], 3)).toEqual([]);
   });
 });
 

@@ -110,6 +110,40 @@ describe('MarketsPage', () => {
     expect(screen.getByText('No pairs match “zzz”')).toBeTruthy();
   });
 
+  it('lists only pairs that are down among the top losers, and says so when none is', async () => {
+    const harness = createHarness();
+    renderAt(harness, '/markets', <MarketsPage />);
+    await ready();
+    const losers = screen.getByTestId('top-losers');
+    // Only ETH/USDT is down; TRX/USDT (flat) and the pairs that are up stay out.
+    await waitFor(() => expect(within(losers).getAllByRole('link')).toHaveLength(1));
+    expect(within(losers).getByRole('link').textContent).toContain('ETH');
+    const gainers = screen.getByTestId('top-gainers');
+    for (const link of within(gainers).getAllByRole('link')) expect(link.textContent).toContain('+');
+    act(() => {
+      harness.dayMarket.next({
+        type: 'DAY_MARKET',
+        symbol: 'ETH/USDT',
+        currency_match_id: 2,
+        quotation: { close: '3100', change: '1', high: '3100', low: '2900', volume: '50000' },
+      });
+    });
+    await waitFor(() => expect(within(losers).queryAllByRole('link')).toHaveLength(0));
+    expect(within(losers).getByText('No pair is down over 24 h')).toBeTruthy();
+  });
+
+  it('caps a very long search with a visible counter and still says nothing matches', async () => {
+    renderAt(createHarness(), '/markets', <MarketsPage />);
+    await ready();
+    const input = screen.getByTestId<HTMLInputElement>('markets-search');
+    expect(input.maxLength).toBe(40);
+    expect(screen.queryByTestId('markets-search-count')).toBeNull();
+    fireEvent.change(input, { target: { value: 'x'.repeat(500) } });
+    expect(input.value).toHaveLength(40);
+    expect(screen.getByTestId('markets-search-count').textContent).toBe('40/40');
+    expect(screen.getByText(`No pairs match “${'x'.repeat(40)}”`)).toBeTruthy();
+  });
+
   it('opens the trade screen on the pair of a clicked row', async () => {
     renderAt(createHarness(), '/markets', <MarketsPage />);
     await ready();

@@ -135,6 +135,9 @@ export function GainersCard({ quotes }: { quotes: QuotesState }) {
       {quotes.status === 'unavailable' && rows.length === 0 && (
         <p className="hero-card-empty">{t('markets.unavailable')}</p>
       )}
+      {quotes.status === 'ready' && rows.length === 0 && (
+        <p className="hero-card-empty">{t('markets.noGainers')}</p>
+      )}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { formatPrice, NO_VALUE } from '../../../domain/format.ts';
 import { marketBreadth, selectGainers, selectLosers } from '../../../domain/home-table.ts';
 import {
   filterRows,
+  SEARCH_MAX_LENGTH,
+  showsSearchCounter,
   sortRows,
   toggleSort,
   type SortKey,
@@ -92,11 +94,24 @@ export default function MarketsPage() {
               type="search"
               value={query}
               placeholder={t('markets.searchPlaceholder')}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => setQuery(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
+              maxLength={SEARCH_MAX_LENGTH}
+              aria-describedby={showsSearchCounter(query) ? 'markets-search-count' : undefined}
               data-testid="markets-search"
               autoComplete="off"
               spellCheck={false}
             />
+            {showsSearchCounter(query) && (
+              // Hidden from the field's name (the label), read as its description instead.
+              <span
+                id="markets-search-count"
+                className="markets-search-count num"
+                aria-hidden="true"
+                data-testid="markets-search-count"
+              >
+                {t('markets.searchCount', { length: query.length, max: SEARCH_MAX_LENGTH })}
+              </span>
+            )}
           </label>
         </div>
         <div
@@ -292,8 +307,20 @@ function MarketHighlights({ quotes }: { quotes: QuotesState }) {
 
   return (
     <div className="markets-highlights" data-testid="markets-highlights">
-      <HighlightCard title={t('markets.topGainers')} rows={gainers} loading={quotes.status === 'loading'} />
-      <HighlightCard title={t('markets.topLosers')} rows={losers} loading={quotes.status === 'loading'} />
+      <HighlightCard
+        title={t('markets.topGainers')}
+        empty={t('markets.noGainers')}
+        rows={gainers}
+        status={quotes.status}
+        testId="top-gainers"
+      />
+      <HighlightCard
+        title={t('markets.topLosers')}
+        empty={t('markets.noLosers')}
+        rows={losers}
+        status={quotes.status}
+        testId="top-losers"
+      />
       <section className="highlight-card panel" aria-labelledby="breadth-title">
         <h2 id="breadth-title">{t('markets.breadth')}</h2>
         <div className="breadth-figures">
@@ -322,18 +349,25 @@ function MarketHighlights({ quotes }: { quotes: QuotesState }) {
   );
 }
 
+/** A gainers or losers card: only pairs that moved that way, with a line when none did. */
 function HighlightCard({
   title,
+  empty,
   rows,
-  loading,
+  status,
+  testId,
 }: {
   title: string;
+  empty: string;
   rows: readonly MarketRow[];
-  loading: boolean;
+  status: QuotesState['status'];
+  testId: string;
 }) {
+  const loading = status === 'loading';
   return (
-    <section className="highlight-card panel">
+    <section className="highlight-card panel" data-testid={testId}>
       <h2>{title}</h2>
+      {status === 'ready' && rows.length === 0 && <p className="highlight-empty">{empty}</p>}
       <ul>
         {rows.map((row) => (
           <li key={row.id}>
