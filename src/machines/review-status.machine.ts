@@ -40,7 +40,7 @@ export function realNamePayload(values: RealNameValues): PayloadOf<'user_real/re
 /**
  * Real-name verification (spec §4): review_status none shows the form, pending the in-review message, approved the
  * verified message. While in review the status is fetched again every REVIEW_POLL_MS, so the page
- * turns to "verified" by itself when the review is done.
+ * turns to "verified" by itself when the review is done, or back to the form when it was rejected.
  */
 export const reviewStatusMachine = setup({
   types: {
@@ -119,7 +119,9 @@ export const reviewStatusMachine = setup({
         src: 'fetchStatus',
         onDone: [
           { guard: ({ event }) => event.output === REVIEW_STATUS_APPROVED, target: 'verified' },
-          { target: 'inReview' },
+          { guard: ({ event }) => event.output === REVIEW_STATUS_PENDING, target: 'inReview' },
+          // Rejected (or withdrawn): the server answers none again, so the form comes back.
+          { target: 'form' },
         ],
         // A failed check is retried at the next poll.
         onError: { target: 'inReview' },

@@ -254,4 +254,39 @@ describe('accounts aggregate', () => {
     ]);
     expect(state.users.get(userId)?.realName?.status).toBe(2);
   });
+
+  it('refuses, by itself, a real name that is not a name and feedback that is only white space', () => {
+    const seed: AccountCommand = {
+      kind: 'seedDemo',
+      at: 0,
+      email: 'demo@x.co',
+      password: HASH,
+      inviteCode: 'T1',
+      authorizationCode: 'A',
+    };
+    const userId = [...fold([seed]).state.users.keys()][0] ?? 0;
+    const seeded = fold([
+      seed,
+      { kind: 'recordUpload', at: 1, upload: { id: 'f', owner: userId, type: 'image/png', size: 1, at: 1 } },
+      { kind: 'recordUpload', at: 1, upload: { id: 'b', owner: userId, type: 'image/png', size: 1, at: 1 } },
+    ]).state;
+    const realName = (name: string) =>
+      aggregate.decide(seeded, {
+        kind: 'submitRealName',
+        at: 2,
+        userId,
+        name,
+        cardId: 'AB1234',
+        frontPic: 'f',
+        backPic: 'b',
+      });
+    for (const name of ['<img src=x onerror=alert(1)>', '😀😀', 'Ada\u202e', 'R2D2']) {
+      expect(realName(name), name).toEqual({ ok: false, error: 'badName' });
+    }
+    expect(realName('Ada Lovelace').ok).toBe(true);
+    const feedback = (content: string) =>
+      aggregate.decide(seeded, { kind: 'submitFeedback', at: 2, userId, type: 1, title: 'T', content });
+    expect(feedback(`a${' '.repeat(9)}b`)).toEqual({ ok: false, error: 'shortContent' });
+    expect(feedback('a b c d e f').ok).toBe(true);
+  });
 });

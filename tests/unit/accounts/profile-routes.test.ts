@@ -74,6 +74,12 @@ describe('real-name verification and uploads', () => {
         sim.token,
       );
     expect((await submit({ name: ' ' })).msg).toBe('Please enter your name');
+    for (const name of ['<img src=x onerror=alert(1)>', '😀 😀', 'Ada 👍', 'R2 D2']) {
+      expect((await submit({ name })).msg, name).toBe(
+        'Please enter your name as on your ID: 2 to 50 letters, with single spaces, hyphens, apostrophes or periods between words',
+      );
+    }
+    expect(await center()).toBe(0);
     expect((await submit({ front_pic: 'blob:elsewhere' })).msg).toBe(
       'The image was not found. Please upload it again',
     );
@@ -187,6 +193,10 @@ describe('e-mail binding and feedback', () => {
       'Please enter a title',
     );
     expect((await send({ type: 1, title: 'Charts', content: 'short' })).msg).toBe(
+      'Please write at least 10 characters',
+    );
+    // White space does not count: "a", nine spaces, "b" is three characters.
+    expect((await send({ type: 1, title: 'Charts', content: `a${' '.repeat(9)}b` })).msg).toBe(
       'Please write at least 10 characters',
     );
     expect((await send({ type: 1, title: 'Charts', content: 'Please add a darker theme.' })).msg).toBe(

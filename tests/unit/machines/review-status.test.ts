@@ -91,7 +91,7 @@ describe('review status machine (spec §4: 0 form, 1 in review, 2 verified)', ()
       events: [
         { type: 'SUBMIT' },
         { type: 'RETRY' },
-        { type: 'SET', values: { name: 'A', cardId: 'AB1234', frontPic: 'f', backPic: 'b' } },
+        { type: 'SET', values: { name: 'Ada', cardId: 'AB1234', frontPic: 'f', backPic: 'b' } },
         { type: 'xstate.done.actor.0.reviewStatus.loading', output: 0 } as never,
         { type: 'xstate.done.actor.0.reviewStatus.loading', output: 2 } as never,
         { type: 'xstate.error.actor.0.reviewStatus.loading', error: 'x' } as never,

@@ -78,6 +78,10 @@ describe('review status machine: folded event properties', () => {
           }
           // In review, the status is fetched again only when the poll delay has passed.
           if (before.value === 'inReview' && after.value === 'checking') expect(sent.type, where).toBe(POLL);
+          // Each answer of a check shows its own status: 0 the form again, 1 in review, 2 verified.
+          if (before.value === 'checking' && sent.type === CHECK_DONE && 'output' in sent) {
+            expect(after.value, where).toBe(['form', 'inReview', 'verified'][sent.output as number]);
+          }
         }
       }),
       { numRuns: 300 },
@@ -98,10 +102,9 @@ describe('review status machine: folded event properties', () => {
     ]);
   });
 
-  // BUG (spec §3/§4: review_status 0 shows the form): when a pending review is rejected, the
-  // server answers 0 again, but `checking` treats every answer other than 2 as "still in review",
-  // so the page keeps saying "in review" and polls forever instead of offering the form again.
-  it.fails('a review rejected while in review (the poll answers 0) shows the form again', async () => {
+  // Spec §3/§4: review_status 0 shows the form. A pending review that is rejected answers 0 again,
+  // so the page must offer the form again instead of polling "in review" forever.
+  it('a review rejected while in review (the poll answers 0) shows the form again', async () => {
     const clock = new SimulatedClock();
     const answers: ReviewStatus[] = [1, 0];
     let fetches = 0;

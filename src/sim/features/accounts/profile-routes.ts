@@ -11,7 +11,7 @@ import {
   validatePayMethod,
   type PayMethodFields,
 } from '../../../domain/validation/pay-method.ts';
-import { validateRealName } from '../../../domain/validation/real-name.ts';
+import { normalizePersonName, validateRealName } from '../../../domain/validation/real-name.ts';
 import { clean } from '../../../domain/validation/text.ts';
 import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
@@ -83,7 +83,7 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
       kind: 'submitRealName',
       at: ctx.now,
       userId: user.id,
-      name: clean(payload.name),
+      name: normalizePersonName(payload.name),
       cardId: clean(payload.card_id).toUpperCase(),
       frontPic,
       backPic,

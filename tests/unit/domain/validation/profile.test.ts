@@ -22,7 +22,7 @@ import { isCardId, validateRealName } from '../../../../src/domain/validation/re
 import { safeReturnPath } from '../../../../src/domain/validation/return-path.ts';
 
 describe('feedback', () => {
-  it('needs a known type, a title, and 10 to 2000 characters of content (counted as characters)', () => {
+  it('needs a known type, a title, and 10 to 2000 characters of content (trimmed, runs of white space as one)', () => {
     fc.assert(
       fc.property(
         fc.option(fc.integer({ min: -1, max: 6 }), { nil: null }),
@@ -30,7 +30,7 @@ describe('feedback', () => {
         fc.string({ unit: 'grapheme', maxLength: 30 }),
         (type, title, content) => {
           const problem = validateFeedback({ type, title, content });
-          const length = [...content.trim()].length;
+          const length = [...content.trim().replace(/\s+/gu, ' ')].length;
           if (!(FEEDBACK_TYPES as readonly (number | null)[]).includes(type)) {
             expect(problem?.code).toBe('emptyType');
             return;
@@ -44,6 +44,28 @@ describe('feedback', () => {
       ),
     );
     expect(validateFeedback({ type: 1, title: 'x', content: '名字名字名字名字名字' })).toBeNull();
+    expect(validateFeedback({ type: 1, title: 'x', content: `a${' '.repeat(9)}b` })?.code).toBe(
+      'shortContent',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ minLength: 1, maxLength: 3 }).filter((w) => !/\s/u.test(w)),
+          { maxLength: 8 },
+        ),
+        fc.array(fc.constantFrom(' ', '  ', '\t', '\n\n', ' \u3000 '), { minLength: 8, maxLength: 8 }),
+        (words, gaps) => {
+          // However much white space sits between the words, the verdict is that of single spaces.
+          const single = validateFeedback({ type: 1, title: 'x', content: words.join(' ') });
+          const padded = validateFeedback({
+            type: 1,
+            title: 'x',
+            content: words.map((w, i) => w + gaps[i]).join(''),
+          });
+          expect(padded?.code ?? null).toBe(single?.code ?? null);
+        },
+      ),
+    );
     expect(
       validateFeedback({ type: 1, title: 'x', content: 'a'.repeat(FEEDBACK_CONTENT_MAX + 1) })?.code,
     ).toBe('longContent');

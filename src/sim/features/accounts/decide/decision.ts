@@ -19,8 +19,18 @@ export const REFUSALS = [
   'payMethodUnknown',
   'emailTaken',
   'emailSame',
+  'badName',
+  'emptyType',
+  'emptyTitle',
+  'longTitle',
+  'shortContent',
+  'longContent',
 ] as const;
-type Refusal = (typeof REFUSALS)[number];
+export type Refusal = (typeof REFUSALS)[number];
+
+export function isRefusal(code: string): code is Refusal {
+  return (REFUSALS as readonly string[]).includes(code);
+}
 
 export function refuse(error: Refusal): Decision<AccountEvent> {
   return { ok: false, error };

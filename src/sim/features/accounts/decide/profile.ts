@@ -1,8 +1,9 @@
 import { codeKey } from '../state.ts';
 import { PAY_METHOD_TYPES } from '../pay-method-types.ts';
-import { accept, refuse, type Decider } from './decision.ts';
+import { accept, isRefusal, refuse, type Decider } from './decision.ts';
 import { codeMatches, userByAddress } from './lookups.ts';
 import { CODE_PURPOSE_BIND_EMAIL } from '../../../../domain/contract-codes.ts';
+import { validateFeedback } from '../../../../domain/validation/feedback.ts';
 
 /** An uploaded image, owned by the user who sent it. */
 export const recordUpload: Decider<'recordUpload'> = (_policy, state, command) => {
@@ -46,6 +47,9 @@ export const bindEmail: Decider<'bindEmail'> = (_policy, state, command) => {
 /** Feedback from a user; answers its id. */
 export const submitFeedback: Decider<'submitFeedback'> = (_policy, state, command) => {
   if (!state.users.has(command.userId)) return refuse('userMissing');
+  // The same rule as the form's, on the command itself: white space does not count as content.
+  const problem = validateFeedback({ type: command.type, title: command.title, content: command.content });
+  if (problem) return refuse(isRefusal(problem.code) ? problem.code : 'shortContent');
   return accept(
     [
       {

@@ -1,11 +1,14 @@
 import type { AccountEvent } from '../events.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { REVIEW_STATUS_APPROVED, REVIEW_STATUS_PENDING } from '../../../../domain/contract-codes.ts';
+import { isPersonName } from '../../../../domain/validation/real-name.ts';
 
 /** A real-name review request with two pictures the user uploaded; one review per user. */
 export const submitRealName: Decider<'submitRealName'> = (_policy, state, command) => {
   const user = state.users.get(command.userId);
   if (!user) return refuse('userMissing');
+  // The command refuses a name that is not a name by itself, whoever sends it.
+  if (!isPersonName(command.name)) return refuse('badName');
   if (user.realName?.status === REVIEW_STATUS_PENDING) return refuse('reviewPending');
   if (user.realName?.status === REVIEW_STATUS_APPROVED) return refuse('reviewDone');
   for (const pic of [command.frontPic, command.backPic]) {
