@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountCalls } from './catalogue/accounts.ts';
+import { addressBookCalls } from './catalogue/address-book.ts';
 import { contentCalls } from './catalogue/content.ts';
 import { earningsCalls } from './catalogue/earnings.ts';
 import { generalCalls } from './catalogue/general.ts';
@@ -8,7 +9,7 @@ import { leverCalls } from './catalogue/lever.ts';
 import { marketCalls } from './catalogue/market.ts';
 import { microCalls } from './catalogue/micro.ts';
 import { payMethodCalls } from './catalogue/pay-methods.ts';
-import { simBenchCalls, simClockCalls, simOutboxCalls } from './catalogue/sim.ts';
+import { simBenchCalls, simClockCalls, simOutboxCalls, simWalletCalls } from './catalogue/sim.ts';
 import { spotCalls } from './catalogue/spot.ts';
 import { walletCalls } from './catalogue/wallet.ts';
 
@@ -37,6 +38,8 @@ export const catalogue = {
   ...spotCalls,
   ...simBenchCalls,
   ...walletCalls,
+  ...simWalletCalls,
+  ...addressBookCalls,
   ...leverCalls,
   ...microCalls,
   ...earningsCalls,

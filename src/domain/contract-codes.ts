@@ -58,9 +58,47 @@ export const REVIEW_STATUS_APPROVED = 2;
 export type ReviewStatus =
   typeof REVIEW_STATUS_NONE | typeof REVIEW_STATUS_PENDING | typeof REVIEW_STATUS_APPROVED;
 
-/** account/detail's `account_type_id` (spec §7 Wallet: 1 on the spot page, the trade (change) account). */
+/**
+ * account/detail's `account_type_id` (spec §7 Wallet: 1 on the spot page, the trade (change)
+ * account). The other four are Tessera's: the spec shows only the first.
+ */
 export const ACCOUNT_TYPE_TRADE = 1;
-export type AccountTypeId = typeof ACCOUNT_TYPE_TRADE;
+export const ACCOUNT_TYPE_LEGAL = 2;
+export const ACCOUNT_TYPE_LEVER = 3;
+export const ACCOUNT_TYPE_MICRO = 4;
+export const ACCOUNT_TYPE_FINANCIAL = 5;
+export type AccountTypeId =
+  | typeof ACCOUNT_TYPE_TRADE
+  | typeof ACCOUNT_TYPE_LEGAL
+  | typeof ACCOUNT_TYPE_LEVER
+  | typeof ACCOUNT_TYPE_MICRO
+  | typeof ACCOUNT_TYPE_FINANCIAL;
+
+/**
+ * wallet/deposits' `status` (Tessera's: the spec shows the rule, spec §9, not the codes): seen and
+ * waiting for its first confirmation; credited (tradable, not yet withdrawable); withdrawable after 6
+ * confirmations; below the minimum, recorded and never credited.
+ */
+export const DEPOSIT_STATUS_PENDING = 0;
+export const DEPOSIT_STATUS_CREDITED = 1;
+export const DEPOSIT_STATUS_WITHDRAWABLE = 2;
+export const DEPOSIT_STATUS_NOT_CREDITED = 3;
+export type DepositStatus =
+  | typeof DEPOSIT_STATUS_PENDING
+  | typeof DEPOSIT_STATUS_CREDITED
+  | typeof DEPOSIT_STATUS_WITHDRAWABLE
+  | typeof DEPOSIT_STATUS_NOT_CREDITED;
+
+/** account/draw_list's `status` (Tessera's): in review (cancellable), broadcast, confirmed, cancelled. */
+export const WITHDRAWAL_STATUS_REVIEW = 0;
+export const WITHDRAWAL_STATUS_BROADCAST = 1;
+export const WITHDRAWAL_STATUS_CONFIRMED = 2;
+export const WITHDRAWAL_STATUS_CANCELLED = 3;
+export type WithdrawalStatusCode =
+  | typeof WITHDRAWAL_STATUS_REVIEW
+  | typeof WITHDRAWAL_STATUS_BROADCAST
+  | typeof WITHDRAWAL_STATUS_CONFIRMED
+  | typeof WITHDRAWAL_STATUS_CANCELLED;
 
 /**
  * The `type` of notify/send_sms and notify/send_email, what a verification code is for (spec §7:
@@ -72,12 +110,15 @@ export const CODE_PURPOSE_FORGOT_PASSWORD = 2;
 export const CODE_PURPOSE_PAY_PASSWORD = 3;
 export const CODE_PURPOSE_BIND_EMAIL = 4;
 export const CODE_PURPOSE_LOGIN = 5;
+/** 6, binding a withdrawal address (address/send_code), is Tessera's: the spec's service is separate. */
+export const CODE_PURPOSE_BIND_ADDRESS = 6;
 export type CodePurpose =
   | typeof CODE_PURPOSE_REGISTER
   | typeof CODE_PURPOSE_FORGOT_PASSWORD
   | typeof CODE_PURPOSE_PAY_PASSWORD
   | typeof CODE_PURPOSE_BIND_EMAIL
-  | typeof CODE_PURPOSE_LOGIN;
+  | typeof CODE_PURPOSE_LOGIN
+  | typeof CODE_PURPOSE_BIND_ADDRESS;
 
 /** A lever position's `type` (spec §3, §4: 1 long, 2 short). */
 export const LEVER_TYPE_LONG = 1;
@@ -113,13 +154,32 @@ export const CODE_GROUPS = {
   orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET },
   orderStatus: { ORDER_STATUS_OPEN, ORDER_STATUS_FILLED, ORDER_STATUS_CANCELLED },
   reviewStatus: { REVIEW_STATUS_NONE, REVIEW_STATUS_PENDING, REVIEW_STATUS_APPROVED },
-  accountType: { ACCOUNT_TYPE_TRADE },
+  accountType: {
+    ACCOUNT_TYPE_TRADE,
+    ACCOUNT_TYPE_LEGAL,
+    ACCOUNT_TYPE_LEVER,
+    ACCOUNT_TYPE_MICRO,
+    ACCOUNT_TYPE_FINANCIAL,
+  },
+  depositStatus: {
+    DEPOSIT_STATUS_PENDING,
+    DEPOSIT_STATUS_CREDITED,
+    DEPOSIT_STATUS_WITHDRAWABLE,
+    DEPOSIT_STATUS_NOT_CREDITED,
+  },
+  withdrawalStatus: {
+    WITHDRAWAL_STATUS_REVIEW,
+    WITHDRAWAL_STATUS_BROADCAST,
+    WITHDRAWAL_STATUS_CONFIRMED,
+    WITHDRAWAL_STATUS_CANCELLED,
+  },
   codePurpose: {
     CODE_PURPOSE_REGISTER,
     CODE_PURPOSE_FORGOT_PASSWORD,
     CODE_PURPOSE_PAY_PASSWORD,
     CODE_PURPOSE_BIND_EMAIL,
     CODE_PURPOSE_LOGIN,
+    CODE_PURPOSE_BIND_ADDRESS,
   },
   leverType: { LEVER_TYPE_LONG, LEVER_TYPE_SHORT },
   leverPriceMode: { LEVER_PRICE_FIXED, LEVER_PRICE_MARKET },

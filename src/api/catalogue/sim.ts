@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { empty, flag, id, text } from '../fields.ts';
+import { decimal, empty, flag, id, text } from '../fields.ts';
 import { call, type CallSpec } from './kit.ts';
+import { depositAnswer } from './wallet.ts';
 import {
+  CODE_PURPOSE_BIND_ADDRESS,
   CODE_PURPOSE_BIND_EMAIL,
   CODE_PURPOSE_FORGOT_PASSWORD,
   CODE_PURPOSE_LOGIN,
@@ -25,6 +27,7 @@ const outboxMessage = z.object({
     z.literal(CODE_PURPOSE_PAY_PASSWORD),
     z.literal(CODE_PURPOSE_BIND_EMAIL),
     z.literal(CODE_PURPOSE_LOGIN),
+    z.literal(CODE_PURPOSE_BIND_ADDRESS),
   ]),
   kind: z.enum(['code', 'no_account']),
   code: text,
@@ -79,5 +82,25 @@ export const simBenchCalls = {
       interval_ms: z.number().int().min(5).max(100).optional(),
     }),
     answer: z.object({ storm: flag, interval_ms: z.number().int() }),
+  }),
+} satisfies Record<string, CallSpec>;
+
+/** Demo deposits (beside the wallet): nothing arrives from a real chain, so the user sends one here. */
+export const simWalletCalls = {
+  'sim/deposit': call({
+    method: 'POST',
+    path: 'sim/deposit',
+    auth: true,
+    toast: true,
+    summary:
+      "Simulator only: an incoming transfer of number to the user's deposit address on a chain. It is " +
+      'pending until its first confirmation, then credited, and withdrawable after 6 (simulated clock); ' +
+      'below the minimum it is recorded and never credited',
+    payload: z.object({
+      currency_id: id,
+      currency_protocol_id: id.optional(),
+      number: decimal,
+    }),
+    answer: depositAnswer,
   }),
 } satisfies Record<string, CallSpec>;
