@@ -19,6 +19,13 @@ import type { Trade } from './trade.ts';
 /** Order ids of the simulated participants start here; users' orders use ids below it. */
 export const FIRST_AGENT_ORDER_ID = 2 ** 50;
 
+/**
+ * How far the two market makers' ladders reach (basis points from the reference): the tight one
+ * out to about a percent, the deep one to a few percent, as real books stand.
+ */
+const TIGHT_MAKER_REACH_BPS = 100;
+const DEEP_MAKER_REACH_BPS = 350;
+
 /** A fill that involves a user's order, reported to whoever settles users' trades. */
 export interface UserFill {
   pairId: number;
@@ -105,7 +112,14 @@ export class PairMarket implements Venue {
     this.makers = [
       new MarketMaker(
         this,
-        { owner: OWNER.tightMaker, levels: levels(0), stepFactor: 1, firstLevelOffset: 0, sizeFactor: 1 },
+        {
+          owner: OWNER.tightMaker,
+          levels: levels(0),
+          stepFactor: 1,
+          firstLevelOffset: 0,
+          sizeFactor: 1,
+          reachBps: TIGHT_MAKER_REACH_BPS,
+        },
         rng(STREAM.marketMaker, 0),
         options.start,
       ),
@@ -117,6 +131,7 @@ export class PairMarket implements Venue {
           stepFactor: 1.7,
           firstLevelOffset: 1.5,
           sizeFactor: 2.2,
+          reachBps: DEEP_MAKER_REACH_BPS,
         },
         rng(STREAM.marketMaker, 1),
         options.start,

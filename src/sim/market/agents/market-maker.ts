@@ -9,6 +9,12 @@ export interface MarketMakerStyle {
   /** Ladder step in multiples of the pair's step, and the first level's distance in steps. */
   stepFactor: number;
   firstLevelOffset: number;
+  /**
+   * How far the last level stands from the reference, in basis points. The gaps between levels
+   * grow geometrically from one step at the touch to reach it, as real ladders thin out with
+   * distance: dense near the touch, a few percent away at the far end.
+   */
+  reachBps: number;
   /** Lots at the first level, as a multiple of the pair's maker level size. */
   sizeFactor: number;
 }
@@ -21,6 +27,8 @@ const TOP_TOLERANCE = 0.25;
 const DEEP_TOLERANCE = 0.5;
 /** Size grows by level: level k quotes (1 + growth * k) times the first level. */
 const SIZE_GROWTH = 0.3;
+/** The ladder's gaps never grow by more than this factor per level. */
+const MAX_GAP_GROWTH = 3;
 const SIZE_SIGMA = 0.35;
 /** Inventory (in dollars) at which the quotes lean the furthest, and how far (in half spreads). */
 const INVENTORY_SCALE_USD = 60_000;
@@ -41,6 +49,9 @@ export class MarketMaker implements Agent {
   private readonly orderIds: [number[], number[]];
   private readonly orderPrices: [number[], number[]];
   private readonly targets: [number[], number[]];
+  /** Distance of each level from the mid, and the gap to the level before it, in steps. */
+  private readonly levelSteps: Float64Array;
+  private readonly levelGaps: Float64Array;
 
   constructor(
     private readonly venue: Venue,
@@ -53,6 +64,16 @@ export class MarketMaker implements Agent {
     this.orderIds = [empty(), empty()];
     this.orderPrices = [empty(), empty()];
     this.targets = [empty(), empty()];
+    const stepBps = venue.pair.levelStepBps * style.stepFactor;
+    const growth = gapGrowth(style.levels, style.reachBps / stepBps - style.firstLevelOffset);
+    this.levelSteps = new Float64Array(style.levels);
+    this.levelGaps = new Float64Array(style.levels);
+    for (let level = 0, distance = style.firstLevelOffset, gap = 1; level < style.levels; level++) {
+      this.levelSteps[level] = distance;
+      this.levelGaps[level] = level === 0 ? 1 : gap;
+      if (level > 0) gap *= growth;
+      distance += gap;
+    }
   }
 
   /** A maker fill on one of this maker's orders: its side bought or sold `lots`. */
@@ -64,7 +85,8 @@ export class MarketMaker implements Agent {
     const { book, scale } = this.venue;
     const reference = this.venue.referenceTicks(now);
     const halfSpread = Math.max(1, reference * this.venue.pair.halfSpreadBps * 1e-4);
-    const step = Math.max(1, reference * this.venue.pair.levelStepBps * 1e-4) * this.style.stepFactor;
+    const nominalStep = reference * this.venue.pair.levelStepBps * 1e-4 * this.style.stepFactor;
+    const step = Math.max(this.style.stepFactor, nominalStep);
     const inventoryUsd = this.inventory / scale.lotsPerUsd;
     const lean = Math.max(-1, Math.min(1, inventoryUsd / INVENTORY_SCALE_USD));
     const mid = reference - lean * MAX_SKEW_HALF_SPREADS * halfSpread;
@@ -74,17 +96,23 @@ export class MarketMaker implements Agent {
     const replace: Array<[Side, number]> = [];
     for (const side of [BUY, SELL] as const) {
       for (let level = 0; level < this.style.levels; level++) {
-        const distance = halfSpread + (level + this.style.firstLevelOffset) * step;
+        // The ladder's shape is in basis points; on a coarse tick each level still moves a tick.
+        const distance =
+          halfSpread +
+          Math.max(
+            this.levelSteps[level]! * nominalStep,
+            (level + this.style.firstLevelOffset) * this.style.stepFactor,
+          );
         const target = side === BUY ? Math.floor(mid - distance) : Math.ceil(mid + distance);
         this.targets[side][level] = Math.max(1, target);
         const id = this.orderIds[side][level]!;
         const resting = id >= 0 && book.has(id);
         const top = level < ALWAYS_CHECKED_LEVELS;
         const checked = top || this.rng.chance(DEEP_CHECK_PROBABILITY);
-        // Small drifts are tolerated (a fraction of a step at the top, half a step deeper down):
-        // re-quoting for every tick would churn the book and cost the maker its queue place.
+        // Small drifts are tolerated (a fraction of a step at the top, half the level's gap deeper
+        // down): re-quoting for every tick would churn the book and cost the maker its queue place.
         const drift = Math.abs(this.orderPrices[side][level]! - target);
-        const tolerance = Math.max(1, (top ? TOP_TOLERANCE : DEEP_TOLERANCE) * step);
+        const tolerance = Math.max(1, (top ? TOP_TOLERANCE : DEEP_TOLERANCE * this.levelGaps[level]!) * step);
         if (!resting || (checked && drift >= tolerance)) replace.push([side, level]);
       }
     }
@@ -128,4 +156,27 @@ export class MarketMaker implements Agent {
     this.orderIds[side][level] = id;
     this.orderPrices[side][level] = price;
   }
+}
+
+/**
+ * The factor g by which each gap exceeds the one before, so that `levels` levels whose first gap is
+ * one step reach `reachSteps` steps: 1 + g + g^2 + ... + g^(levels - 2) = reachSteps (bisection).
+ * A reach the levels cover with plain steps keeps the gaps even (g = 1).
+ */
+export function gapGrowth(levels: number, reachSteps: number): number {
+  const span = (g: number) => {
+    let total = 0;
+    for (let k = 0, gap = 1; k < levels - 1; k++, gap *= g) total += gap;
+    return total;
+  };
+  if (levels < 2 || span(1) >= reachSteps) return 1;
+  let low = 1;
+  let high = MAX_GAP_GROWTH;
+  if (span(high) <= reachSteps) return high;
+  for (let i = 0; i < 50; i++) {
+    const mid = (low + high) / 2;
+    if (span(mid) < reachSteps) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
 }

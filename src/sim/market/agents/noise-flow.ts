@@ -9,10 +9,18 @@ const MEAN_LIFETIME_MS = 120_000;
 const MAX_RESTING = 150;
 /** Orders placed when the market opens, so the deep book is not empty at first. */
 const INITIAL_ORDERS = 60;
-/** Distance behind the best price in ladder steps: Pareto with this tail index, capped. */
+/**
+ * Distance behind the best price: Pareto with this tail index from a minimum distance (a ladder
+ * step, or this many basis points of the price if that is more), capped at a few percent. With a
+ * minimum of one tight step the noise piled up within a few dollars of BTC's touch and the 20
+ * published levels spanned 0.04 %.
+ */
 const DISTANCE_TAIL = 1.3;
-const MAX_DISTANCE_RATIO = 0.03;
+const MIN_DISTANCE_BPS = 15;
+const MAX_DISTANCE_RATIO = 0.04;
 const SIZE_SIGMA = 1;
+/** Noise sizes grow with the square root of their distance, up to this factor. */
+const MAX_SIZE_FACTOR = 4;
 
 /**
  * Noise orders: limit orders that rest deep in the book for a while and are then withdrawn. Their
@@ -59,7 +67,7 @@ export class NoiseFlow implements Agent {
     const { book, scale, pair } = this.venue;
     const reference = this.venue.referenceTicks(now);
     const side: Side = this.rng.chance(0.5) ? BUY : SELL;
-    const step = Math.max(1, reference * pair.levelStepBps * 1e-4);
+    const step = Math.max(1, reference * Math.max(pair.levelStepBps, MIN_DISTANCE_BPS) * 1e-4);
     const pareto = Math.pow(1 - this.rng.next(), -1 / DISTANCE_TAIL);
     const distance = Math.round(Math.min(step * pareto, reference * MAX_DISTANCE_RATIO));
     const halfSpread = Math.max(1, reference * pair.halfSpreadBps * 1e-4);
@@ -67,7 +75,12 @@ export class NoiseFlow implements Agent {
     const best = side === BUY ? book.bestBid() : book.bestAsk();
     const anchor = Number.isNaN(best) ? reference + (side === BUY ? -halfSpread : halfSpread) : best;
     const price = Math.round(side === BUY ? anchor - distance : anchor + distance);
-    const lots = Math.max(1, Math.round(scale.noiseMedianLots * this.rng.lognormal(0, SIZE_SIGMA)));
+    // Farther orders are bigger (real books thicken away from the touch).
+    const sizeFactor = Math.sqrt(Math.min(pareto, MAX_SIZE_FACTOR ** 2));
+    const lots = Math.max(
+      1,
+      Math.round(scale.noiseMedianLots * sizeFactor * this.rng.lognormal(0, SIZE_SIGMA)),
+    );
     const expiry = now + this.rng.exponential(1 / MEAN_LIFETIME_MS);
     if (price < 1) return;
     if (this.expiries.length >= MAX_RESTING) {

@@ -90,7 +90,7 @@ describe('MarketPublisher', () => {
     const publisher = new MarketPublisher(market, hub);
     // Stop just past a minute boundary: the round holds trades of the old minute and the new one.
     const nextMinute = Math.ceil(clock.now() / 60_000) * 60_000;
-    clock.set(nextMinute + 3_000);
+    clock.set(nextMinute + 15_000);
     market.advanceTo(clock.now());
     publisher.publish();
     const minuteBars = framesOf(hub, 'KLINE')
