@@ -39,7 +39,13 @@ export type ProblemCode =
   | 'emptyCardNo'
   | 'badCardNo'
   | 'imageType'
-  | 'imageSize';
+  | 'imageSize'
+  | 'emptyAddress'
+  | 'badAddress'
+  | 'addressChecksum'
+  | 'emptyCoin'
+  | 'longLabel'
+  | 'badLabel';
 
 /** A problem and the field it belongs to, so a form can point at (and focus) the culprit. */
 export interface Problem<F extends string = string> {
