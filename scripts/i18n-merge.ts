@@ -31,14 +31,17 @@ function setPath(tree: Tree, path: string, value: string): void {
 
 const [code, input] = process.argv.slice(2);
 if (!code || !input) throw new Error('usage: i18n-merge <code> <flat-translations.json>');
-const english = flatten(JSON.parse(readFileSync('locales/en.json', 'utf8')) as Tree);
+const englishFile = flatten(JSON.parse(readFileSync('locales/en.json', 'utf8')) as Tree);
+const incomingRaw = JSON.parse(readFileSync(input, 'utf8')) as Record<string, string>;
+// English defines the keys: merging into en adds its new keys (at the end of their section).
+const english = code === 'en' ? new Map([...englishFile, ...Object.entries(incomingRaw)]) : englishFile;
 let existing = new Map<string, string>();
 try {
   existing = flatten(JSON.parse(readFileSync(`locales/${code}.json`, 'utf8')) as Tree);
 } catch {
   // A new language starts empty.
 }
-const incoming = new Map(Object.entries(JSON.parse(readFileSync(input, 'utf8')) as Record<string, string>));
+const incoming = new Map(Object.entries(incomingRaw));
 const merged = new Map([...existing, ...incoming]);
 
 const englishBases = [...new Set([...english.keys()].map((key) => key.replace(PLURAL, '')))];

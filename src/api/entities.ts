@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimal, flag, id, text, timestamp } from './fields.ts';
 import {
+  FLAG_OFF,
   MICRO_STATUS_CLOSED,
   MICRO_STATUS_RUNNING,
   MICRO_TYPE_DOWN,
@@ -157,6 +158,10 @@ export const userInfo = z.object({
     z.literal(REVIEW_STATUS_APPROVED),
   ]),
   is_seller: flag,
+  /** Dial code of the bound phone, digits without '+' ('' without a phone or from servers that omit it). */
+  area_code: text.default(''),
+  /** Whether a trade (pay) password is set; servers that omit it read as not set. */
+  has_pay_password: flag.default(FLAG_OFF),
 });
 
 export const payMethodType = z.object({ id, name: text, code: z.enum(['alipay', 'wxpay', 'bank']) });

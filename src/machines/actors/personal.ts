@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
-import type { PayMethodType } from '../pay-method.machine.ts';
+import type { PayMethodType, SavedPayMethod } from '../pay-method.machine.ts';
 import type { ReviewStatus } from '../review-status.machine.ts';
 
 /** The personal centre's machines (spec §7 user_real, pay_method, common/image_upload). */
@@ -19,6 +19,14 @@ export function personalActors(api: ApiClient) {
     /** The collection (payment) methods (pay-method machine). */
     payMethod: {
       loadTypes: fromPromise<PayMethodType[]>(() => api.call('pay_method/types', {})),
+      loadSaved: fromPromise<SavedPayMethod[], { types: number[] }>(async ({ input }) => {
+        const answers = await Promise.all(
+          input.types.map((type) => api.call('pay_method/get_method_by_type', { type })),
+        );
+        return answers.flatMap((answer, i) =>
+          answer ? [{ typeId: input.types[i] ?? answer.type, raw: answer.raw_data }] : [],
+        );
+      }),
       loadMethod: fromPromise<AnswerOf<'pay_method/get_method_by_type'>, { type: number }>(({ input }) =>
         api.call('pay_method/get_method_by_type', input),
       ),

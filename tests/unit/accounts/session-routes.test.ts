@@ -43,6 +43,8 @@ describe('registration, codes and login (spec §7)', () => {
       review_status: 0,
       is_seller: 0,
       area_id: null,
+      area_code: '',
+      has_pay_password: 0,
     });
     const grant = sim.accounts.grants().find((item) => item.userId === uid);
     expect(grant?.account).toBe('change');
@@ -63,6 +65,8 @@ describe('registration, codes and login (spec §7)', () => {
       mobile: '09012345678',
       email: '',
       area_id: 104,
+      // The dial code, so the bound phone can be shown as +81 09012345678.
+      area_code: '81',
     });
   });
 

@@ -15,7 +15,10 @@ const TYPES: PayMethodType[] = [
   { id: 3, name: 'Bank card', code: 'bank' },
 ];
 
-function start(saved: Record<number, AnswerOf<'pay_method/get_method_by_type'>>) {
+function start(
+  saved: Record<number, AnswerOf<'pay_method/get_method_by_type'>>,
+  typeId: number | null = null,
+) {
   const effects = {
     problems: [] as Problem[],
     saved: [] as PayloadOf<'pay_method/save'>[],
@@ -24,6 +27,12 @@ function start(saved: Record<number, AnswerOf<'pay_method/get_method_by_type'>>)
   const machine = payMethodMachine.provide({
     actors: {
       loadTypes: fromPromise(async () => TYPES),
+      loadSaved: fromPromise(async ({ input }) =>
+        input.types.flatMap((type) => {
+          const method = saved[type];
+          return method ? [{ typeId: type, raw: method.raw_data }] : [];
+        }),
+      ),
       loadMethod: fromPromise(async ({ input }) => {
         effects.loads.push(input.type);
         return saved[input.type] ?? null;
@@ -34,7 +43,7 @@ function start(saved: Record<number, AnswerOf<'pay_method/get_method_by_type'>>)
     },
     actions: { reportProblem: (_, { problem }) => effects.problems.push(problem) },
   });
-  return { actor: createActor(machine).start(), effects };
+  return { actor: createActor(machine, { input: { typeId } }).start(), effects };
 }
 
 describe('collection settings machine (spec §2, §5)', () => {
@@ -52,6 +61,44 @@ describe('collection settings machine (spec §2, §5)', () => {
       account: 'a',
       qrcode: 'blob:q',
     });
+  });
+
+  it('lists what is saved and opens on the first saved method, not on the first type', async () => {
+    const card = { real_name: 'Ada', bank_name: 'B', bank_address: 'C', card_no: '622200001111' };
+    const { actor, effects } = start({ 3: { type: 3, raw_data: card } });
+    await flush();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.typeId).toBe(3);
+    expect(effects.loads).toEqual([3]);
+    expect(actor.getSnapshot().context.saved).toEqual([{ typeId: 3, raw: card }]);
+    expect(actor.getSnapshot().context.values).toEqual({ ...EMPTY_PAY_METHOD, ...card });
+  });
+
+  it('opens on the type chosen, and a save adds it to the saved list', async () => {
+    const card = { real_name: 'Ada', bank_name: 'B', bank_address: 'C', card_no: '622200001111' };
+    const { actor, effects } = start({ 3: { type: 3, raw_data: card } }, 2);
+    await flush();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().context.typeId).toBe(2);
+    expect(effects.loads).toEqual([2]);
+    actor.send({ type: 'SET', values: { real_name: 'Ada', account: 'ada@wx', qrcode: 'blob:q' } });
+    actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(actor.getSnapshot().context.saved).toEqual([
+      { typeId: 2, raw: { real_name: 'Ada', account: 'ada@wx', qrcode: 'blob:q' } },
+      { typeId: 3, raw: card },
+    ]);
+  });
+
+  it('a chosen type that is not listed falls back to the first type', async () => {
+    const { actor } = start({}, 99);
+    await flush();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().context.typeId).toBe(1);
   });
 
   it('switching type loads that type and starts from empty fields', async () => {

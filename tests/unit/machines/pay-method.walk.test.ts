@@ -22,6 +22,8 @@ const NEEDED: Record<string, string[]> = {
 
 const TYPES_DONE = 'xstate.done.actor.0.payMethod.loadingTypes';
 const TYPES_ERROR = 'xstate.error.actor.0.payMethod.loadingTypes';
+const SAVED_DONE = 'xstate.done.actor.0.payMethod.loadingSaved';
+const SAVED_ERROR = 'xstate.error.actor.0.payMethod.loadingSaved';
 const METHOD_DONE = 'xstate.done.actor.0.payMethod.loadingMethod';
 const METHOD_ERROR = 'xstate.error.actor.0.payMethod.loadingMethod';
 const SAVE_DONE = 'xstate.done.actor.0.payMethod.saving';
@@ -42,6 +44,8 @@ describe('collection settings machine: transition walk', () => {
         { type: TYPES_DONE, output: TYPES },
         { type: TYPES_ERROR, error: new Error('offline') },
         { type: 'RETRY' },
+        { type: SAVED_DONE, output: [] },
+        { type: SAVED_ERROR, error: new Error('offline') },
         { type: METHOD_DONE, output: null },
         { type: METHOD_ERROR, error: new Error('offline') },
         { type: 'CHOOSE', typeId: 3 },
@@ -56,6 +60,7 @@ describe('collection settings machine: transition walk', () => {
     expect(result.route((snapshot) => snapshot.matches('saving'))).toEqual([
       'xstate.init',
       TYPES_DONE,
+      SAVED_DONE,
       METHOD_DONE,
       'SET',
       'SUBMIT',
@@ -66,6 +71,7 @@ describe('collection settings machine: transition walk', () => {
   it('with no method types at all, SUBMIT reports the missing type and saves nothing', () => {
     const { steps } = fold(payMethodMachine, undefined, [
       { type: TYPES_DONE, output: [] },
+      { type: SAVED_DONE, output: [] },
       { type: METHOD_DONE, output: null },
       { type: 'SET', values: CARD },
       { type: 'SUBMIT' },
@@ -96,6 +102,9 @@ describe('collection settings machine: transition walk', () => {
         { type: 'RETRY' },
         { type: TYPES_DONE, output: TYPES },
         { type: TYPES_ERROR, error: new Error('offline') },
+        { type: SAVED_DONE, output: [] },
+        { type: SAVED_DONE, output: [{ typeId: 2, raw: saved }] },
+        { type: SAVED_ERROR, error: new Error('offline') },
         { type: METHOD_DONE, output: null },
         { type: METHOD_DONE, output: { type: 1, raw_data: saved } },
         { type: METHOD_ERROR, error: new Error('offline') },
@@ -109,14 +118,18 @@ describe('collection settings machine: transition walk', () => {
         for (const { before, after, event: sent, effects } of steps) {
           const where = `${String(before.value)} + ${JSON.stringify(sent)}`;
           const { types, typeId } = after.context;
-          if (types.length > 0)
+          // (Between the type list and the saved list no type is open yet.)
+          if (types.length > 0 && after.value !== 'loadingSaved')
             expect(
               types.map((type) => type.id),
               where,
             ).toContain(typeId);
           const user = !sent.type.startsWith('xstate.');
           // Loading or saving: the form takes no edits, no type change and no second save.
-          if (user && ['loadingTypes', 'loadingMethod', 'saving'].includes(String(before.value))) {
+          if (
+            user &&
+            ['loadingTypes', 'loadingSaved', 'loadingMethod', 'saving'].includes(String(before.value))
+          ) {
             expect(after, where).toBe(before);
             continue;
           }
@@ -146,6 +159,20 @@ describe('collection settings machine: transition walk', () => {
           if (sent.type === METHOD_DONE) {
             const output = (sent as InternalEvent).output as { raw_data: Partial<PayMethodFields> } | null;
             expect(after.context.values, where).toEqual({ ...EMPTY_PAY_METHOD, ...output?.raw_data });
+          }
+          // The list opens on the first saved type (no type was chosen here).
+          if (sent.type === SAVED_DONE && before.value === 'loadingSaved') {
+            const output = (sent as InternalEvent).output as Array<{ typeId: number }>;
+            const first = before.context.types.find((type) =>
+              output.some((method) => method.typeId === type.id),
+            );
+            expect(after.context.typeId, where).toBe(first?.id ?? before.context.types[0]?.id ?? null);
+          }
+          // What the list says is saved for the open type follows the last answer or save.
+          if (after.value === 'editing' && (sent.type === METHOD_DONE || sent.type === SAVE_DONE)) {
+            const listed = after.context.saved.some((method) => method.typeId === after.context.typeId);
+            const output = (sent as InternalEvent).output as object | null;
+            expect(listed, where).toBe(sent.type === SAVE_DONE || output !== null);
           }
           if (sent.type === SAVE_DONE || sent.type === SAVE_ERROR) {
             expect(after.value, where).toBe('editing');

@@ -18,7 +18,7 @@ import { deliverCode } from './deliver-code.ts';
 import { isOutboxKey } from './outbox.ts';
 import { on, onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey, type Channel } from './state.ts';
-import { REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
+import { FLAG_OFF, FLAG_ON, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
 function channelOf(kind: 'email' | 'mobile'): Channel {
   return kind === 'email' ? 'email' : 'sms';
@@ -148,6 +148,9 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       review_status: user.realName?.status ?? REVIEW_STATUS_NONE,
       is_seller: user.isSeller,
       area_id: user.areaId,
+      // The bound phone's dial code, so it can be shown as +<code> <number>.
+      area_code: user.mobile === '' ? '' : (areaById(user.areaId ?? undefined)?.global_code ?? ''),
+      has_pay_password: user.payPassword === null ? FLAG_OFF : FLAG_ON,
     }),
   );
 

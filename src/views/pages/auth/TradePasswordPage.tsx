@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { displayPhone } from '../../../domain/phone.ts';
 import { tradePasswordForm, type TradePasswordValues } from '../../../machines/trade-password.machine.ts';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { useUserInfo, type UserInfo } from '../personal/use-user-info.ts';
@@ -65,7 +66,7 @@ function TradePasswordForm({ info }: { info: UserInfo }) {
                 checked={values.via === 'sms'}
                 onChange={() => send({ type: 'SET', values: { via: 'sms' } })}
               />
-              {info.mobile}
+              {displayPhone(info.area_code, info.mobile)}
             </label>
           </div>
         </fieldset>
@@ -73,7 +74,9 @@ function TradePasswordForm({ info }: { info: UserInfo }) {
       <CodeField
         id={fieldId(FORM, 'code')}
         byEmail={values.via === 'email'}
-        hint={t('security.codeSentTo', { to: values.via === 'email' ? info.email : info.mobile })}
+        hint={t('security.codeSentTo', {
+          to: values.via === 'email' ? info.email : displayPhone(info.area_code, info.mobile),
+        })}
         maxLength={16}
         value={values.code}
         invalid={invalid('code')}

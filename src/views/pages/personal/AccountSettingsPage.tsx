@@ -6,7 +6,8 @@ import { useLoadable } from '../../use-loadable.ts';
 import { CopyBox } from './CopyBox.tsx';
 import { SecurityMeter } from './SecurityMeter.tsx';
 import { useUserInfo, type UserInfo } from './use-user-info.ts';
-import { REVIEW_STATUS_APPROVED } from '../../../domain/contract-codes.ts';
+import { FLAG_ON, REVIEW_STATUS_APPROVED } from '../../../domain/contract-codes.ts';
+import { displayPhone } from '../../../domain/phone.ts';
 
 const ICONS = {
   phone: 'M8 3h8v18H8zM11 18h2',
@@ -62,15 +63,16 @@ function useAuthorizationCode(): string | null {
 function Settings({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const authorizationCode = useAuthorizationCode();
-  const account = info.email || info.mobile;
+  const account = info.email || displayPhone(info.area_code, info.mobile);
   const inviteLink = `${window.location.origin}/register?extension_code=${encodeURIComponent(info.invite_code)}`;
   const verified = info.review_status === REVIEW_STATUS_APPROVED;
+  const hasTradePassword = info.has_pay_password === FLAG_ON;
   return (
     <>
       <section className="card" aria-labelledby="profile-title">
         <div className="profile-head">
           <span className="avatar" aria-hidden="true">
-            {account.slice(0, 1).toUpperCase()}
+            {(info.email || info.mobile).slice(0, 1).toUpperCase()}
           </span>
           <div>
             <h1 className="profile-name" id="profile-title" data-testid="profile-account">
@@ -92,7 +94,11 @@ function Settings({ info }: { info: UserInfo }) {
         </div>
         <SecurityMeter facts={{ hasMobile: info.mobile !== '', hasEmail: info.email !== '', verified }} />
         <ul className="setting-list" style={{ marginTop: 'var(--space-5)' }}>
-          <SettingItem icon="phone" title={t('personal.phone')} desc={info.mobile || t('personal.notBound')}>
+          <SettingItem
+            icon="phone"
+            title={t('personal.phone')}
+            desc={displayPhone(info.area_code, info.mobile) || t('personal.notBound')}
+          >
             {info.mobile ? <span className="badge badge-ok">{t('personal.bound')}</span> : null}
           </SettingItem>
           <SettingItem icon="email" title={t('personal.email')} desc={info.email || t('personal.notBound')}>
@@ -118,8 +124,14 @@ function Settings({ info }: { info: UserInfo }) {
             title={t('personal.tradePassword')}
             desc={t('personal.tradePasswordDesc')}
           >
+            <span
+              className={`badge ${hasTradePassword ? 'badge-ok' : 'badge-warn'}`}
+              data-testid="trade-password-state"
+            >
+              {t(hasTradePassword ? 'personal.tradePasswordOn' : 'personal.tradePasswordOff')}
+            </span>
             <Link className="btn btn-small" to="/tradePassword">
-              {t('personal.set')}
+              {t(hasTradePassword ? 'personal.change' : 'personal.set')}
             </Link>
           </SettingItem>
           <SettingItem

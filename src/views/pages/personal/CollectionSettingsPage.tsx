@@ -1,7 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAY_METHOD_FIELDS, type PayMethodField } from '../../../domain/validation/pay-method.ts';
+import { useSearchParams } from 'react-router-dom';
+import {
+  PAY_METHOD_FIELDS,
+  type PayMethodField,
+  type PayMethodFields,
+} from '../../../domain/validation/pay-method.ts';
 import { payMethodMachine } from '../../../machines/pay-method.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { Field } from '../auth/kit/Field.tsx';
@@ -10,6 +15,12 @@ import { fieldId, useProblemReporter } from '../auth/kit/use-problem-reporter.ts
 import { ImagePicker } from './ImagePicker.tsx';
 
 const FORM = 'collection';
+
+/** What identifies a saved method at a glance: its account, or the last four digits of the card. */
+function savedSummary(raw: Partial<PayMethodFields>): string {
+  if (raw.card_no) return `•••• ${raw.card_no.slice(-4)}`;
+  return raw.account ?? '';
+}
 
 /** /personal/collectionSettings (spec §2, §5): choose a method type, fill its fields, save. */
 export default function CollectionSettingsPage() {
@@ -23,8 +34,18 @@ export default function CollectionSettingsPage() {
       actions: { reportProblem: (_, { problem }) => latest.current.report(problem) },
     }),
   );
-  const [snapshot, send] = useMachine(logic);
-  const { types, typeId, values, problem } = snapshot.context;
+  const [search, setSearch] = useSearchParams();
+  // The type chosen last (kept in the address, so a reload reopens it); else the first saved one.
+  const [chosen] = useState(() => {
+    const value = Number(search.get('type'));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  });
+  const [snapshot, send] = useMachine(logic, { input: { typeId: chosen } });
+  const { types, typeId, values, problem, saved } = snapshot.context;
+  const choose = (id: number) => {
+    send({ type: 'CHOOSE', typeId: id });
+    setSearch({ type: String(id) }, { replace: true });
+  };
   const code = types.find((type) => type.id === typeId)?.code;
   const invalid = (field: string) => problem?.field === field;
   const busy = snapshot.matches('loadingMethod') || snapshot.matches('saving');
@@ -71,18 +92,30 @@ export default function CollectionSettingsPage() {
         >
           <fieldset className="field plain-fieldset">
             <legend className="field-label">{t('personal.pay.type')}</legend>
-            <div className="choice-group">
-              {types.map((type) => (
-                <label key={type.id}>
-                  <input
-                    type="radio"
-                    name="pay-type"
-                    checked={type.id === typeId}
-                    onChange={() => send({ type: 'CHOOSE', typeId: type.id })}
-                  />
-                  {t(`personal.pay.types.${type.code}`)}
-                </label>
-              ))}
+            <div className="choice-group pay-type-list" data-testid="pay-method-list">
+              {types.map((type) => {
+                const stored = saved.find((method) => method.typeId === type.id);
+                return (
+                  <label key={type.id} className="pay-type-choice" data-testid={`pay-type-${type.code}`}>
+                    <input
+                      type="radio"
+                      name="pay-type"
+                      checked={type.id === typeId}
+                      disabled={busy}
+                      onChange={() => choose(type.id)}
+                    />
+                    <span>{t(`personal.pay.types.${type.code}`)}</span>
+                    {stored ? (
+                      <>
+                        <span className="badge badge-ok">{t('personal.pay.saved')}</span>
+                        <span className="muted pay-type-summary">{savedSummary(stored.raw)}</span>
+                      </>
+                    ) : (
+                      <span className="badge badge-warn">{t('personal.pay.notSaved')}</span>
+                    )}
+                  </label>
+                );
+              })}
             </div>
           </fieldset>
           {code &&
