@@ -1,6 +1,8 @@
 import type { Clock } from './clock.ts';
 import type { Accounts } from './features/accounts/accounts.ts';
 import { openAccounts } from './features/accounts/open-accounts.ts';
+import { openAddressBook, type AddressBook } from './features/address-book/address-book.ts';
+import { registerAddressBookRoutes } from './features/address-book/routes.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerContentRoutes } from './features/content-routes.ts';
 import { BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
@@ -26,6 +28,11 @@ export interface Simulator {
   server: SimServer;
   hub: SocketHub;
   accounts: Accounts;
+  /**
+   * The address-binding service's book. Withdrawals ask `addressBook.isBound(userId, coin, chain,
+   * address)` whether the user bound that address (chain: TRC20, ERC20 or BTC).
+   */
+  addressBook: AddressBook;
   /** The live markets; the worker calls `market.start()` to run them in real time. */
   market: MarketFeature;
   /** Spot trading: the trade accounts and users' orders. */
@@ -48,6 +55,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const hub = new SocketHub((token) => accounts.userIdOf(token, options.clock.now()));
   registerContentRoutes(routes);
   registerAccountRoutes(routes, accounts);
+  const addressBook = await openAddressBook({ store, clock: options.clock });
+  registerAddressBookRoutes(routes, accounts, addressBook);
   // Spot: users' orders match in the market's books; the market reports their fills to the ledger.
   // The bench storm stamps market frames while bench/ui.ts measures the trade screen.
   const storm = new BenchStorm();
@@ -73,5 +82,5 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     attach: (opened) => (fills.spot = opened),
   });
   const server = createSimServer({ routes, hub, clock: options.clock, messages: options.messages });
-  return { server, hub, accounts, market, spot, storm };
+  return { server, hub, accounts, addressBook, market, spot, storm };
 }
