@@ -2,19 +2,43 @@ import type { MessageTable } from './server.ts';
 
 type Locale = { server?: Record<string, string> };
 
+/** The language of the answers when a request's `lang` header names none of the locale files. */
+export const FALLBACK_LANGUAGE = 'en';
+
 /**
  * Server messages come from the same locale files as the interface (section "server"), so a
  * simulator answer is translated like any other text. Each language is loaded once, lazily.
+ *
+ * Only the languages that have a locale file are cached: any other `lang` header (the client
+ * chooses it, so it can be anything) answers in the fallback language and adds nothing, so the
+ * cache holds at most one table per locale file however many distinct headers arrive.
  */
 const localeLoaders = import.meta.glob<{ default: Locale }>('../../locales/*.json');
 const loaded = new Map<string, Promise<MessageTable>>();
 
+function loaderOf(lang: string): (() => Promise<{ default: Locale }>) | undefined {
+  // Own properties only: `lang` is client input, and "constructor" must not reach Object.prototype.
+  const key = `../../locales/${lang}.json`;
+  return Object.hasOwn(localeLoaders, key) ? localeLoaders[key] : undefined;
+}
+
+/** The language whose messages answer a request with this `lang` header. */
+export function serverLanguage(lang: string): string {
+  return loaderOf(lang) ? lang : FALLBACK_LANGUAGE;
+}
+
 export function loadServerMessages(lang: string): Promise<MessageTable> {
-  let table = loaded.get(lang);
+  const language = serverLanguage(lang);
+  let table = loaded.get(language);
   if (!table) {
-    const loader = localeLoaders[`../../locales/${lang}.json`];
+    const loader = loaderOf(language);
     table = loader ? loader().then((module) => module.default.server ?? {}) : Promise.resolve({});
-    loaded.set(lang, table);
+    loaded.set(language, table);
   }
   return table;
+}
+
+/** How many languages are cached (at most one per locale file): for tests. */
+export function cachedServerLanguages(): number {
+  return loaded.size;
 }

@@ -8,6 +8,19 @@ export interface SocketSession {
   close(): void;
 }
 
+/**
+ * What a channel name may look like: an upper-case base (`DAY_MARKET`, `TX_SUBMIT`), optionally
+ * followed by `.` and a pair symbol (`MARKET_DEPTH.BTC/USDT`). Anything else is refused, so a client
+ * cannot park arbitrary strings in the server's memory.
+ */
+const CHANNEL_NAME = /^[A-Z][A-Z0-9_]{0,31}(?:\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12})?$/;
+/** Channels one socket may hold at once (the app uses about ten: the quotes and one pair's three). */
+export const MAX_CHANNELS_PER_SOCKET = 64;
+
+export function isChannelName(name: unknown): name is string {
+  return typeof name === 'string' && CHANNEL_NAME.test(name);
+}
+
 interface SessionState {
   send: (text: string) => void;
   channels: Set<string>;
@@ -44,7 +57,10 @@ export class SocketHub {
         state.userId = typeof params === 'string' ? this.resolveToken(params) : null;
         break;
       case 'sub':
-        if (typeof params === 'string') state.channels.add(params);
+        // Malformed names and subscriptions beyond the cap are ignored, as unknown channels are.
+        if (isChannelName(params) && state.channels.size < MAX_CHANNELS_PER_SOCKET) {
+          state.channels.add(params);
+        }
         break;
       case 'unsub':
         if (typeof params === 'string') state.channels.delete(params);
@@ -77,6 +93,13 @@ export class SocketHub {
     for (const session of this.sessions) {
       if (session.userId === userId && session.channels.has(channel)) session.send(text);
     }
+  }
+
+  /** Channels held by all sessions together (bounded: sessions x MAX_CHANNELS_PER_SOCKET). */
+  channelCount(): number {
+    let count = 0;
+    for (const session of this.sessions) count += session.channels.size;
+    return count;
   }
 
   sessionCount(): number {

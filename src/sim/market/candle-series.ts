@@ -5,6 +5,14 @@ import type { TradeSink } from './trade.ts';
 const MINUTES_PER_DAY = 1440;
 /** Synthesised-only days kept in memory per pair; older ones are dropped and re-synthesised if asked. */
 const SYNTHETIC_DAYS_KEPT = 40;
+/**
+ * Live days whose one-minute bars stay in memory: today and the days before it, enough for the
+ * longest one-minute chart market/kline serves (MAX_KLINE_BARS = 5,000 minutes, 3.5 days). An
+ * older live day keeps its day bar (folded from its trades, exact) and its minutes are dropped;
+ * if they are asked for again they are synthesised from the reference the live market followed,
+ * like history. A day of bars is about 65 kB per pair: without this, about 1 MB per simulated day.
+ */
+export const LIVE_DAYS_KEPT = 5;
 
 /** One UTC day of one-minute bars, as parallel typed arrays (a day is 1440 slots, ~40 kB). */
 class DayBars {
@@ -50,6 +58,8 @@ export class CandleSeries {
   private readonly dayCandles = new Map<number, Candle | null>();
   private readonly historyStartMinute: number;
   private readonly liveStartMinute: number;
+  /** Minutes before this were live but have been dropped (see LIVE_DAYS_KEPT): synthesised again. */
+  private droppedBeforeMinute: number;
   /** Minute ranges [from, to) after the live start that are synthesised instead of live. */
   private readonly gaps: Array<[number, number]> = [];
   private readonly synthesize: CandleSeriesOptions['synthesize'];
@@ -58,6 +68,7 @@ export class CandleSeries {
     if (options.historyStart % DAY_MS !== 0) throw new RangeError('historyStart must be a UTC midnight');
     this.historyStartMinute = options.historyStart / MINUTE_MS;
     this.liveStartMinute = Math.floor(options.liveStart / MINUTE_MS);
+    this.droppedBeforeMinute = this.liveStartMinute;
     this.synthesize = options.synthesize;
   }
 
@@ -71,6 +82,14 @@ export class CandleSeries {
     if (minute < this.liveStartMinute) throw new RangeError(`live trade at ${time} precedes the live start`);
     const day = Math.floor(minute / MINUTES_PER_DAY);
     this.day(day).add(minute - day * MINUTES_PER_DAY, price, lots);
+    if (day - LIVE_DAYS_KEPT >= Math.floor(this.droppedBeforeMinute / MINUTES_PER_DAY)) {
+      this.dropOldLiveDays(day);
+    }
+  }
+
+  /** Days whose bars are in memory (live and synthesised): bounded, see LIVE_DAYS_KEPT. */
+  residentDays(): number {
+    return this.days.size;
   }
 
   /**
@@ -184,7 +203,7 @@ export class CandleSeries {
   }
 
   private isSynthetic(minute: number): boolean {
-    if (minute < this.liveStartMinute) return true;
+    if (minute < this.droppedBeforeMinute) return true;
     for (const [from, to] of this.gaps) if (minute >= from && minute < to) return true;
     return false;
   }
@@ -234,6 +253,25 @@ export class CandleSeries {
   }
 
   private isSyntheticOnly(day: number): boolean {
-    return (day + 1) * MINUTES_PER_DAY <= this.liveStartMinute;
+    return (day + 1) * MINUTES_PER_DAY <= this.droppedBeforeMinute;
+  }
+
+  /**
+   * Drops the one-minute bars of live days older than the LIVE_DAYS_KEPT days up to `today`, after
+   * folding each into its day bar (kept: the daily, weekly and monthly charts stay exact).
+   */
+  private dropOldLiveDays(today: number): void {
+    for (
+      let day = Math.floor(this.droppedBeforeMinute / MINUTES_PER_DAY);
+      day <= today - LIVE_DAYS_KEPT;
+      day++
+    ) {
+      const dayEnd = (day + 1) * MINUTES_PER_DAY;
+      if (!this.dayCandles.has(day)) {
+        this.dayCandles.set(day, this.foldMinutes(day * MINUTES_PER_DAY, dayEnd) ?? null);
+      }
+      this.days.delete(day);
+      this.droppedBeforeMinute = dayEnd;
+    }
   }
 }

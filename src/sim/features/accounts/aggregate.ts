@@ -64,10 +64,11 @@ function evolve(policy: Policy, state: AccountsState, event: AccountEvent): Acco
       return { ...state, grants: [...state.grants, event.grant] };
     case 'CodeIssued': {
       const key = addressKey(event.channel, event.address);
-      const sends = new Map(state.sends).set(key, [
-        ...(state.sends.get(key) ?? []).filter((time) => event.at - time < HOUR_MS),
-        event.at,
-      ]);
+      // Addresses whose last send is over an hour old leave the table (their sends no longer count
+      // against the hourly limit), so it holds only the last hour's addresses, not every one ever.
+      const sends = new Map(
+        [...state.sends].filter(([, times]) => times.some((time) => event.at - time < HOUR_MS)),
+      ).set(key, [...(state.sends.get(key) ?? []).filter((time) => event.at - time < HOUR_MS), event.at]);
       // Expired codes leave the state whenever a new one is sent, so it never grows without bound.
       const codes = new Map([...state.codes].filter(([, issued]) => issued.expiresAt > event.at));
       if (event.code !== '') {
