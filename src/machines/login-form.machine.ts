@@ -35,6 +35,8 @@ export type LoginEvent =
 
 export interface LoginInput {
   remembered: RememberedLogin | null;
+  /** The account just registered: it wins over the remembered one (tab, account and country). */
+  prefill?: RememberedLogin | null;
   /** A country to start the phone tab with when nothing is remembered. */
   defaultAreaId?: number | null;
 }
@@ -83,12 +85,12 @@ export const loginFormMachine = setup({
 }).createMachine({
   id: 'loginForm',
   context: ({ input }) => ({
-    tab: input.remembered?.tab ?? 'email',
+    tab: (input.prefill ?? input.remembered)?.tab ?? 'email',
     values: {
-      account: input.remembered?.account ?? '',
+      account: (input.prefill ?? input.remembered)?.account ?? '',
       password: '',
       smsCode: '',
-      areaId: input.remembered?.areaId ?? input.defaultAreaId ?? null,
+      areaId: input.prefill?.areaId ?? input.remembered?.areaId ?? input.defaultAreaId ?? null,
       remember: input.remembered !== null,
     },
     smsRequired: false,

@@ -54,3 +54,16 @@ export function persistLogin(result: SignedIn): void {
   writePref('loginTab', result.remember ? TAB_INDEX[result.tab] : null);
   if (result.areaId !== null) writePref('countryId', String(result.areaId));
 }
+
+/**
+ * The account a registration just created, as /register hands it to /login (router state): the
+ * login form starts on its tab with it filled in. Anything else in the state is ignored.
+ */
+export function readRegisteredLogin(state: unknown): RememberedLogin | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { account, tab, areaId } = state as Record<string, unknown>;
+  if (typeof account !== 'string' || account === '' || account.length > 100) return null;
+  if (tab !== 'email' && tab !== 'mobile') return null;
+  const area = typeof areaId === 'number' && Number.isInteger(areaId) && areaId > 0 ? areaId : null;
+  return { tab, account, areaId: tab === 'mobile' ? area : null };
+}

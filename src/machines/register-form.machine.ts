@@ -89,7 +89,8 @@ export const registerFormMachine = setup({
   },
   actions: {
     reportProblem: (_, _params: { problem: Problem }) => {},
-    goToLogin: (_, _params: { account: string }) => {},
+    /** Leaves for /login with the new account, its kind and country, so login starts filled in. */
+    goToLogin: (_, _params: { account: string; tab: AccountKind; areaId: number | null }) => {},
   },
   guards: {
     invalid: ({ context }) => validateRegister(registerInput(context)) !== null,
@@ -190,7 +191,11 @@ export const registerFormMachine = setup({
           target: 'done',
           actions: {
             type: 'goToLogin',
-            params: ({ context }) => ({ account: normalizeAccount(context.tab, context.values.account) }),
+            params: ({ context }) => ({
+              account: normalizeAccount(context.tab, context.values.account),
+              tab: context.tab,
+              areaId: context.tab === 'mobile' ? context.values.areaId : null,
+            }),
           },
         },
       },

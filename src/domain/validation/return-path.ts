@@ -6,6 +6,16 @@ export function safeReturnPath(value: string | null | undefined, fallback = '/ho
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   // Control characters and backslashes have no business in a path of ours.
   if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char === '\\')) return fallback;
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return fallback;
+  // Never back to a page a signed-in user is sent away from (that would loop).
+  for (const page of ['/login', '/register']) {
+    if (
+      value === page ||
+      value.startsWith(`${page}?`) ||
+      value.startsWith(`${page}/`) ||
+      value.startsWith(`${page}#`)
+    ) {
+      return fallback;
+    }
+  }
   return value;
 }

@@ -122,6 +122,24 @@ describe('login form machine (spec §2, §5)', () => {
     expect(values).toMatchObject({ account: '13800138000', areaId: 44, password: '', remember: true });
   });
 
+  it('starts from the account just registered (its tab, account and country) over the remembered one', () => {
+    const { actor } = start({
+      remembered: { tab: 'email', account: 'old@example.com', areaId: 1 },
+      prefill: { tab: 'mobile', account: '7700900123', areaId: 44 },
+    });
+    const { tab, values } = actor.getSnapshot().context;
+    expect(tab).toBe('mobile');
+    expect(values).toMatchObject({ account: '7700900123', areaId: 44, password: '', remember: true });
+    const fresh = start({
+      remembered: null,
+      prefill: { tab: 'email', account: 'ada@example.com', areaId: null },
+    });
+    expect(fresh.actor.getSnapshot().context).toMatchObject({
+      tab: 'email',
+      values: { account: 'ada@example.com', remember: false },
+    });
+  });
+
   it('sends a login code (type 5) only to a well-formed account', async () => {
     const { actor, effects, sent, codeState } = start();
     actor.send({ type: 'SEND_CODE' });

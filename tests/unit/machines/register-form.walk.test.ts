@@ -103,7 +103,10 @@ describe('register form machine: transition walk', () => {
               b.tab === 'email'
                 ? b.values.account.trim().toLowerCase()
                 : b.values.account.replace(/[\s-]/g, '');
-            expect(left, where).toEqual([{ account: expected }]);
+            // The new account, its kind and (for a phone) its country go to the login page.
+            expect(left, where).toEqual([
+              { account: expected, tab: b.tab, areaId: b.tab === 'mobile' ? b.values.areaId : null },
+            ]);
           } else {
             expect(left, where).toEqual([]);
           }

@@ -1,15 +1,21 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../../../domain/validation/return-path.ts';
 import { loginFormMachine } from '../../../machines/login-form.machine.ts';
-import { persistLogin, readCountryId, readRememberedLogin } from '../../../machines/login-prefs.ts';
+import {
+  persistLogin,
+  readCountryId,
+  readRegisteredLogin,
+  readRememberedLogin,
+} from '../../../machines/login-prefs.ts';
 import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useSetting } from '../../use-setting.ts';
 import { AccountField } from './kit/AccountField.tsx';
 import { AccountTabs } from './kit/AccountTabs.tsx';
+import { SignedOutOnly } from './kit/SignedOutOnly.tsx';
 import { AuthCard } from './kit/AuthCard.tsx';
 import { CodeField } from './kit/CodeField.tsx';
 import { FormStack } from './kit/FormStack.tsx';
@@ -22,11 +28,12 @@ import { fieldId, useProblemReporter } from './kit/use-problem-reporter.ts';
 const FORM = 'login';
 
 /** /login (spec §2): e-mail and phone tabs, account, password, the code when required, remember me. */
-export default function LoginPage() {
+function LoginForm() {
   const { t } = useTranslation();
   const { actors, session } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const areas = useAreas();
   const smsSetting = useSetting('login_use_sms');
   const report = useProblemReporter(FORM);
@@ -52,7 +59,11 @@ export default function LoginPage() {
     }),
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { remembered: readRememberedLogin(), defaultAreaId: readCountryId() },
+    input: {
+      remembered: readRememberedLogin(),
+      prefill: readRegisteredLogin(location.state),
+      defaultAreaId: readCountryId(),
+    },
   });
   const { tab, values, problem, smsRequired } = snapshot.context;
 
@@ -124,5 +135,14 @@ export default function LoginPage() {
         </button>
       </FormStack>
     </AuthCard>
+  );
+}
+
+/** Signed-in users are sent on instead (SignedOutOnly). */
+export default function LoginPage() {
+  return (
+    <SignedOutOnly>
+      <LoginForm />
+    </SignedOutOnly>
   );
 }

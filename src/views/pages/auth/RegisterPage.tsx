@@ -8,6 +8,7 @@ import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { AccountField, type AccountAutoComplete } from './kit/AccountField.tsx';
 import { AccountTabs } from './kit/AccountTabs.tsx';
+import { SignedOutOnly } from './kit/SignedOutOnly.tsx';
 import { AuthCard } from './kit/AuthCard.tsx';
 import { CodeField } from './kit/CodeField.tsx';
 import { Field } from './kit/Field.tsx';
@@ -27,7 +28,7 @@ const NEW_ACCOUNT: AccountAutoComplete = { email: 'email', mobile: 'tel-national
  * invitation code (from extension_code), privacy terms ticked by default; haccount prefills the
  * account. After success it goes to /login 500 ms later.
  */
-export default function RegisterPage() {
+function RegisterForm() {
   const { t } = useTranslation();
   const { actors } = useServices();
   const navigate = useNavigate();
@@ -46,7 +47,8 @@ export default function RegisterPage() {
       },
       actions: {
         reportProblem: (_, { problem }) => latest.current.report(problem),
-        goToLogin: () => void latest.current.navigate('/login'),
+        // The new account goes along (router state, not the address), so login starts filled in.
+        goToLogin: (_, registered) => void latest.current.navigate('/login', { state: registered }),
       },
     }),
   );
@@ -135,5 +137,14 @@ export default function RegisterPage() {
         </button>
       </FormStack>
     </AuthCard>
+  );
+}
+
+/** Signed-in users are sent on instead (SignedOutOnly). */
+export default function RegisterPage() {
+  return (
+    <SignedOutOnly>
+      <RegisterForm />
+    </SignedOutOnly>
   );
 }

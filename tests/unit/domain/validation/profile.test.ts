@@ -192,6 +192,9 @@ describe('the return path after login', () => {
       '/\\evil.example',
       'https://evil.example',
       '/login?redirect=/x',
+      '/register',
+      '/register?redirect=/x',
+      '/login#top',
     ]) {
       expect(safeReturnPath(bad)).toBe('/home');
     }
