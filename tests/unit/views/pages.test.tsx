@@ -222,6 +222,22 @@ describe('NoticePage', () => {
     ]);
   });
 
+  it("follows the article's real category when the address names another one", async () => {
+    renderAt(withNews(), '/notice?id=21&category_id=26', <NoticePage />);
+    expect(await screen.findByTestId('notice-title')).toHaveProperty('textContent', 'Help B');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    const link = within(crumbs).getAllByRole('link').at(-1);
+    expect(link?.getAttribute('href')).toBe('/notice?category_id=5');
+    expect(link?.textContent).toBe('Help centre');
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('notice-titles'))
+          .getAllByRole('link')
+          .map((a) => a.textContent?.replace(/\d{4}-\d{2}-\d{2}.*$/, '')),
+      ).toEqual(['Help A', 'Help B', 'Help C', 'Help D']),
+    );
+  });
+
   it('says when an article does not exist', async () => {
     renderAt(withNews(), '/notice?id=999&category_id=5', <NoticePage />);
     expect(await screen.findByText('This article could not be found')).toBeTruthy();

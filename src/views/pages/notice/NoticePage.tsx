@@ -14,7 +14,7 @@ import './notice.css';
 /**
  * Spec §2 "Notice/news detail" (/notice?id=&category_id=): the titles of the category on the
  * left, the chosen article on the right. Without an id it opens the category's newest article;
- * without a category it uses the article's own.
+ * once the article is loaded its own category is the one shown, whatever category_id said.
  */
 export default function NoticePage() {
   const { t } = useTranslation();
@@ -27,7 +27,9 @@ export default function NoticePage() {
   const firstList = useNewsList(requestedCategory);
   const id = requestedId ?? (firstList.status === 'ready' ? (firstList.data[0]?.id ?? null) : null);
   const article = useNewsArticle(id);
-  const categoryId = requestedCategory ?? (article.status === 'ready' ? article.data.category_id : null);
+  // The article's own category wins over the address: a link with the wrong category_id still
+  // shows the article under its real category (breadcrumb and titles).
+  const categoryId = article.status === 'ready' ? article.data.category_id : requestedCategory;
   const list = useNewsList(categoryId);
   const categoryName = useCategoryName(categoryId);
 
