@@ -29,9 +29,7 @@ export function registerMarketRoutes(routes: Routes, market: Market): void {
       const pair = findPair(market, payload.currency_match_id as number, ctx);
       if (typeof pair === 'string') return errorEnvelope(pair);
       if (pair.pair.symbol !== symbol) {
-        return errorEnvelope(
-          ctx.t('marketSymbolMismatch', { id: pair.pair.id, expected: pair.pair.symbol, symbol }),
-        );
+        return errorEnvelope(ctx.t('marketSymbolMismatch', { id: pair.pair.id, expected: pair.pair.symbol }));
       }
       if (
         ![from, to].every((time) => Number.isFinite(time) && time >= 0 && time < LATEST_PLAUSIBLE_SECONDS)

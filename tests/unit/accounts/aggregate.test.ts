@@ -157,7 +157,7 @@ describe('accounts aggregate', () => {
         // Every registration consumed a code that had been issued and not used since.
         const issued = new Map<string, number>();
         for (const event of log) {
-          if (event.type === 'CodeIssued' && event.code !== '') {
+          if (event.type === 'CodeIssued' && event.codeHash !== '') {
             issued.set(
               `${event.channel}:${event.address}#${event.purpose}`,
               (issued.get(`${event.channel}:${event.address}#${event.purpose}`) ?? 0) + 1,

@@ -116,7 +116,7 @@ describe('registration, codes and login (spec §7)', () => {
     };
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await sim.call('user/register', { ...payload, sms_code: wrong })).msg).toBe(
-      'The verification code is wrong or has expired',
+      'The verification code is wrong. Tries left: 4',
     );
     sim.clock.advance(POLICY.codeTtlMs);
     expect((await sim.call('user/register', { ...payload, sms_code: code })).code).toBe(0);
@@ -152,7 +152,11 @@ describe('registration, codes and login (spec §7)', () => {
       login_type: 'email',
     });
     expect(wrong).toEqual(unknown);
-    expect(wrong).toEqual({ code: 0, msg: 'Incorrect account or password', data: [] });
+    expect(wrong).toEqual({
+      code: 0,
+      msg: 'Incorrect account or password. Tries left before sign-in is paused: 4',
+      data: [],
+    });
   });
 
   it('requires the login code when login_use_sms is 1', async () => {

@@ -8,6 +8,7 @@ import { cryptoEntropy, randomCode, randomDigits, randomHex, type Entropy } from
 import type { AccountEvent } from './events.ts';
 import { ImageUrls, MemoryImageStore, type ImageStore } from './uploads.ts';
 import { Outbox } from './outbox.ts';
+import { tokenHash } from './secret-hash.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { DEMO_ACCOUNT, POLICY, type Policy } from './policy.ts';
 import {
@@ -67,6 +68,11 @@ export class Accounts {
       new ImageUrls(options.images ?? new MemoryImageStore(), options.mintUrl),
       options.loginNeedsCode ?? (() => false),
     );
+    // A snapshot written before tokens and codes were hashed: hash them now (see aggregate.ts).
+    if (accounts.state().secrets !== 2) {
+      const migrated = await accounts.execute({ kind: 'hashSecrets', at: options.clock.now() });
+      if (!migrated.ok) throw new Error(`could not hash the stored secrets: ${migrated.error}`);
+    }
     await accounts.seedDemo(options.clock.now());
     // Made now, so even the first login of an unknown account takes as long as a known one's.
     accounts.decoy = await accounts.hashPassword(randomHex(accounts.entropy, 16));
@@ -80,7 +86,7 @@ export class Accounts {
   /** The user a token belongs to, or null when it is unknown or expired (the caller answers 999). */
   userIdOf(token: string, now: number): number | null {
     if (!token) return null;
-    const session = this.state().sessions.get(token);
+    const session = this.state().sessions.get(tokenHash(token));
     return session && session.expiresAt > now ? session.userId : null;
   }
 
@@ -136,6 +142,11 @@ export class Accounts {
 
   newCode(): string {
     return randomDigits(this.entropy, CODE_LENGTH);
+  }
+
+  /** A code's salt: the log keeps codeHash(code, salt), never the code. */
+  newSalt(): string {
+    return randomHex(this.entropy, 16);
   }
 
   newUploadId(): string {

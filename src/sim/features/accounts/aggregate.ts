@@ -6,12 +6,27 @@ import { HOUR_MS } from './decide/lookups.ts';
 import { changePassword, resetPassword, setPayPassword } from './decide/passwords.ts';
 import { bindEmail, recordUpload, savePayMethod, submitFeedback } from './decide/profile.ts';
 import { approveDueReviews, submitRealName } from './decide/real-name.ts';
-import { endSession, startSession } from './decide/sessions.ts';
+import { endSession, hashSecrets, loginFailed, startSession } from './decide/sessions.ts';
+import { wrongCode } from './decide/attempts.ts';
 import { register, seedDemo } from './decide/sign-up.ts';
-import type { AccountEvent } from './events.ts';
+import type { AccountEvent, LegacyAccountEvent } from './events.ts';
+import { codeHash, tokenHash } from './secret-hash.ts';
+import { PASSWORD_BACKOFF, CODE_MAX_TRIES, currentRecord, recordFailure } from '../../../domain/attempts.ts';
 import type { Policy } from './policy.ts';
-import { addressKey, codeKey, initialAccountsState, type AccountsState, type UserRecord } from './state.ts';
-import { REVIEW_STATUS_APPROVED, REVIEW_STATUS_PENDING } from '../../../domain/contract-codes.ts';
+import {
+  addressKey,
+  codeKey,
+  initialAccountsState,
+  userFailureKey,
+  type AccountsState,
+  type IssuedCode,
+  type UserRecord,
+} from './state.ts';
+import {
+  CODE_PURPOSE_BIND_EMAIL,
+  REVIEW_STATUS_APPROVED,
+  REVIEW_STATUS_PENDING,
+} from '../../../domain/contract-codes.ts';
 
 /** Each command's decision lives in decide/, grouped by concept; this table is the whole of decide(). */
 const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
@@ -20,6 +35,8 @@ const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
   issueCode,
   startSession,
   endSession,
+  loginFailed,
+  hashSecrets,
   changePassword,
   resetPassword,
   setPayPassword,
@@ -27,7 +44,12 @@ const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
   approveDueReviews,
   recordUpload,
   savePayMethod,
-  bindEmail,
+  // A wrong binding code counts against the code like every other (decide/attempts.ts).
+  bindEmail: (policy, state, command) => {
+    const decision = bindEmail(policy, state, command);
+    if (decision.ok || decision.error !== 'codeWrong') return decision;
+    return wrongCode(state, [codeKey('email', command.email, CODE_PURPOSE_BIND_EMAIL)], command.at);
+  },
   submitFeedback,
 };
 
@@ -49,7 +71,43 @@ function updateUser(
   return { ...state, users };
 }
 
-function evolve(policy: Policy, state: AccountsState, event: AccountEvent): AccountsState {
+/** Reads an event of a log written before secrets were hashed as today's event. */
+function upgrade(event: AccountEvent | LegacyAccountEvent): AccountEvent {
+  if (event.type === 'CodeIssued' && 'code' in event) {
+    const { code, ...rest } = event;
+    return { ...rest, codeHash: code === '' ? '' : codeHash(code, ''), salt: '' };
+  }
+  if ((event.type === 'SessionStarted' || event.type === 'SessionEnded') && 'token' in event) {
+    const { token, ...rest } = event;
+    return { ...rest, tokenHash: tokenHash(token) };
+  }
+  return event as AccountEvent;
+}
+
+/** The state of a snapshot from before hashing, with its clear tokens and codes hashed. */
+function hashStoredSecrets(state: AccountsState): AccountsState {
+  const sessions = new Map([...state.sessions].map(([token, session]) => [tokenHash(token), session]));
+  const codes = new Map<string, IssuedCode>(
+    [...state.codes].map(([key, issued]) => {
+      const { code, ...rest } = issued;
+      if (code === undefined) return [key, issued];
+      return [key, { ...rest, hash: code === '' ? '' : codeHash(code, ''), salt: '', wrong: 0 }];
+    }),
+  );
+  // Such a snapshot has no wrong-password table either.
+  const loginFailures = (state as Partial<AccountsState>).loginFailures ?? new Map();
+  return { ...state, sessions, codes, loginFailures, secrets: 2 };
+}
+
+function evolve(
+  policy: Policy,
+  stored: AccountsState,
+  legacyOrEvent: AccountEvent | LegacyAccountEvent,
+): AccountsState {
+  // A snapshot from before hashing is migrated by the first event folded onto it (SecretsHashed
+  // when nothing else comes: Accounts.open records one), before that event applies.
+  const state = stored.secrets === 2 ? stored : hashStoredSecrets(stored);
+  const event = upgrade(legacyOrEvent);
   switch (event.type) {
     case 'UserRegistered': {
       const { user } = event;
@@ -71,15 +129,37 @@ function evolve(policy: Policy, state: AccountsState, event: AccountEvent): Acco
       ).set(key, [...(state.sends.get(key) ?? []).filter((time) => event.at - time < HOUR_MS), event.at]);
       // Expired codes leave the state whenever a new one is sent, so it never grows without bound.
       const codes = new Map([...state.codes].filter(([, issued]) => issued.expiresAt > event.at));
-      if (event.code !== '') {
-        codes.set(codeKey(event.channel, event.address, event.purpose), {
-          code: event.code,
-          issuedAt: event.at,
-          expiresAt: event.expiresAt,
-        });
-      }
+      // A notice (hash '') is kept too, so wrong tries for an unknown address count like any other.
+      codes.set(codeKey(event.channel, event.address, event.purpose), {
+        hash: event.codeHash,
+        salt: event.salt,
+        issuedAt: event.at,
+        expiresAt: event.expiresAt,
+        wrong: 0,
+      });
       return { ...state, sends, codes };
     }
+    case 'CodeTried': {
+      const issued = state.codes.get(event.key);
+      if (!issued) return state;
+      const codes = new Map(state.codes);
+      const wrong = issued.wrong + 1;
+      if (wrong >= CODE_MAX_TRIES) codes.delete(event.key);
+      else codes.set(event.key, { ...issued, wrong });
+      return { ...state, codes };
+    }
+    case 'LoginFailed': {
+      // Records of a long quiet spell are forgotten, so the table never grows without bound.
+      const loginFailures = new Map(
+        [...state.loginFailures].filter(
+          ([, record]) => currentRecord(record, event.at, PASSWORD_BACKOFF) !== undefined,
+        ),
+      );
+      loginFailures.set(event.key, recordFailure(loginFailures.get(event.key), event.at, PASSWORD_BACKOFF));
+      return { ...state, loginFailures };
+    }
+    case 'SecretsHashed':
+      return state;
     case 'CodeUsed': {
       const codes = new Map(state.codes);
       codes.delete(event.key);
@@ -87,18 +167,24 @@ function evolve(policy: Policy, state: AccountsState, event: AccountEvent): Acco
     }
     case 'SessionStarted': {
       const sessions = new Map([...state.sessions].filter(([, session]) => session.expiresAt > event.at));
-      sessions.set(event.token, { userId: event.userId, expiresAt: event.expiresAt });
-      return { ...state, sessions };
+      sessions.set(event.tokenHash, { userId: event.userId, expiresAt: event.expiresAt });
+      // The right password: the account's count of wrong ones starts again.
+      const loginFailures = new Map(state.loginFailures);
+      loginFailures.delete(userFailureKey(event.userId));
+      return { ...state, sessions, loginFailures };
     }
     case 'SessionEnded': {
       const sessions = new Map(state.sessions);
-      sessions.delete(event.token);
+      sessions.delete(event.tokenHash);
       return { ...state, sessions };
     }
     case 'SessionsRevoked': {
       const sessions = new Map(
         [...state.sessions].filter(
-          ([token, session]) => session.userId !== event.userId || token === event.keep,
+          // `keep` is a token hash; logs from before hashing recorded the token itself.
+          ([hash, session]) =>
+            session.userId !== event.userId ||
+            (event.keep !== null && (hash === event.keep || hash === tokenHash(event.keep))),
         ),
       );
       return { ...state, sessions };

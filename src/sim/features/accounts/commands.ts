@@ -35,18 +35,33 @@ export type AccountCommand =
       channel: Channel;
       address: string;
       purpose: CodePurpose;
+      /** '' for a notice. Commands are not stored: the event records only codeHash(code, salt). */
       code: string;
+      /** Random, per code (Accounts.newSalt); '' when omitted (tests). */
+      salt?: string;
     }
   | {
       kind: 'startSession';
       at: number;
       userId: number;
+      /** Goes only to the client; the event records tokenHash(token). */
       token: string;
       /** When login_use_sms is 1: the code the user typed, checked against the login code sent. */
       loginCode: { channel: Channel; address: string; code: string } | null;
     }
   | { kind: 'endSession'; at: number; token: string }
-  | { kind: 'changePassword'; at: number; userId: number; password: PasswordHash; keepToken: string }
+  /** A wrong password for the account under `key` (state.ts failureKey). */
+  | { kind: 'loginFailed'; at: number; key: string }
+  /** Hashes the clear tokens and codes a snapshot from before hashing holds (Accounts.open). */
+  | { kind: 'hashSecrets'; at: number }
+  | {
+      kind: 'changePassword';
+      at: number;
+      userId: number;
+      password: PasswordHash;
+      /** The token of the session that changed it (it stays); the event records only its hash. */
+      keepToken: string;
+    }
   | {
       kind: 'resetPassword';
       at: number;

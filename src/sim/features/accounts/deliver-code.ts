@@ -49,7 +49,15 @@ export async function deliverCode(
   const notice =
     (purpose === CODE_PURPOSE_FORGOT_PASSWORD || purpose === CODE_PURPOSE_LOGIN) && owner === undefined;
   const code = notice ? '' : accounts.newCode();
-  const result = await accounts.execute({ kind: 'issueCode', at: ctx.now, channel, address, purpose, code });
+  const result = await accounts.execute({
+    kind: 'issueCode',
+    at: ctx.now,
+    channel,
+    address,
+    purpose,
+    code,
+    salt: accounts.newSalt(),
+  });
   if (!result.ok) return outcome(result, ctx);
   if (isOutboxKey(request.outboxKey)) {
     accounts.outbox.deliver(request.outboxKey, {

@@ -18,14 +18,23 @@ export type AccountEvent =
       channel: Channel;
       address: string;
       purpose: CodePurpose;
-      code: string;
+      /** codeHash(code, salt) (secret-hash.ts); '' for a notice to an unknown address. */
+      codeHash: string;
+      salt: string;
       expiresAt: number;
     }
   | { type: 'CodeUsed'; at: number; key: string }
-  | { type: 'SessionStarted'; at: number; token: string; userId: number; expiresAt: number }
-  | { type: 'SessionEnded'; at: number; token: string }
-  /** Every session of the user ends, except `keep` (the one that changed the password). */
+  /** A wrong try of the code under `key`; the CODE_MAX_TRIES-th kills it. */
+  | { type: 'CodeTried'; at: number; key: string }
+  /** `tokenHash` is tokenHash(token): the log never holds a token. */
+  | { type: 'SessionStarted'; at: number; tokenHash: string; userId: number; expiresAt: number }
+  | { type: 'SessionEnded'; at: number; tokenHash: string }
+  /** Every session of the user ends, except `keep` (the hash of the one that changed the password). */
   | { type: 'SessionsRevoked'; at: number; userId: number; keep: string | null }
+  /** A wrong password for the account under `key` (state.ts failureKey). */
+  | { type: 'LoginFailed'; at: number; key: string }
+  /** The state's clear tokens and codes (from a snapshot written before hashing) were hashed. */
+  | { type: 'SecretsHashed'; at: number }
   | { type: 'PasswordChanged'; at: number; userId: number; password: PasswordHash }
   | { type: 'PayPasswordSet'; at: number; userId: number; password: PasswordHash }
   | {
@@ -50,3 +59,20 @@ export type AccountEvent =
       title: string;
       content: string;
     };
+
+/**
+ * Events as logs written before secrets were hashed stored them: the token or code in clear. The fold
+ * still reads them (hashing as it goes), so an old log replays to the same sessions and codes.
+ */
+export type LegacyAccountEvent =
+  | {
+      type: 'CodeIssued';
+      at: number;
+      channel: Channel;
+      address: string;
+      purpose: CodePurpose;
+      code: string;
+      expiresAt: number;
+    }
+  | { type: 'SessionStarted'; at: number; token: string; userId: number; expiresAt: number }
+  | { type: 'SessionEnded'; at: number; token: string };

@@ -7,6 +7,7 @@ import type { CallContext } from '../../routes.ts';
 import type { ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from './accounts.ts';
 import { REFUSALS } from './decide/decision.ts';
+import { isRefusalReply } from './decide/attempts.ts';
 import type { AccountEvent } from './events.ts';
 import type { UserRecord } from './state.ts';
 
@@ -60,6 +61,10 @@ export function outcome(
   ctx: CallContext,
   success: { msg?: string; data?: unknown } = {},
 ): Envelope {
+  // Accepted only to record a wrong try (decide/attempts.ts): still a refusal for the caller.
+  if (result.ok && isRefusalReply(result.reply)) {
+    return errorEnvelope(ctx.t(result.reply.refusal, result.reply.vars));
+  }
   if (result.ok) return okEnvelope(success.data ?? null, success.msg ?? '');
   if (!(REFUSALS as readonly string[]).includes(result.error)) {
     console.error('sim accounts: command failed', result.error);

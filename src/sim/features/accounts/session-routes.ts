@@ -17,7 +17,8 @@ import type { Accounts } from './accounts.ts';
 import { deliverCode } from './deliver-code.ts';
 import { isOutboxKey } from './outbox.ts';
 import { on, onUser, outcome, problemEnvelope } from './route-kit.ts';
-import { addressKey, type Channel } from './state.ts';
+import { addressKey, failureKey, type Channel } from './state.ts';
+import { PASSWORD_BACKOFF, triesLeft, waitMinutes, waitMs } from '../../../domain/attempts.ts';
 import { FLAG_OFF, FLAG_ON, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
 function channelOf(kind: 'email' | 'mobile'): Channel {
@@ -117,11 +118,37 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
     if (invalid) return invalid;
     const channel = channelOf(kind);
     const address = normalizeAccount(kind, payload.account);
+    if (kind === 'mobile' && payload.country_code !== undefined && !areaById(payload.country_code)) {
+      return errorEnvelope(ctx.t('areaUnknown'));
+    }
     const userId = accounts.state().addresses.get(addressKey(channel, address));
-    const user = userId === undefined ? undefined : accounts.state().users.get(userId);
+    const found = userId === undefined ? undefined : accounts.state().users.get(userId);
+    // A phone number is the account only in its own country: +44 7700900123 is not +1 7700900123.
+    // (A client that sends no country, as the family's older ones may, matches the digits alone.)
+    const user =
+      kind === 'mobile' &&
+      payload.country_code !== undefined &&
+      found !== undefined &&
+      found.areaId !== null &&
+      found.areaId !== payload.country_code
+        ? undefined
+        : found;
+    // Wrong passwords back off per account; an unknown account backs off the same way, by address.
+    const failures = failureKey(user?.id, channel, address);
+    const wait = waitMs(accounts.state().loginFailures.get(failures), ctx.now, PASSWORD_BACKOFF);
+    if (wait > 0) return errorEnvelope(ctx.t('loginLocked', { minutes: waitMinutes(wait) }));
     // An unknown account and a wrong password read the same, and take the same time.
     const matches = await accounts.verifyPassword(payload.password, user?.password ?? null);
-    if (!user || !matches) return errorEnvelope(ctx.t('loginFailed'));
+    if (!user || !matches) {
+      const failed = await accounts.execute({ kind: 'loginFailed', at: ctx.now, key: failures });
+      if (!failed.ok) return outcome(failed, ctx);
+      const record = accounts.state().loginFailures.get(failures);
+      const left = triesLeft(record, ctx.now, PASSWORD_BACKOFF);
+      if (left > 0) return errorEnvelope(ctx.t('loginFailedLeft', { left }));
+      return errorEnvelope(
+        ctx.t('loginLocked', { minutes: waitMinutes(waitMs(record, ctx.now, PASSWORD_BACKOFF)) }),
+      );
+    }
     const token = accounts.newToken();
     const result = await accounts.execute({
       kind: 'startSession',

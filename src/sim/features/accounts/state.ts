@@ -1,6 +1,7 @@
 import type { ImageType } from '../../../domain/validation/image.ts';
 import type { PayMethodFields } from '../../../domain/validation/pay-method.ts';
 import type { CodePurpose, Flag, ReviewStatus } from '../../../domain/contract-codes.ts';
+import type { FailureRecord } from '../../../domain/attempts.ts';
 
 /** A salted PBKDF2-SHA-256 hash; hex strings so the log stays plain JSON. */
 export interface PasswordHash {
@@ -42,6 +43,7 @@ export interface UserRecord {
   payMethods: Record<number, StoredPayMethod>;
 }
 
+/** Sessions are keyed by the token's hash (secret-hash.ts); the token itself lives only in the client. */
 export interface SessionRecord {
   userId: number;
   expiresAt: number;
@@ -51,9 +53,15 @@ export interface SessionRecord {
 export type { CodePurpose };
 
 export interface IssuedCode {
-  code: string;
+  /** codeHash(code, salt); '' for a notice (an unknown address), which no code matches. */
+  hash: string;
+  salt: string;
   issuedAt: number;
   expiresAt: number;
+  /** Wrong tries so far; the code dies at CODE_MAX_TRIES (domain/attempts.ts). */
+  wrong: number;
+  /** Logs written before secrets were hashed kept the code itself; read only by the migration. */
+  code?: string;
 }
 
 export interface UploadRecord {
@@ -91,6 +99,7 @@ export interface AccountsState {
   /** "email:<address>" or "sms:<digits>" -> user id. */
   addresses: Map<string, number>;
   inviteCodes: Map<string, number>;
+  /** Token hash -> session. */
   sessions: Map<string, SessionRecord>;
   /** "<address key>#<purpose>" -> the latest code sent for it. */
   codes: Map<string, IssuedCode>;
@@ -100,6 +109,13 @@ export interface AccountsState {
   grants: DemoGrant[];
   feedback: FeedbackRecord[];
   nextFeedbackId: number;
+  /** Wrong passwords in a row: "user:<id>", or "addr:<address key>" for unknown accounts. */
+  loginFailures: Map<string, FailureRecord>;
+  /**
+   * 2: session keys and codes are hashes. A snapshot written before that (no field) still holds
+   * tokens and codes in clear; Accounts.open records SecretsHashed, which hashes them (migration).
+   */
+  secrets?: 2;
 }
 
 export function initialAccountsState(): AccountsState {
@@ -115,6 +131,8 @@ export function initialAccountsState(): AccountsState {
     grants: [],
     feedback: [],
     nextFeedbackId: 1,
+    loginFailures: new Map(),
+    secrets: 2,
   };
 }
 
@@ -127,4 +145,13 @@ export function addressKey(channel: Channel, address: string): string {
 
 export function codeKey(channel: Channel, address: string, purpose: CodePurpose): string {
   return `${addressKey(channel, address)}#${purpose}`;
+}
+
+/** The key of an account's wrong-password record: the user, or the address when no one has it. */
+export function failureKey(userId: number | undefined, channel: Channel, address: string): string {
+  return userId === undefined ? `addr:${addressKey(channel, address)}` : userFailureKey(userId);
+}
+
+export function userFailureKey(userId: number): string {
+  return `user:${userId}`;
 }

@@ -160,7 +160,7 @@ describe('market/kline', () => {
       'There is no trading pair with id 77',
     );
     expect(await refusal('market/kline', { ...base, symbol: 'ETH/USDT', from: now - 60, to: now })).toBe(
-      'Pair 1 is BTC/USDT, not ETH/USDT',
+      'Pair 1 is BTC/USDT: the symbol sent does not match',
     );
     expect(await refusal('market/kline', { ...base, from: now, to: now - 60 })).toBe(
       'from must not be later than to',

@@ -1,5 +1,6 @@
 import { accept, refuse, type Decider } from './decision.ts';
 import { sendWait } from './lookups.ts';
+import { codeHash } from '../secret-hash.ts';
 
 /** A verification code sent to an address, within the resend interval and the hourly cap. */
 export const issueCode: Decider<'issueCode'> = (policy, state, command) => {
@@ -13,7 +14,8 @@ export const issueCode: Decider<'issueCode'> = (policy, state, command) => {
       channel: command.channel,
       address: command.address,
       purpose: command.purpose,
-      code: command.code,
+      codeHash: command.code === '' ? '' : codeHash(command.code, command.salt ?? ''),
+      salt: command.salt ?? '',
       expiresAt: command.at + policy.codeTtlMs,
     },
   ]);

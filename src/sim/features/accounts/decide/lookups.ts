@@ -1,13 +1,19 @@
 import type { AccountEvent } from '../events.ts';
+import { codeHash } from '../secret-hash.ts';
 import { DEMO_GRANT, type Policy } from '../policy.ts';
 import { addressKey, type AccountsState, type Channel, type UserRecord } from '../state.ts';
 
 export const HOUR_MS = 60 * 60_000;
 
-/** The code sent for `key` is `code` and still valid at `at`. An empty code (a notice) never matches. */
+/** The code sent for `key` is `code` and still valid at `at`. A notice (hash '') never matches. */
 export function codeMatches(state: AccountsState, key: string, code: string, at: number): boolean {
   const issued = state.codes.get(key);
-  return issued !== undefined && issued.code !== '' && issued.code === code && at < issued.expiresAt;
+  return (
+    issued !== undefined &&
+    issued.hash !== '' &&
+    at < issued.expiresAt &&
+    issued.hash === codeHash(code, issued.salt)
+  );
 }
 
 /** The user's addresses that a code for them may have been sent to. */

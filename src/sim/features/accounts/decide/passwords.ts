@@ -1,6 +1,8 @@
 import { codeKey } from '../state.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { addressesOf, codeMatches, userByAddress } from './lookups.ts';
+import { wrongCode } from './attempts.ts';
+import { tokenHash } from '../secret-hash.ts';
 import {
   CODE_PURPOSE_FORGOT_PASSWORD,
   CODE_PURPOSE_PAY_PASSWORD,
@@ -12,7 +14,7 @@ export const changePassword: Decider<'changePassword'> = (_policy, state, comman
   return accept([
     { type: 'PasswordChanged', at: command.at, userId: command.userId, password: command.password },
     // Anyone who learnt the old password loses their session; this one stays.
-    { type: 'SessionsRevoked', at: command.at, userId: command.userId, keep: command.keepToken },
+    { type: 'SessionsRevoked', at: command.at, userId: command.userId, keep: tokenHash(command.keepToken) },
   ]);
 };
 
@@ -21,7 +23,7 @@ export const resetPassword: Decider<'resetPassword'> = (_policy, state, command)
   const key = codeKey(command.channel, command.address, CODE_PURPOSE_FORGOT_PASSWORD);
   const user = userByAddress(state, command.channel, command.address);
   // No account and a wrong code read the same: the form must not reveal who is registered.
-  if (!user || !codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
+  if (!user || !codeMatches(state, key, command.code, command.at)) return wrongCode(state, [key], command.at);
   return accept([
     { type: 'PasswordChanged', at: command.at, userId: user.id, password: command.password },
     { type: 'CodeUsed', at: command.at, key },
@@ -33,10 +35,11 @@ export const resetPassword: Decider<'resetPassword'> = (_policy, state, command)
 export const setPayPassword: Decider<'setPayPassword'> = (_policy, state, command) => {
   const user = state.users.get(command.userId);
   if (!user) return refuse('userMissing');
-  const key = addressesOf(user)
-    .map(({ channel, address }) => codeKey(channel, address, CODE_PURPOSE_PAY_PASSWORD))
-    .find((candidate) => codeMatches(state, candidate, command.code, command.at));
-  if (key === undefined) return refuse('codeWrong');
+  const candidates = addressesOf(user).map(({ channel, address }) =>
+    codeKey(channel, address, CODE_PURPOSE_PAY_PASSWORD),
+  );
+  const key = candidates.find((candidate) => codeMatches(state, candidate, command.code, command.at));
+  if (key === undefined) return wrongCode(state, candidates, command.at);
   return accept([
     { type: 'PayPasswordSet', at: command.at, userId: user.id, password: command.password },
     { type: 'CodeUsed', at: command.at, key },

@@ -2,13 +2,14 @@ import { DEMO_ACCOUNT } from '../policy.ts';
 import { codeKey } from '../state.ts';
 import { accept, refuse, type Decider } from './decision.ts';
 import { codeMatches, grantFor, newUser, userByAddress } from './lookups.ts';
+import { wrongCode } from './attempts.ts';
 import { CODE_PURPOSE_REGISTER, FLAG_OFF } from '../../../../domain/contract-codes.ts';
 
 /** A new account, with the code sent for registering and an optional referrer. */
 export const register: Decider<'register'> = (_policy, state, command) => {
   if (userByAddress(state, command.channel, command.address)) return refuse('accountExists');
   const key = codeKey(command.channel, command.address, CODE_PURPOSE_REGISTER);
-  if (!codeMatches(state, key, command.code, command.at)) return refuse('codeWrong');
+  if (!codeMatches(state, key, command.code, command.at)) return wrongCode(state, [key], command.at);
   let invitedBy: number | null = null;
   if (command.invitedWith !== '') {
     invitedBy = state.inviteCodes.get(command.invitedWith) ?? null;
