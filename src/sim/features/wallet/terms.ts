@@ -118,7 +118,9 @@ export function chainOf(terms: CurrencyTerms, protocolId: number | undefined): C
 
 /** Every chain of every currency, for block_chain/currency_protocols. */
 export function allChains(): Array<{ currencyId: number; chain: ChainTerms }> {
-  return [...byCurrencyId].flatMap(([currencyId, terms]) => terms.chains.map((chain) => ({ currencyId, chain })));
+  return [...byCurrencyId].flatMap(([currencyId, terms]) =>
+    terms.chains.map((chain) => ({ currencyId, chain })),
+  );
 }
 
 /** How long a withdrawal stays in review, then in broadcast before it is confirmed (simulated ms). */
