@@ -67,7 +67,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     hub: storm.stampingHub(hub),
     clock: options.clock,
     settings: store,
-    market: { onUserFill: (fill) => fills.spot?.onFill(fill) },
+    // Before the ledger is attached no user order is in a book, so there is nothing to settle.
+    market: { onUserFills: (pair) => (fills.spot ? fills.spot.onUserFills(pair) : pair.keep()) },
   });
   storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);

@@ -14,6 +14,12 @@ export interface OrderBookOptions {
 
 const ignoreFill: FillListener = () => {};
 
+/** Undo journal entry kinds (see `beginJournal`); each entry is JOURNAL_STRIDE numbers. */
+const RESTED = 0;
+const REDUCED = 1;
+const REMOVED = 2;
+const JOURNAL_STRIDE = 7;
+
 /**
  * A limit order book for one pair: integer price ticks, integer lots, price-time priority.
  *
@@ -40,6 +46,14 @@ export class OrderBook {
   private readonly bids: Ladder;
   private readonly asks: Ladder;
   private onFill: FillListener;
+  /**
+   * Undo journal: while `journaling`, every change to the book is noted here, so `rollback` can put
+   * the book back exactly as it was (same orders, lots, prices and queue priority). Entries are
+   * [kind, id, owner, side, price, lots, previous id in the queue]; the array is reused.
+   */
+  private readonly journal: number[] = [];
+  private journalLength = 0;
+  private journaling = false;
 
   constructor(opts: OrderBookOptions = {}) {
     const capacity = Math.max(16, Math.floor(opts.capacity ?? 1024));
@@ -54,6 +68,102 @@ export class OrderBook {
 
   setFillListener(listener: FillListener): void {
     this.onFill = listener;
+  }
+
+  /** Starts noting every change (limit, market, cancel) so that `rollback` can undo them. */
+  beginJournal(): void {
+    this.journaling = true;
+    this.journalLength = 0;
+  }
+
+  /** Keeps the changes made since `beginJournal` and stops noting. */
+  endJournal(): void {
+    this.journaling = false;
+    this.journalLength = 0;
+  }
+
+  /** Whether changes are being noted. */
+  isJournaling(): boolean {
+    return this.journaling;
+  }
+
+  /**
+   * Undoes every change since `beginJournal`, newest first, and stops noting: the book has the same
+   * resting orders, with the same lots, at the same prices, in the same queue order as before.
+   * (Pool slots may differ; nothing outside the book sees them.)
+   */
+  rollback(): void {
+    this.journaling = false;
+    const j = this.journal;
+    for (let at = this.journalLength - JOURNAL_STRIDE; at >= 0; at -= JOURNAL_STRIDE) {
+      const kind = j[at]!;
+      const id = j[at + 1]!;
+      if (kind === RESTED) {
+        this.cancel(id);
+      } else if (kind === REDUCED) {
+        const slot = this.index.get(id);
+        const lots = j[at + 5]!;
+        this.slots.lots[slot] = this.slots.lots[slot]! + lots;
+        const level = this.slots.levels[slot]!;
+        this.levels.lots[level] = this.levels.lots[level]! + lots;
+      } else {
+        this.reinsert(id, j[at + 2]!, j[at + 3] as Side, j[at + 4]!, j[at + 5]!, j[at + 6]!);
+      }
+    }
+    this.journalLength = 0;
+  }
+
+  private note(
+    kind: number,
+    id: number,
+    owner: number,
+    side: number,
+    price: number,
+    lots: number,
+    previous: number,
+  ): void {
+    const j = this.journal;
+    const at = this.journalLength;
+    j[at] = kind;
+    j[at + 1] = id;
+    j[at + 2] = owner;
+    j[at + 3] = side;
+    j[at + 4] = price;
+    j[at + 5] = lots;
+    j[at + 6] = previous;
+    this.journalLength = at + JOURNAL_STRIDE;
+  }
+
+  /** Puts a removed order back right after `previousId` in its level's queue (at the head if NIL). */
+  private reinsert(
+    orderId: number,
+    owner: number,
+    side: Side,
+    price: number,
+    lots: number,
+    previousId: number,
+  ): void {
+    const ladder = side === BUY ? this.bids : this.asks;
+    const key = side === BUY ? price : -price;
+    const levels = this.levels;
+    let level = ladder.find(key);
+    if (level === NIL) {
+      level = levels.allocate(side, price);
+      ladder.insertAt(ladder.lowerBound(key), key, level);
+    }
+    const slots = this.slots;
+    const slot = slots.allocate(orderId, owner, lots, level);
+    const previous = previousId === NIL ? NIL : this.index.get(previousId);
+    const following = previous === NIL ? levels.head[level]! : slots.next[previous]!;
+    slots.prev[slot] = previous;
+    slots.next[slot] = following;
+    if (previous === NIL) levels.head[level] = slot;
+    else slots.next[previous] = slot;
+    if (following === NIL) levels.tail[level] = slot;
+    else slots.prev[following] = slot;
+    levels.lots[level] = levels.lots[level]! + lots;
+    levels.orderCount[level] = levels.orderCount[level]! + 1;
+    this.index.insert(orderId, slot);
   }
 
   /** Returns lots left unfilled; for a limit order the rest rests in the book. */
@@ -93,6 +203,18 @@ export class OrderBook {
     const level = slots.levels[slot]!;
     const before = slots.prev[slot]!;
     const after = slots.next[slot]!;
+    if (this.journaling) {
+      const previousId = before === NIL ? NIL : slots.ids[before]!;
+      this.note(
+        REMOVED,
+        orderId,
+        slots.owners[slot]!,
+        levels.sides[level]!,
+        levels.prices[level]!,
+        lots,
+        previousId,
+      );
+    }
     if (before === NIL) levels.head[level] = after;
     else slots.next[before] = after;
     if (after === NIL) levels.tail[level] = before;
@@ -215,6 +337,7 @@ export class OrderBook {
         const makerOwner = makerOwners[maker]!;
         const available = makerLots[maker]!;
         if (available > left) {
+          if (this.journaling) this.note(REDUCED, makerId, makerOwner, 0, price, left, NIL);
           makerLots[maker] = available - left;
           levelLots[level] = levelLots[level]! - left;
           const filled = left;
@@ -223,6 +346,8 @@ export class OrderBook {
           break;
         }
         // The maker is filled completely: unlink it from the head of the queue and free its slot.
+        if (this.journaling)
+          this.note(REMOVED, makerId, makerOwner, levels.sides[level]!, price, available, NIL);
         left -= available;
         const following = nextInQueue[maker]!;
         levelHead[level] = following;
@@ -274,6 +399,7 @@ export class OrderBook {
     levels.lots[level] = levels.lots[level]! + lots;
     levels.orderCount[level] = levels.orderCount[level]! + 1;
     this.index.insert(orderId, slot);
+    if (this.journaling) this.note(RESTED, orderId, owner, side, price, lots, NIL);
   }
 
   private checkNewOrder(orderId: number, owner: number, side: Side, lots: number): void {

@@ -14,8 +14,8 @@ export interface MarketOptions {
   /** Whole days of candle history before the day the market opens (at least 30). */
   historyDays?: number;
   pairs?: readonly PairSpec[];
-  /** Fills involving users' orders, for the feature that settles them. */
-  onUserFill?: (fill: UserFill) => void;
+  /** An agent's action filled users' orders and is held until settled (PairMarketOptions). */
+  onUserFills?: (market: PairMarket, fills: readonly UserFill[]) => void;
   /** Every live trade of every pair, as it happens. */
   onTrade?: (pair: PairSpec, trade: Trade) => void;
 }
@@ -64,7 +64,7 @@ export class Market {
           reference: () => this.reference,
           historyStart: this.historyStart,
           start: this.openedAt,
-          onUserFill: options.onUserFill,
+          onUserFills: options.onUserFills,
           onTrade: options.onTrade,
         }),
     );

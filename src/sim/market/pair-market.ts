@@ -49,7 +49,12 @@ export interface PairMarketOptions {
   historyStart: number;
   /** When the live market opens (ms). */
   start: number;
-  onUserFill?: (fill: UserFill) => void;
+  /**
+   * An agent's action filled users' orders. The pair is then held with that action open (see
+   * `begin`) until whoever settles users' money calls `keep` (their events committed) or `undo`
+   * (they did not). Without this listener such actions are kept at once.
+   */
+  onUserFills?: (market: PairMarket, fills: readonly UserFill[]) => void;
   /** Every live trade as it happens (settlement rules that watch the last price listen here). */
   onTrade?: (pair: PairSpec, trade: Trade) => void;
 }
@@ -79,7 +84,16 @@ export class PairMarket implements Venue {
   private readonly makers: MarketMaker[];
   private readonly agents: Agent[];
   private readonly reference: () => ReferenceSource;
-  private readonly onUserFill: ((fill: UserFill) => void) | undefined;
+  private readonly onUserFills: ((market: PairMarket, fills: readonly UserFill[]) => void) | undefined;
+  /**
+   * The open action (all or nothing, see `begin`): its trades, its users' fills and its maker
+   * fills [maker, side, lots] wait here, off the tape, until it is kept or undone.
+   */
+  private acting = false;
+  private heldFills: UserFill[] | null = null;
+  private readonly actionTrades: Trade[] = [];
+  private readonly actionFills: UserFill[] = [];
+  private readonly actionMakerFills: number[] = [];
   private readonly onTrade: ((pair: PairSpec, trade: Trade) => void) | undefined;
   private nextOrderId = FIRST_AGENT_ORDER_ID;
   /** Simulated time of the event being run, and the time the market has been advanced to. */
@@ -93,7 +107,7 @@ export class PairMarket implements Venue {
     this.pair = pair;
     this.scale = pairScale(pair);
     this.reference = options.reference;
-    this.onUserFill = options.onUserFill;
+    this.onUserFills = options.onUserFills;
     this.onTrade = options.onTrade;
     this.now = this.advancedTo = options.start;
 
@@ -145,11 +159,18 @@ export class PairMarket implements Venue {
     ];
     this.book.setFillListener((makerId, takerId, price, lots, makerOwner, takerOwner, takerSide) => {
       const time = Math.floor(this.now);
-      this.record({ time, price, lots, takerSide });
+      const trade = { time, price, lots, takerSide };
       const maker = makerOwner === OWNER.tightMaker ? 0 : makerOwner === OWNER.deepMaker ? 1 : -1;
-      if (maker >= 0) this.makers[maker]!.onFill(takerSide === BUY ? SELL : BUY, lots);
-      if (this.onUserFill && (makerOwner >= FIRST_USER_OWNER || takerOwner >= FIRST_USER_OWNER)) {
-        this.onUserFill({
+      const makerSide = takerSide === BUY ? SELL : BUY;
+      if (maker >= 0) this.makers[maker]!.onFill(makerSide, lots);
+      if (!this.acting) {
+        this.record(trade);
+        return;
+      }
+      this.actionTrades.push(trade);
+      if (maker >= 0) this.actionMakerFills.push(maker, makerSide, lots);
+      if (makerOwner >= FIRST_USER_OWNER || takerOwner >= FIRST_USER_OWNER) {
+        this.actionFills.push({
           pairId: this.pair.id,
           time,
           makerId,
@@ -174,18 +195,87 @@ export class PairMarket implements Venue {
     return this.nextOrderId++;
   }
 
-  /** Runs every agent action due up to `t`, in time order (ties in a fixed agent order). */
+  /**
+   * Runs every agent action due up to `t`, in time order (ties in a fixed agent order). Each action
+   * runs inside `begin`; one that filled users' orders is held and reported (`onUserFills`), and the
+   * pair stops there until it is kept or undone: a later `advanceTo` resumes from that action.
+   */
   advanceTo(t: number): void {
-    if (t < this.advancedTo) return;
+    if (t < this.advancedTo || this.acting) return;
     for (;;) {
       let next: Agent | undefined;
       for (const agent of this.agents) if (!next || agent.nextAt < next.nextAt) next = agent;
       if (!next || next.nextAt > t) break;
       this.now = Math.max(this.now, next.nextAt);
+      this.begin();
       next.act(this.now);
-      this.bookChanged = true;
+      if (this.actionFills.length > 0 && this.onUserFills) {
+        const fills = this.hold();
+        this.advancedTo = this.now;
+        this.onUserFills(this, fills);
+        return;
+      }
+      this.keep();
     }
     this.now = this.advancedTo = t;
+  }
+
+  /**
+   * All or nothing (DESIGN.md): opens an action on this pair. Until `keep` or `undo`, the book notes
+   * every change so it can be undone, and the action's trades stay off the tape, the candles, the
+   * last price and the depth pushes. Users' orders go into the book only inside an action.
+   */
+  begin(): void {
+    if (this.acting) throw new Error(`pair ${this.pair.symbol}: an action is already open`);
+    this.acting = true;
+    this.actionTrades.length = 0;
+    this.actionFills.length = 0;
+    this.actionMakerFills.length = 0;
+    this.book.beginJournal();
+  }
+
+  /**
+   * Ends the matching of the open action and holds it: the pair does not advance until `keep` or
+   * `undo`. Returns the users' fills the action made (a copy the caller may keep).
+   */
+  hold(): readonly UserFill[] {
+    if (!this.acting) throw new Error(`pair ${this.pair.symbol}: no open action`);
+    this.heldFills = this.actionFills.slice();
+    return this.heldFills;
+  }
+
+  /** The users' fills of the held action, or null when nothing is held. */
+  held(): readonly UserFill[] | null {
+    return this.heldFills;
+  }
+
+  /** Makes the open action public: its trades reach the tape, the candles and the pushes. */
+  keep(): void {
+    if (!this.acting) throw new Error(`pair ${this.pair.symbol}: no open action`);
+    this.acting = false;
+    this.heldFills = null;
+    this.book.endJournal();
+    for (const trade of this.actionTrades) this.record(trade);
+    this.actionTrades.length = 0;
+    this.bookChanged = true;
+  }
+
+  /** Takes the open action back: the book, the makers' inventories and the tape are as before it. */
+  undo(): void {
+    if (!this.acting) throw new Error(`pair ${this.pair.symbol}: no open action`);
+    this.acting = false;
+    this.heldFills = null;
+    this.book.rollback();
+    const makerFills = this.actionMakerFills;
+    for (let i = 0; i < makerFills.length; i += 3) {
+      this.makers[makerFills[i]!]!.onFill(makerFills[i + 1] as Side, -makerFills[i + 2]!);
+    }
+    this.actionTrades.length = 0;
+  }
+
+  /** Whether an action is open or held (the pair does not advance meanwhile). */
+  isActing(): boolean {
+    return this.acting;
   }
 
   /**
@@ -194,7 +284,8 @@ export class PairMarket implements Venue {
    * Users' resting orders stay.
    */
   skipTo(t: number): void {
-    if (t <= this.advancedTo) return;
+    // While an action is held the pair stays put; it catches up with advanceTo once released.
+    if (t <= this.advancedTo || this.acting) return;
     this.candles.markGap(this.advancedTo, t);
     this.now = this.advancedTo = t;
     for (const agent of this.agents) agent.restart(t);
@@ -205,7 +296,7 @@ export class PairMarket implements Venue {
   /**
    * Entry point for users' orders (the spot feature settles the money): a limit order rests what
    * it does not fill; a market order (price undefined) fills what it can and drops the rest.
-   * Returns the lots left unfilled. Fills are reported through `onUserFill`.
+   * Returns the lots left unfilled. Inside an action (`begin`) its fills are returned by `hold`.
    */
   submitUserOrder(order: {
     orderId: number;
@@ -216,7 +307,7 @@ export class PairMarket implements Venue {
   }): number {
     if (order.orderId >= FIRST_AGENT_ORDER_ID) throw new RangeError('user order ids must be below 2^50');
     const owner = FIRST_USER_OWNER + order.userId;
-    this.bookChanged = true;
+    if (!this.acting) this.bookChanged = true;
     return order.price === undefined
       ? this.book.market(order.orderId, owner, order.side, order.lots)
       : this.book.limit(order.orderId, owner, order.side, order.price, order.lots);
@@ -225,7 +316,7 @@ export class PairMarket implements Venue {
   /** Withdraws a user's resting order; returns the lots removed (0 if it was not resting). */
   cancelUserOrder(orderId: number): number {
     const lots = this.book.cancel(orderId);
-    if (lots > 0) this.bookChanged = true;
+    if (lots > 0 && !this.acting) this.bookChanged = true;
     return lots;
   }
 
@@ -250,11 +341,12 @@ export class PairMarket implements Venue {
     const updates = {
       trades: this.unpublished,
       firstTradeTime: this.firstUnpublishedTime,
-      bookChanged: this.bookChanged,
+      // A book with an action open is not public yet: its depth goes out once the action is kept.
+      bookChanged: this.bookChanged && !this.acting,
     };
     this.unpublished = [];
     this.firstUnpublishedTime = NaN;
-    this.bookChanged = false;
+    if (!this.acting) this.bookChanged = false;
     return updates;
   }
 

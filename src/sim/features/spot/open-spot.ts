@@ -35,7 +35,8 @@ const STREAM = 'spot';
 /**
  * Opens the spot feature: the ledger from its log, every open order back in its book, the demo
  * grants credited to the trade account (now and whenever the accounts feature grants one), and
- * the spot routes. The market must report users' fills to `spot.onFill` (see `attach`).
+ * the spot routes. The market must report agents' actions that fill users' orders to `spot.onUserFills`
+ * (see `attach`).
  */
 export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot> {
   const aggregate = spotAggregate((pairId) => pairById(pairId));
@@ -45,7 +46,7 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot
   const english = await options.messages('en');
   const spot = new Spot(log, options.market, options.hub, options.clock, translator(english));
   options.attach(spot);
-  spot.restoreBooks();
+  await spot.restoreBooks();
 
   let crediting = Promise.resolve();
   const creditGrants = () => {

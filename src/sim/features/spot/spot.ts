@@ -33,24 +33,29 @@ const sweepLots = new Float64Array(SWEEP_LEVELS);
  * The spot exchange's service: the event-sourced trade accounts and orders, joined to the market's
  * order books.
  *
- * Users' orders match in the same engine as the simulated market makers. Matching happens in the
- * book first (it is the market's, and nothing can be matched "tentatively"), then the command that
- * records the order and its fills is stored, and only then is anything answered or pushed. So the
- * checks that can refuse an order (pair, price, balance) run before the book sees it, and commands
- * are serialised: check, match, store, one order at a time.
+ * Users' orders match in the same engine as the simulated market makers.
  *
- * Fills that the market's participants cause on resting users' orders arrive through `onFill` while
- * the market advances; they are collected and stored as one `settle` command. They only spend what
- * the order already locked, so a balance check never has to wait for them.
+ * All or nothing (DESIGN.md). The rule: every change a command makes to a book happens inside an
+ * action of that pair (PairMarket.begin): the book notes it in an undo journal, and the trades it
+ * makes are held back from the tape, the candles and the pushes. The command that records the
+ * change is then stored; only if it committed is the action kept (trades published, pushes sent,
+ * answer given). If the commit fails the action is undone and the book, the ledger (the log's state
+ * moves only on commit), the tape and the pushes are exactly as before. While an action is open its
+ * pair does not advance, so nothing else can build on a change that might be undone.
+ *
+ * - place: the checks that can refuse an order (pair, price, balance) run first; then it matches in
+ *   an action, and the order with the fills it made is stored as one `place` command.
+ * - cancel: the order leaves the book in an action; the `cancel` command is stored.
+ * - settlement: an agent's action that fills resting users' orders is held by its pair
+ *   (`onUserFills`) and stored as a `settle` command, then kept or undone the same way.
+ *
+ * Commands are serialised (one queue): a pair's held settlement is always stored before the next
+ * command on that pair, so the log keeps the order in which things happened in the books.
  *
  * After a reload the market is a new one, so every open order is put back into its book (`open`).
  */
 export class Spot {
   private readonly queue = new SerialQueue();
-  /** Fills reported while an order is being matched on arrival belong to that order's command. */
-  private capture: FillFact[] | null = null;
-  private pending: FillFact[] = [];
-  private flushScheduled = false;
   /** The language of each user's latest call, so pushes read like the answers. */
   private readonly translators = new Map<number, Translate>();
   private readonly listeners = new Set<(events: readonly SpotEvent[]) => void>();
@@ -94,8 +99,11 @@ export class Spot {
     return () => this.listeners.delete(listener);
   }
 
-  /** Puts every open order back into its pair's book, oldest first (price-time priority kept). */
-  restoreBooks(): void {
+  /**
+   * Puts every open order back into its pair's book, oldest first (price-time priority kept). An
+   * order that crosses the new market's book fills at once; those fills are settled like any other.
+   */
+  async restoreBooks(): Promise<void> {
     const open = [...this.state().orders.values()]
       .filter((order) => order.status === ORDER_STATUS_OPEN)
       .sort((a, b) => a.id - b.id);
@@ -103,42 +111,71 @@ export class Spot {
       const market = this.market.pair(order.pairId);
       const lots = order.lots - order.filledLots;
       if (!market || lots <= 0 || order.type !== LIMIT) continue;
-      market.submitUserOrder({
-        orderId: order.id,
-        userId: order.userId,
-        side: order.side === 'buy' ? BUY : SELL,
-        price: order.priceTicks,
-        lots,
+      await this.queue.run(async () => {
+        await this.settleHeld(market);
+        market.begin();
+        try {
+          market.submitUserOrder({
+            orderId: order.id,
+            userId: order.userId,
+            side: order.side === 'buy' ? BUY : SELL,
+            price: order.priceTicks,
+            lots,
+          });
+        } catch (error) {
+          market.undo();
+          throw error;
+        }
+        const fills = market.hold();
+        if (fills.length === 0) {
+          market.keep();
+          return;
+        }
+        await this.storeHeld(market, fills);
       });
     }
   }
 
-  /** The market's fill listener (MarketOptions.onUserFill). */
-  onFill(fill: FillFact): void {
-    if (this.capture) {
-      this.capture.push(fill);
-      return;
-    }
-    this.pending.push(fill);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      queueMicrotask(() => void this.flushFills());
+  /**
+   * The market's listener for agents' actions that filled users' orders (MarketOptions.onUserFills):
+   * the pair is held until the fills are stored.
+   */
+  onUserFills(market: PairMarket): void {
+    void this.queue.run(() => this.settleHeld(market));
+  }
+
+  /** Resolves once every fill the market has reported so far is settled (stored or undone). */
+  async flushFills(): Promise<void> {
+    for (;;) {
+      await this.queue.idle();
+      const held = this.market.pairs.filter((market) => market.held() !== null);
+      if (held.length === 0) return;
+      await Promise.all(held.map((market) => this.queue.run(() => this.settleHeld(market))));
     }
   }
 
-  /** Stores the fills collected so far. Synchronous up to the enqueue, so callers keep their order. */
-  flushFills(): Promise<void> {
-    this.flushScheduled = false;
-    if (this.pending.length === 0) return Promise.resolve();
-    const fills = this.pending;
-    this.pending = [];
-    return this.log.execute({ kind: 'settle', at: this.clock.now(), fills }).then((result) => {
-      if (!result.ok) {
-        console.error('sim spot: fills not stored', result.error);
-        return;
-      }
+  /**
+   * Stores the held action of a pair (if any) as a `settle` command, keeps or undoes it, and lets
+   * the pair catch up with the market (which may hold another action: that one is settled too).
+   * Runs inside the queue.
+   */
+  private async settleHeld(market: PairMarket): Promise<void> {
+    for (let fills = market.held(); fills !== null; fills = market.held()) {
+      await this.storeHeld(market, fills);
+    }
+  }
+
+  private async storeHeld(market: PairMarket, fills: readonly FillFact[]): Promise<void> {
+    const result = await this.log.execute({ kind: 'settle', at: this.clock.now(), fills });
+    if (result.ok) {
+      market.keep();
       this.announce(result.events, null);
-    });
+    } else {
+      // Not stored: the action never happened (its agent's orders, the users' orders, the tape).
+      market.undo();
+      console.error('sim spot: fills not stored, action undone', result.error);
+    }
+    market.advanceTo(this.market.time());
   }
 
   place(userId: number, request: OrderRequest): Promise<SpotOutcome> {
@@ -147,6 +184,8 @@ export class Spot {
       if (!market) return { ok: false, key: 'marketUnknownPair', vars: { id: request.pair.id } };
       const now = this.clock.now();
       this.market.advanceTo(now);
+      // Fills an agent made on this pair are stored first, and the pair catches up before matching.
+      await this.settleHeld(market);
       const sized = this.size(market, request, userId);
       if ('key' in sized) return { ok: false, key: sized.key };
       const order: NewOrder = {
@@ -162,10 +201,7 @@ export class Spot {
         quoteCurrencyId: request.pair.quote.id,
       };
 
-      // Earlier fills first, so the log keeps the order in which things happened in the books.
-      const earlier = this.flushFills();
-      const fills: FillFact[] = [];
-      this.capture = fills;
+      market.begin();
       try {
         market.submitUserOrder({
           orderId: order.id,
@@ -174,17 +210,20 @@ export class Spot {
           lots: order.lots,
           ...(order.type === LIMIT ? { price: order.priceTicks } : {}),
         });
-      } finally {
-        this.capture = null;
+      } catch (error) {
+        market.undo();
+        throw error;
       }
-      const stored = this.log.execute({ kind: 'place', at: now, order, fills });
-      await earlier;
-      const result = await stored;
+      const fills = market.hold();
+      const result = await this.log.execute({ kind: 'place', at: now, order, fills });
       if (!result.ok) {
-        // Not recorded: take the rest of it out of the book again.
-        market.cancelUserOrder(order.id);
+        // Not recorded: the order never reached the book, the tape or anyone's screen.
+        market.undo();
+        market.advanceTo(this.market.time());
         return { ok: false, key: refusalKey(result.error) };
       }
+      market.keep();
+      market.advanceTo(this.market.time());
       this.announce(result.events, order.id);
       return { ok: true, order: this.state().orders.get(order.id)! };
     });
@@ -194,15 +233,25 @@ export class Spot {
     return this.queue.run(async () => {
       const now = this.clock.now();
       this.market.advanceTo(now);
-      const earlier = this.flushFills();
-      const order = this.state().orders.get(orderId);
+      const found = this.state().orders.get(orderId);
       // Another user's order, or one of the other side, is "not found": the book is not touched.
-      if (!order || order.userId !== userId || order.side !== side)
+      if (!found || found.userId !== userId || found.side !== side)
         return { ok: false, key: 'spotOrderNotFound' };
-      if (order.status === ORDER_STATUS_OPEN) this.market.pair(order.pairId)?.cancelUserOrder(orderId);
-      const stored = this.log.execute({ kind: 'cancel', at: now, userId, orderId });
-      await earlier;
-      const result = await stored;
+      const market = this.market.pair(found.pairId);
+      if (market) await this.settleHeld(market);
+      const order = this.state().orders.get(orderId)!;
+      const withdraw = market !== undefined && order.status === ORDER_STATUS_OPEN;
+      if (withdraw) {
+        market.begin();
+        market.cancelUserOrder(orderId);
+        market.hold();
+      }
+      const result = await this.log.execute({ kind: 'cancel', at: now, userId, orderId });
+      if (withdraw) {
+        if (result.ok) market.keep();
+        else market.undo();
+        market.advanceTo(this.market.time());
+      }
       if (!result.ok) return { ok: false, key: refusalKey(result.error) };
       this.announce(result.events, orderId);
       return { ok: true, order: this.state().orders.get(orderId)! };
