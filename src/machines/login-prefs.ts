@@ -47,7 +47,10 @@ export function readCountryId(): number | null {
  * password manager does that job through the fields' autocomplete attributes (DESIGN.md).
  */
 export function persistLogin(result: SignedIn): void {
-  writePref('account', result.account);
+  // The account stays in localStorage only with "remember me" (issue 10); otherwise it lasts as long
+  // as this tab's session, for the account menu, and is gone when the tab closes.
+  writePref('account', result.remember ? result.account : null);
+  writeTabAccount(result.remember ? null : result.account);
   writePref('uid', result.uid === null ? null : String(result.uid));
   writePref('isSeller', String(result.isSeller));
   writePref('remember', result.remember ? '1' : '0');
@@ -66,4 +69,32 @@ export function readRegisteredLogin(state: unknown): RememberedLogin | null {
   if (tab !== 'email' && tab !== 'mobile') return null;
   const area = typeof areaId === 'number' && Number.isInteger(areaId) && areaId > 0 ? areaId : null;
   return { tab, account, areaId: tab === 'mobile' ? area : null };
+}
+
+const TAB_ACCOUNT = 'account';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function writeTabAccount(account: string | null): void {
+  try {
+    if (account === null) tabStorage()?.removeItem(TAB_ACCOUNT);
+    else tabStorage()?.setItem(TAB_ACCOUNT, account);
+  } catch {
+    // Blocked storage: the account menu shows no account name.
+  }
+}
+
+/** The signed-in account to show: the remembered one, or this tab's when "remember me" was off. */
+export function readSignedInAccount(): string {
+  try {
+    return readPref('account') ?? tabStorage()?.getItem(TAB_ACCOUNT) ?? '';
+  } catch {
+    return '';
+  }
 }

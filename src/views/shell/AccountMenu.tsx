@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { readPref } from '../../machines/local-prefs.ts';
+import { readSignedInAccount } from '../../machines/login-prefs.ts';
 import { useServices } from '../services-context.ts';
 
 /** Signed-in users: account settings, authentication, feedback and logout (spec §2 Header). */
@@ -10,7 +10,7 @@ export function AccountMenu() {
   const { session } = useServices();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const account = readPref('account') ?? '';
+  const account = readSignedInAccount();
 
   useEffect(() => {
     if (!open) return;
