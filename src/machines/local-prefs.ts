@@ -20,6 +20,8 @@ export const PREF_KEYS = {
   apiBase: 'api_base',
   socketUrl: 'socket_url',
   simSpeed: 'sim_speed',
+  /** Trade times in the user's own zone ('local', the default) or the exchange's ('exchange'). */
+  timeZone: 'time_zone',
 } as const;
 
 export type PrefKey = keyof typeof PREF_KEYS;

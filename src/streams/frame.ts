@@ -15,6 +15,8 @@ export const GLOBAL_CHANNELS = [
   'LEVER_TRADE',
   'LEVER_CLOSED',
   'MICRO_CLOSED',
+  // Simulator only (a real server never sends it): the demo clock's speed and simulated time.
+  'SIM_CLOCK',
 ] as const;
 
 /** Channels that exist once per pair, named `<BASE>.<symbol>` (e.g. `MARKET_DEPTH.BTC/USDT`). */

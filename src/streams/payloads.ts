@@ -13,6 +13,7 @@ import { id, text } from '../api/fields.ts';
  *   MARKET_DEPTH { type, symbol, depth: { in: bids[], out: asks[] } }     entries {index, price, number, amount}
  *   GLOBAL_TX    { type, symbol, completes: [{ time, price, number, way }] }
  *   KLINE        { type, symbol, kline: { time, open, high, low, close, volume, period } }
+ *   SIM_CLOCK    { type, speed, now }   (simulator only: demo speed and simulated time in ms)
  * The private pushes (TX_*, LEVER_*, MICRO_CLOSED) stay untyped frames until a view needs them.
  */
 
@@ -50,5 +51,13 @@ export const globalTxFrame = z.object({
   symbol: text,
   completes: z.array(completedTrade),
 });
+
+/** Simulator only: the demo clock, pushed when its speed changes and about once a second. */
+export const simClockFrame = z.object({
+  type: z.literal('SIM_CLOCK'),
+  speed: z.number().int().min(1).max(60),
+  now: z.number(),
+});
+export type SimClock = z.output<typeof simClockFrame>;
 
 export const klineFrame = z.object({ type: z.literal('KLINE'), symbol: text, kline: klineBar });

@@ -18,7 +18,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
     forms: formsActors(api),
     personal: personalActors(api),
     outbox: outboxActors(api),
-    sim: simActors(api),
+    sim: simActors(api, socket),
     spot: spotActors(api, socket),
   };
 }

@@ -1,6 +1,48 @@
 import { okEnvelope, errorEnvelope } from '../../api/envelope.ts';
 import { MAX_SPEED, MIN_SPEED } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import type { Routes } from '../routes.ts';
+
+/** The simulator-only channel of demo time: `{ type: 'SIM_CLOCK', speed, now }`. */
+export const SIM_CLOCK_CHANNEL = 'SIM_CLOCK';
+
+/** Where clock frames go: the socket hub (through the market's stamping hub in the worker). */
+export interface ClockHub {
+  publish(channel: string, frame: object): void;
+  hasSubscribers(channel: string): boolean;
+}
+
+/**
+ * Tells every tab the demo clock: its speed and simulated time, at once when the speed changes
+ * (so every tab's speed control follows, whichever tab chose it) and every `everyRounds` market
+ * rounds (about once a second at the 100 ms tick), so a tab can show simulated time where it runs
+ * ahead of the wall clock. Only while some tab listens.
+ */
+export class ClockPublisher {
+  private round = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly control: SpeedControl | undefined,
+    private readonly hub: ClockHub,
+    private readonly everyRounds = 10,
+  ) {}
+
+  /** Called once per market round. */
+  tick(): void {
+    this.round++;
+    if (this.round % this.everyRounds === 0) this.publish();
+  }
+
+  publish(): void {
+    if (!this.hub.hasSubscribers(SIM_CLOCK_CHANNEL)) return;
+    this.hub.publish(SIM_CLOCK_CHANNEL, {
+      type: SIM_CLOCK_CHANNEL,
+      speed: this.control?.speed ?? MIN_SPEED,
+      now: this.clock.now(),
+    });
+  }
+}
 
 /** A clock whose speed can be changed (ScaledClock). */
 export interface SpeedControl {
@@ -39,6 +81,7 @@ export function registerSpeedRoutes(
   routes: Routes,
   control: SpeedControl | undefined,
   settings?: SpeedSettings,
+  clockPublisher?: ClockPublisher,
 ): void {
   routes
     .add('sim/speed', () => okEnvelope({ speed: control?.speed ?? MIN_SPEED }))
@@ -49,6 +92,7 @@ export function registerSpeedRoutes(
         return errorEnvelope(ctx.t('speedOutOfRange', { min: MIN_SPEED, max: MAX_SPEED }));
       control.setSpeed(speed);
       await settings?.setSetting(SPEED_SETTING_KEY, speed);
+      clockPublisher?.publish();
       return okEnvelope({ speed: control.speed });
     });
 }

@@ -3,7 +3,13 @@ import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
 import { ensureSampleFeed, SAMPLE_FEED_NAME } from '../feeds/sample-feed.ts';
 import type { Routes } from '../routes.ts';
-import { isSpeedControl, registerSpeedRoutes, restoreSpeed, type SpeedSettings } from './demo-speed.ts';
+import {
+  ClockPublisher,
+  isSpeedControl,
+  registerSpeedRoutes,
+  restoreSpeed,
+  type SpeedSettings,
+} from './demo-speed.ts';
 import { Market, type MarketOptions } from './market.ts';
 import { MarketPublisher, type FrameHub } from './market-publisher.ts';
 import { registerMarketRoutes } from './market-routes.ts';
@@ -36,7 +42,7 @@ export interface MarketFeature {
 /**
  * The market feature as the simulator assembles it: the live market opened at the clock's time,
  * its routes (market/currency_matches, market/deal, market/kline), the demo-speed routes, and the
- * publisher that pushes DAY_MARKET, MARKET_DEPTH, GLOBAL_TX and KLINE frames.
+ * publishers that push DAY_MARKET, MARKET_DEPTH, GLOBAL_TX and KLINE frames, and SIM_CLOCK.
  */
 export async function openMarketFeature(options: MarketFeatureOptions): Promise<MarketFeature> {
   const speed = isSpeedControl(options.clock) ? options.clock : undefined;
@@ -50,11 +56,19 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
   const market = new Market({ ...options.market, clock: options.clock });
   const publisher = new MarketPublisher(market, options.hub);
   registerMarketRoutes(options.routes, market);
-  registerSpeedRoutes(options.routes, speed, settings);
+  // SIM_CLOCK: every tab's speed control and simulated-time display follow the one clock.
+  const clockPublisher = new ClockPublisher(options.clock, speed, options.hub);
+  registerSpeedRoutes(options.routes, speed, settings, clockPublisher);
   return {
     market,
     publisher,
-    start: () => startMarketTicker(market, publisher),
+    start: () =>
+      startMarketTicker(market, {
+        publish: () => {
+          publisher.publish();
+          clockPublisher.tick();
+        },
+      }),
     async replayFeed(name = SAMPLE_FEED_NAME) {
       const library = new FeedLibrary(options.feeds);
       try {

@@ -11,7 +11,7 @@ export const MARKET_TICK_MS = 100;
  */
 export function startMarketTicker(
   market: Market,
-  publisher: MarketPublisher,
+  publisher: Pick<MarketPublisher, 'publish'>,
   intervalMs = MARKET_TICK_MS,
 ): () => void {
   const timer = setInterval(() => {

@@ -57,6 +57,19 @@ describe('tape painter', () => {
     );
   });
 
+  it('writes times in the zone it is given, not a fixed UTC+8', () => {
+    const trade = { time: Date.UTC(2026, 6, 1, 12, 0, 5), price: '5', number: '1', way: 1 };
+    const time = (zone: string) => {
+      const body = tapeBody(1);
+      createTapePainter(body, 2, zone)([trade], null);
+      return body.querySelector('.tape-time')?.textContent;
+    };
+    expect(time('UTC')).toBe('12:00:05');
+    expect(time('Europe/Berlin')).toBe('14:00:05');
+    expect(time('America/New_York')).toBe('08:00:05');
+    expect(time('Asia/Shanghai')).toBe('20:00:05');
+  });
+
   it('marks the stamped frame it painted', () => {
     const body = tapeBody(3);
     createTapePainter(body, 2)([{ time: 1, price: '5', number: '1', way: 1 }], 42);

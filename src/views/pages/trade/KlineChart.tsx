@@ -5,13 +5,15 @@ import type { Observable } from 'rxjs';
 import {
   CHART_HEIGHT,
   CHART_PERIODS,
-  CHART_TIME_ZONE,
   initialZoomStart,
   klinePeriodOf,
   parseChartPeriod,
   type ChartPeriod,
 } from '../../../domain/spot/chart-period.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
+import { EXCHANGE_TIME_ZONE, parseTimeZoneChoice } from '../../../domain/time-zone.ts';
+import { localTimeZone, timeZonePref } from '../../../machines/time-zone-pref.ts';
+import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useServices } from '../../services-context.ts';
 import { foldBars, toChartBar } from './chart-bars.ts';
@@ -50,7 +52,8 @@ function readColors(theme: 'dark' | 'light', _paletteKey: string): ChartColors {
 /**
  * The candlestick chart (spec §9): periods 1 to 60 minutes, a day, a week, a month and a time line;
  * 5 minutes by default and remembered (chartPeriod); two moving averages and volume; about 7 hours
- * visible at first; Asia/Shanghai time; 516 px high; an empty state when there are no bars.
+ * visible at first; the user's own time zone or the exchange's (Asia/Shanghai), as chosen in its
+ * header and labelled with the UTC offset; 516 px high; an empty state when there are no bars.
  *
  * History comes from market/kline for a range ending at the market's last trade (the simulator's
  * clock may run ahead of the wall clock); live candles come from KLINE pushes and are folded in at
@@ -68,6 +71,9 @@ export function KlineChart({
   const { t } = useTranslation();
   const { queries } = useServices();
   const palette = useChartPalette();
+  const { choice: zoneChoice, zone } = useTimeZone();
+  const localLabel = useZoneLabel(localTimeZone());
+  const exchangeLabel = useZoneLabel(EXCHANGE_TIME_ZONE);
   const [period, setPeriod] = useState<ChartPeriod>(() => parseChartPeriod(readPref('chartPeriod')));
   // The status of the chart for one pair and period; any other key is still loading.
   const key = `${matchId}/${period}`;
@@ -84,7 +90,7 @@ export function KlineChart({
     () => ({
       period: klinePeriodOf(period),
       line: period === 'line',
-      timeZone: CHART_TIME_ZONE,
+      timeZone: zone,
       // Re-read when the theme or the up/down colours change: the tokens differ.
       colors: readColors(palette.theme, palette.key),
       labels: {
@@ -96,7 +102,7 @@ export function KlineChart({
         average: (window) => t('trade.chart.average', { window }),
       },
     }),
-    [period, palette.theme, palette.key, t],
+    [period, zone, palette.theme, palette.key, t],
   );
   const frameRef = useRef(frame);
 
@@ -230,7 +236,17 @@ export function KlineChart({
             </button>
           ))}
         </div>
-        <span className="chart-zone">{t('trade.chart.timeZone')}</span>
+        <label className="chart-zone">
+          <span className="visually-hidden">{t('trade.chart.timeZone')}</span>
+          <select
+            value={zoneChoice}
+            onChange={(event) => timeZonePref.set(parseTimeZoneChoice(event.target.value))}
+            data-testid="chart-time-zone"
+          >
+            <option value="local">{t('trade.chart.zoneLocal', { offset: localLabel })}</option>
+            <option value="exchange">{t('trade.chart.zoneExchange', { offset: exchangeLabel })}</option>
+          </select>
+        </label>
       </header>
       <div className="chart-body" style={{ height: CHART_HEIGHT }} data-status={status}>
         <div ref={host} className="chart-canvas" style={{ height: CHART_HEIGHT }} />

@@ -5,34 +5,27 @@ import type { ActorRefFrom } from 'xstate';
 import { groupThousands, NO_VALUE } from '../../../domain/format.ts';
 import { formatBalance } from '../../../domain/spot/display.ts';
 import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
-import { CHART_TIME_ZONE } from '../../../domain/spot/chart-period.ts';
+import { dateTimeText } from '../../../domain/time-zone.ts';
 import { hasSideTabs, ORDERS_TABS, pageCount, type OrdersTab } from '../../../domain/spot/order-list.ts';
 import { MARKET } from '../../../domain/spot/order-kind.ts';
 import type { OrderRow, spotOrdersMachine } from '../../../machines/spot-orders.machine.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { WAY_BUY } from '../../../domain/contract-codes.ts';
 
 type OrdersActor = ActorRefFrom<typeof spotOrdersMachine>;
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CHART_TIME_ZONE,
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function timeText(value: string | number): string {
+function timeText(value: string | number, zone: string): string {
   const ms = typeof value === 'number' ? value : Date.parse(value.replace(' ', 'T'));
-  return Number.isFinite(ms) ? dateTime.format(ms).replace(',', '') : String(value);
+  return Number.isFinite(ms) ? dateTimeText(ms, zone) : String(value);
 }
 
 /**
  * The orders panel (spec §2, §4): current delegations (open orders of this pair), all delegations
  * (open orders of every pair), history delegations (finished orders), buy and sell sub-tabs on the
  * first two, pages of 10 and cancel. The spot-orders machine holds the list and applies pushes.
+ * Times are in the chosen time zone, labelled. Open orders show when they were placed; finished
+ * ones also when they finished, which is the history's order (latest finished first).
  */
 export function OrdersPanel({
   orders,
@@ -52,6 +45,8 @@ export function OrdersPanel({
   const failed = useSelector(orders, (snapshot) => snapshot.matches({ list: 'failed' }));
   const pages = pageCount(total);
   const history = view.tab === 'history';
+  const { zone } = useTimeZone();
+  const zoneLabel = useZoneLabel(zone);
 
   const tabKey: Record<OrdersTab, string> = {
     current: 'trade.orders.current',
@@ -116,7 +111,14 @@ export function OrdersPanel({
           <table className="orders-table" data-testid="orders-table">
             <thead>
               <tr>
-                <th scope="col">{t('trade.orders.col.time')}</th>
+                {history && (
+                  <th scope="col" data-testid="orders-col-finished">
+                    {t('trade.orders.col.finished', { zone: zoneLabel })}
+                  </th>
+                )}
+                <th scope="col" data-testid="orders-col-placed">
+                  {t('trade.orders.col.placed', { zone: zoneLabel })}
+                </th>
                 <th scope="col">{t('trade.orders.col.pair')}</th>
                 <th scope="col">{t('trade.orders.col.side')}</th>
                 <th scope="col">{t('trade.orders.col.type')}</th>
@@ -153,6 +155,7 @@ export function OrdersPanel({
                   key={order.id}
                   order={order}
                   history={history}
+                  zone={zone}
                   busy={cancelling === order.id}
                   onCancel={() => orders.send({ type: 'CANCEL', id: order.id, way: order.way })}
                 />
@@ -192,11 +195,13 @@ export function OrdersPanel({
 function OrderLine({
   order,
   history,
+  zone,
   busy,
   onCancel,
 }: {
   order: OrderRow;
   history: boolean;
+  zone: string;
   busy: boolean;
   onCancel: () => void;
 }) {
@@ -206,7 +211,14 @@ function OrderLine({
   const market = order.type === MARKET;
   return (
     <tr data-testid={`order-${order.id}`} data-status={order.status}>
-      <td className="num">{timeText(order.created_at)}</td>
+      {history && (
+        <td className="num" data-col="finished">
+          {timeText(order.updated_at, zone)}
+        </td>
+      )}
+      <td className="num" data-col="placed">
+        {timeText(order.created_at, zone)}
+      </td>
       <td>{order.currency_match.symbol}</td>
       <td className={buy ? 'up' : 'down'}>{t(buy ? 'trade.orders.buy' : 'trade.orders.sell')}</td>
       <td>{t(market ? 'trade.form.market' : 'trade.form.limit')}</td>

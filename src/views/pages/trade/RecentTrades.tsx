@@ -5,14 +5,15 @@ import { TAPE_LIMIT } from '../../../domain/spot/tape.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { CompletedTrade } from '../../../streams/payloads.ts';
 import type { Stamped } from '../../../streams/trade-feeds.ts';
+import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { createTapePainter } from './tape-painter.ts';
 
 const ROWS = Array.from({ length: TAPE_LIMIT }, (_, index) => index);
 /**
  * Recent trades (spec §2, §9): the latest 30, newest on top; a buyer-taken trade (way 2) in the up
  * colour, a seller-taken one in the down colour. Thirty fixed rows painted in place once per
- * animation frame (tape-painter.ts); times in the chart's time zone, so the tape and the candles
- * agree.
+ * animation frame (tape-painter.ts); times in the chosen time zone (the user's own by default),
+ * the same as the chart's, labelled with its UTC offset.
  */
 export function RecentTrades({
   tape$,
@@ -27,14 +28,16 @@ export function RecentTrades({
 }) {
   const { t } = useTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
+  const { zone } = useTimeZone();
+  const zoneLabel = useZoneLabel(zone);
 
   useEffect(() => {
     const body = bodyRef.current;
     if (!body) return undefined;
-    const paint = createTapePainter(body, priceDecimals);
+    const paint = createTapePainter(body, priceDecimals, zone);
     const subscription = frameSampled(tape$).subscribe(({ value, seq }) => paint(value, seq));
     return () => subscription.unsubscribe();
-  }, [tape$, priceDecimals]);
+  }, [tape$, priceDecimals, zone]);
 
   return (
     <section className="trade-panel tape" aria-labelledby="tape-title" data-testid="recent-trades">
@@ -44,7 +47,7 @@ export function RecentTrades({
       <div className="tape-columns" aria-hidden="true">
         <span>{t('trade.book.price', { code: quote })}</span>
         <span>{t('trade.book.amount', { code: base })}</span>
-        <span>{t('trade.tape.time')}</span>
+        <span data-testid="tape-time-zone">{t('trade.tape.timeIn', { zone: zoneLabel })}</span>
       </div>
       {/* Scrolls: focusable so a keyboard can scroll it too. */}
       <div

@@ -1,17 +1,9 @@
 import { formatPrice, groupThousands } from '../../../domain/format.ts';
-import { CHART_TIME_ZONE } from '../../../domain/spot/chart-period.ts';
+import { clockText, EXCHANGE_TIME_ZONE } from '../../../domain/time-zone.ts';
 import { timeOf } from '../../../domain/spot/tape.ts';
 import type { CompletedTrade } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
 import { TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../../domain/contract-codes.ts';
-
-const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CHART_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 interface TapeRow {
   row: HTMLElement;
@@ -30,6 +22,7 @@ interface TapeRow {
 export function createTapePainter(
   body: HTMLElement,
   priceDecimals: number,
+  timeZone: string = EXCHANGE_TIME_ZONE,
 ): (trades: readonly CompletedTrade[], seq: number | null) => void {
   const rows: TapeRow[] = [...body.querySelectorAll<HTMLElement>('.tape-row')].map((row) => ({
     row,
@@ -44,7 +37,7 @@ export function createTapePainter(
     setClass(cells.row, 'empty', trade === undefined);
     setText(cells.price, trade ? formatPrice(trade.price, priceDecimals) : '');
     setText(cells.number, trade ? groupThousands(trade.number) : '');
-    setText(cells.time, trade ? clock.format(timeOf(trade)) : '');
+    setText(cells.time, trade ? clockText(timeOf(trade), timeZone) : '');
     setClass(cells.price, 'up', trade?.way === TAPE_WAY_BUY);
     setClass(cells.price, 'down', trade?.way === TAPE_WAY_SELL);
   };

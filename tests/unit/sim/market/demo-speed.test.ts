@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../../../src/api/envelope.ts';
 import { ScaledClock } from '../../../../src/sim/clock.ts';
 import {
+  ClockPublisher,
   registerSpeedRoutes,
   restoreSpeed,
   SPEED_SETTING_KEY,
   type SpeedSettings,
 } from '../../../../src/sim/market/demo-speed.ts';
 import { Routes, type CallContext } from '../../../../src/sim/routes.ts';
+import { SocketHub } from '../../../../src/sim/socket-hub.ts';
 
 const ctx: CallContext = {
   now: 0,
@@ -62,5 +64,38 @@ describe('demo speed', () => {
     const spy = vi.spyOn(clock, 'setSpeed');
     await restoreSpeed(clock, settings);
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('pushes SIM_CLOCK to every listening tab when any tab sets the speed, and once a second', async () => {
+    let real = 1_000;
+    const clock = new ScaledClock({ realNow: () => real, start: 5_000 });
+    const hub = new SocketHub(() => null);
+    const tabs = [[], [], []].map((frames: string[]) => ({
+      frames,
+      session: hub.open((t) => frames.push(t)),
+    }));
+    // Two tabs listen; the third never subscribed.
+    for (const tab of tabs.slice(0, 2)) tab.session.receive('{"type":"sub","params":"SIM_CLOCK"}');
+    const publisher = new ClockPublisher(clock, clock, hub, 10);
+    const routes = new Routes();
+    registerSpeedRoutes(routes, clock, memorySettings(), publisher);
+    await routes.get('sim/set_speed')!({ speed: 10 }, ctx);
+    for (const tab of tabs.slice(0, 2)) {
+      expect(tab.frames.map((t) => JSON.parse(t))).toEqual([{ type: 'SIM_CLOCK', speed: 10, now: 5_000 }]);
+    }
+    expect(tabs[2]!.frames).toEqual([]);
+    // Rounds: one frame every tenth, with the simulated time running 10x.
+    real += 1_000;
+    for (let i = 0; i < 9; i++) publisher.tick();
+    expect(tabs[0]!.frames).toHaveLength(1);
+    publisher.tick();
+    expect(JSON.parse(tabs[0]!.frames[1]!)).toEqual({ type: 'SIM_CLOCK', speed: 10, now: 15_000 });
+  });
+
+  it('publishes nothing when no tab listens', () => {
+    const hub = { publish: vi.fn(), hasSubscribers: () => false };
+    const clock = new ScaledClock({ realNow: () => 0 });
+    new ClockPublisher(clock, clock, hub, 1).tick();
+    expect(hub.publish).not.toHaveBeenCalled();
   });
 });
