@@ -451,6 +451,16 @@ describe('whose fill it is', () => {
     expect(balanceOf(ledger.state, 1, QUOTE).locked).toBe(0n);
   });
 
+  it('a fill of no lots, or fewer than none, is not a fill', () => {
+    const ledger = new Ledger();
+    const buy = restingBuy(ledger, 1);
+    const before = ledger.state;
+    expect(ledger.settle([agentFill(buy, 5_000, 0, 'maker'), agentFill(buy, 5_000, -3, 'maker')])).toEqual(
+      [],
+    );
+    expect(ledger.state).toBe(before);
+  });
+
   it('a finished order takes no more fills', () => {
     const ledger = new Ledger();
     const buy = restingBuy(ledger, 1);
