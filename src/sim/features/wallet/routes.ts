@@ -282,7 +282,7 @@ export function registerWalletRoutes(
     const deposit = wallet.state().wallet.deposits.get(outcome.value);
     return deposit
       ? okEnvelope(depositAnswer(deposit), ctx.t('walletDepositSeen'))
-      : errorEnvelope(ctx.t('internalError'));
+      : errorEnvelope(ctx.t('internal'));
   });
 
   for (const account of WALLET_ACCOUNTS) {
@@ -333,7 +333,7 @@ export function registerWalletRoutes(
     const w = wallet.state().wallet.withdrawals.get(outcome.value);
     return w
       ? okEnvelope(withdrawalAnswer(w), ctx.t('walletWithdrawRequested'))
-      : errorEnvelope(ctx.t('internalError'));
+      : errorEnvelope(ctx.t('internal'));
   });
 
   onUser(routes, accounts, 'account/draw_list', async (payload, _ctx, user) => {
@@ -354,7 +354,7 @@ export function registerWalletRoutes(
     const w = wallet.state().wallet.withdrawals.get(outcome.value);
     return w
       ? okEnvelope(withdrawalAnswer(w), ctx.t('walletWithdrawCancelled'))
-      : errorEnvelope(ctx.t('internalError'));
+      : errorEnvelope(ctx.t('internal'));
   });
 
   onUser(routes, accounts, 'account/transfer', async (payload, ctx, user) => {
