@@ -2,17 +2,29 @@ import type { ApiClient } from '../api/client.ts';
 import { accountProblem, normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
 import type { Problem, ProblemCode } from '../domain/validation/problem.ts';
 import { OUTBOX_KEY } from './outbox-key.ts';
-import type { CODE_PURPOSE_BIND_EMAIL, CodePurpose } from '../domain/contract-codes.ts';
+import type {
+  CODE_PURPOSE_BIND_ADDRESS,
+  CODE_PURPOSE_BIND_EMAIL,
+  CodePurpose,
+} from '../domain/contract-codes.ts';
 
-/** Spec §7 code types (contract-codes.ts): register, forgot, trade password, login. E-mail binding goes by sms_mail. */
-export type CodeType = Exclude<CodePurpose, typeof CODE_PURPOSE_BIND_EMAIL>;
+/**
+ * Spec §7 code types (contract-codes.ts): register, forgot, trade password, login. E-mail binding goes
+ * by sms_mail, address binding by address/send_code.
+ */
+export type CodeType = Exclude<
+  CodePurpose,
+  typeof CODE_PURPOSE_BIND_EMAIL | typeof CODE_PURPOSE_BIND_ADDRESS
+>;
 
 /** What one "send code" click asks for. */
 export type CodeRequest =
   | { channel: 'email'; to: string; type: CodeType }
   | { channel: 'sms'; to: string; type: CodeType; areaId: number }
   /** The legacy e-mail binding (sms_mail). */
-  | { channel: 'bindEmail'; to: string };
+  | { channel: 'bindEmail'; to: string }
+  /** A withdrawal-address binding code to the user's own bound e-mail or phone (address/send_code). */
+  | { channel: 'bindAddress'; via: 'email' | 'mobile' };
 
 /**
  * The request for a code to the account typed on a tab, or the problem that stops it: a code can
@@ -56,6 +68,9 @@ export async function deliverCode(api: ApiClient, request: CodeRequest): Promise
       return;
     case 'bindEmail':
       await api.call('sms_mail', { email: request.to, outbox_key: OUTBOX_KEY });
+      return;
+    case 'bindAddress':
+      await api.call('address/send_code', { via: request.via, outbox_key: OUTBOX_KEY });
       return;
   }
 }

@@ -42,7 +42,6 @@ export const COMING_SOON_PATHS = [
   '/assets/leverAccount',
   '/assets/secondAccount',
   '/assets/financialAccount',
-  '/assets/bindAddr',
   '/assets/dealRecords',
   '/assets/transfer',
   '/assets/transferLog',
@@ -76,20 +75,22 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'assets',
-            children: children(
-              [
+            children: [
+              ...children(
+                [
+                  'tradeAccount',
+                  'legalAccount',
+                  'leverAccount',
+                  'secondAccount',
+                  'financialAccount',
+                  'dealRecords',
+                  'transfer',
+                  'transferLog',
+                ],
                 'tradeAccount',
-                'legalAccount',
-                'leverAccount',
-                'secondAccount',
-                'financialAccount',
-                'bindAddr',
-                'dealRecords',
-                'transfer',
-                'transferLog',
-              ],
-              'tradeAccount',
-            ),
+              ),
+              { path: 'bindAddr', element: page(() => import('./pages/assets/BindAddressPage.tsx')) },
+            ],
           },
           {
             path: 'personal',

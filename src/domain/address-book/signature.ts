@@ -38,10 +38,14 @@ export const SIGNED_FIELDS = [
 export const SIGNATURE_MAX_SKEW_SECONDS = 300;
 
 /** The string that is signed: every field sorted by name, `name=value`, joined with `&`. */
-export function stringToSign(data: Readonly<Record<string, string | number>>): string {
-  return Object.keys(data)
+/** Fields of a form to sign: every value a string or a number. */
+export type Signable<T> = { readonly [K in keyof T]: string | number };
+
+export function stringToSign<T extends Signable<T>>(data: T): string {
+  const fields: Readonly<Record<string, string | number>> = data;
+  return Object.keys(fields)
     .sort()
-    .map((name) => `${name}=${String(data[name])}`)
+    .map((name) => `${name}=${String(fields[name])}`)
     .join('&');
 }
 
@@ -57,7 +61,7 @@ export function isSessionKey(key: string): boolean {
 }
 
 /** HMAC-SHA256 (WebCrypto) of the form's string to sign under the session key, as lower-case hex. */
-export async function signAddressData(keyHex: string, data: Readonly<Record<string, string | number>>) {
+export async function signAddressData<T extends Signable<T>>(keyHex: string, data: T): Promise<string> {
   if (!isSessionKey(keyHex)) throw new RangeError('the session key must be 64 hex digits');
   const key = await crypto.subtle.importKey(
     'raw',
@@ -71,9 +75,9 @@ export async function signAddressData(keyHex: string, data: Readonly<Record<stri
 }
 
 /** Whether a signature is the right one, compared in constant time. */
-export async function verifyAddressSignature(
+export async function verifyAddressSignature<T extends Signable<T>>(
   keyHex: string,
-  data: Readonly<Record<string, string | number>>,
+  data: T,
   signature: string,
 ): Promise<boolean> {
   if (!isSessionKey(keyHex) || !/^[0-9a-f]{64}$/.test(signature)) return false;

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import { accountsActors } from './accounts.ts';
+import { addressBookActors } from './address-book.ts';
 import { formsActors } from './forms.ts';
 import { outboxActors } from './outbox.ts';
 import { personalActors } from './personal.ts';
@@ -15,6 +16,7 @@ import { spotActors } from './spot.ts';
 export function createActors(api: ApiClient, socket: ChannelSource) {
   return {
     accounts: accountsActors(api),
+    addressBook: addressBookActors(api),
     forms: formsActors(api),
     personal: personalActors(api),
     outbox: outboxActors(api),

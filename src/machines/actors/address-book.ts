@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+import type { AnswerOf } from '../../api/catalogue.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { signAddressData } from '../../domain/address-book/signature.ts';
+import type { BindRequest } from '../bind-address.machine.ts';
+
+export type BoundAddress = AnswerOf<'address/list'>[number];
+
+/** The address-binding service (catalogue/address-book.ts) for the address book and bind machines. */
+export function addressBookActors(api: ApiClient) {
+  return {
+    list: fromPromise<BoundAddress[]>(() => api.call('address/list', {})),
+    /**
+     * Signs and sends the bind form: the session's key, user id and server time come from
+     * address/session_key just before signing, so the timestamp is fresh on the server's clock.
+     */
+    bind: fromPromise<{ id: number }, BindRequest>(async ({ input }) => {
+      const session = await api.call('address/session_key', {});
+      const data = {
+        user_id: session.user_id,
+        address: input.address,
+        coin_name: input.coin,
+        contract_address: input.contract,
+        verificationcode: input.code,
+        timestamp: session.timestamp,
+        label: input.label,
+      };
+      const signature = await signAddressData(session.key, data);
+      return api.call('address/bind', { data, signature });
+    }),
+    remove: fromPromise<unknown, { id: number }>(({ input }) => api.call('address/delete', input)),
+    relabel: fromPromise<unknown, { id: number; label: string }>(({ input }) =>
+      api.call('address/label', input),
+    ),
+  };
+}
+
+export type AddressBookActors = ReturnType<typeof addressBookActors>;
