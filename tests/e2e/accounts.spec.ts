@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, withPrefs } from './fixtures.ts';
@@ -107,10 +108,23 @@ test('register by phone with a country code, then log in on the phone tab', asyn
   await page.getByLabel('Confirm password').fill('Phone1234');
   await page.getByRole('button', { name: 'Sign up' }).last().click();
   await expect(page).toHaveURL(/\/login$/);
-  await logIn(page, mobile, 'Phone1234', 'Phone');
+  // Login starts where registration ended: the phone tab, the country and the number filled in.
+  await expect(page.getByRole('tab', { name: 'Phone' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Mobile number')).toHaveValue(mobile);
+  await expect(page.getByLabel('Country or region').locator('option:checked')).toHaveText('Japan +81');
+  await page.getByLabel('Password', { exact: true }).fill('Phone1234');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page.getByTestId('account-menu')).toBeVisible();
   await page.goto('/personal/accountSettings');
-  await expect(page.getByTestId('profile-account')).toHaveText(mobile);
+  // The bound phone with its dial code.
+  await expect(page.getByTestId('profile-account')).toHaveText(`+81 ${mobile}`);
+  await mkdir('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: '/tmp/shots/issue11-account-settings-phone.png', fullPage: true });
+  // Signed in, /login and /register send the user on.
+  await page.goto('/login?redirect=%2Fpersonal%2FcollectionSettings');
+  await expect(page).toHaveURL(/\/personal\/collectionSettings$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test('the register form is prefilled from haccount and extension_code; a tab change clears it', async ({
@@ -224,6 +238,13 @@ test('set a trade password with a code sent to the bound e-mail', async ({ page 
   await page.getByRole('button', { name: 'Set trade password' }).click();
   await expect(toast(page, 'Trade password set')).toBeVisible();
   await expect(page).toHaveURL(/\/personal\/accountSettings$/);
+  // The row now says it is set, and offers a change.
+  await expect(page.getByTestId('trade-password-state')).toHaveText('Set');
+  await expect(page.getByRole('link', { name: 'Change', exact: true }).last()).toHaveAttribute(
+    'href',
+    '/tradePassword',
+  );
+  await expect(page.getByRole('link', { name: 'Set', exact: true })).toHaveCount(0);
 });
 
 test('change the login password', async ({ page }) => {
@@ -305,6 +326,47 @@ test('save an Alipay collection method with its QR code; it is there after a rel
   await page.getByLabel('Card number').fill('6222 0000 1111 2222');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Collection method saved')).toBeVisible();
+  // The list says which methods are saved; a reload opens on the one chosen last.
+  await expect(page.getByTestId('pay-type-bank')).toContainText('Saved');
+  await expect(page.getByTestId('pay-type-bank')).toContainText('•••• 2222');
+  await expect(page.getByTestId('pay-type-alipay')).toContainText('ada@alipay.example');
+  await expect(page.getByTestId('pay-type-wxpay')).toContainText('Not saved');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Bank card' })).toBeChecked();
+  await expect(page.getByLabel('Card number')).toHaveValue('6222000011112222');
+  await mkdir('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: '/tmp/shots/issue11-collection.png', fullPage: true });
+  // A type chosen in the address wins.
+  await page.goto('/personal/collectionSettings?type=2');
+  await expect(page.getByRole('radio', { name: 'WeChat Pay' })).toBeChecked();
+});
+
+test('a toast never covers the open demo outbox', async ({ page }) => {
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/register');
+    await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail());
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const arrived = page.getByTestId('toast').first();
+    await expect(arrived).toBeVisible();
+    await page.getByTestId('outbox-toggle').click();
+    const panel = page.getByTestId('outbox-panel');
+    await expect(panel).toBeVisible();
+    await expect(arrived).toBeVisible();
+    const box = await panel.boundingBox();
+    for (const item of await page.getByTestId('toast').all()) {
+      const t = await item.boundingBox();
+      if (!box || !t) continue;
+      const apart =
+        t.x >= box.x + box.width ||
+        t.x + t.width <= box.x ||
+        t.y >= box.y + box.height ||
+        t.y + t.height <= box.y;
+      expect(apart, `toast ${JSON.stringify(t)} over panel ${JSON.stringify(box)} at ${width} px`).toBe(true);
+    }
+    await page.screenshot({ path: `/tmp/shots/issue11-toast-outbox-${width}.png` });
+    await page.keyboard.press('Escape');
+  }
 });
 
 test('send feedback', async ({ page }) => {

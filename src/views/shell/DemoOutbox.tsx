@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outboxMachine, type OutboxMessage } from '../../machines/outbox.machine.ts';
 import { useLatest } from '../pages/auth/kit/use-latest.ts';
@@ -8,6 +8,34 @@ import './demo-outbox.css';
 
 function timeOf(at: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
+}
+
+/** The CSS property the toasts read to stay below the open panel (toasts.css). */
+const PANEL_BOTTOM = '--outbox-panel-bottom';
+
+/**
+ * While the panel is open, publishes where its bottom edge is on the screen, so the toasts (fixed
+ * at the top) sit below it instead of covering it. Follows the panel's size, scrolling and resizing.
+ */
+function usePanelBottom(panel: RefObject<HTMLDivElement | null>, open: boolean): void {
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!open || !element) return undefined;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty(PANEL_BOTTOM, `${Math.ceil(element.getBoundingClientRect().bottom)}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
+    window.addEventListener('resize', publish);
+    window.addEventListener('scroll', publish, { passive: true, capture: true });
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', publish);
+      window.removeEventListener('scroll', publish, { capture: true });
+      root.style.removeProperty(PANEL_BOTTOM);
+    };
+  }, [panel, open]);
 }
 
 function MessageItem({ message }: { message: OutboxMessage }) {
@@ -46,6 +74,8 @@ function Outbox() {
   const { actors, toasts } = useServices();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  usePanelBottom(panel, open);
   const latest = useLatest({ t, toasts });
   const [logic] = useState(() =>
     outboxMachine.provide({
@@ -107,7 +137,13 @@ function Outbox() {
         )}
       </button>
       {open && (
-        <div className="outbox-panel" role="dialog" aria-label={t('outbox.title')} data-testid="outbox-panel">
+        <div
+          className="outbox-panel"
+          ref={panel}
+          role="dialog"
+          aria-label={t('outbox.title')}
+          data-testid="outbox-panel"
+        >
           <div className="outbox-panel-head">
             <strong>{t('outbox.title')}</strong>
             <span className="outbox-demo">{t('outbox.demo')}</span>
