@@ -95,6 +95,7 @@ export function renderApiDoc(): string {
     "| `TX_SUBMIT`, `TX_MATCHED` | private: the owner's spot orders |",
     '| `LEVER_TRADE`, `LEVER_CLOSED` | private: lever positions (`trades_all`, `hazard_rate`, `profits_all`), closed ids |',
     '| `MICRO_CLOSED` | private: a settled micro contract |',
+    '| `session_ended` (no channel) | `{ type: "session_ended" }`: the session this socket logged in with is over (logout, a password change, expiry) or its `login` named no live session; from then on the socket gets no private frames; the client goes to login |',
     '| `SIM_CLOCK` | simulator only: `{ type, speed, now }`, the demo speed and simulated time (ms), pushed when any tab sets the speed and about once a second |',
     '',
     'The separate address-binding service of spec §7 (GetDrawAddress, SendVerificationcode, BindDrawAddress) is not',

@@ -91,6 +91,10 @@ export function createServices(options: {
     return () => subscription.unsubscribe();
   }).pipe(distinctUntilChanged());
   const socket = createSocketConnection({ transport: options.transport, token$ });
+  // The server ended this session (logout in another tab, a password change, expiry): to login.
+  socket.sessionEnded$.subscribe((token) =>
+    session.send({ type: 'SESSION_ENDED', token, returnTo: options.currentPath() }),
+  );
   return {
     backend: options.transport.name,
     session,

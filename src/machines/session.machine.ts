@@ -7,6 +7,8 @@ import { assign, fromPromise, setup } from 'xstate';
  *   "login timeout, please log in again"; either way the app goes to /login with the return page.
  * - LOGOUT calls user/logout and clears the token whatever the server says, so a dead server
  *   never traps a user in a session.
+ * - SESSION_ENDED (the socket's `session_ended` frame) is EXPIRED for the current token only: a
+ *   signal about a token this tab no longer holds (its own logout, an older login) changes nothing.
  * Side effects are injected actions and actors, so tests run the real machine with fakes.
  */
 export interface SessionContext {
@@ -16,7 +18,11 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  { type: 'LOGIN'; token: string } | { type: 'LOGOUT' } | { type: 'EXPIRED'; returnTo: string };
+  | { type: 'LOGIN'; token: string }
+  | { type: 'LOGOUT' }
+  | { type: 'EXPIRED'; returnTo: string }
+  /** The socket was told the session of `token` ended (logout elsewhere, password change, expiry). */
+  | { type: 'SESSION_ENDED'; token: string; returnTo: string };
 
 export interface SessionInput {
   token: string | null;
@@ -77,6 +83,15 @@ export const sessionMachine = setup({
         },
         LOGOUT: { target: 'loggingOut' },
         EXPIRED: {
+          target: 'expired',
+          actions: [
+            assign({ returnTo: ({ event }) => event.returnTo }),
+            'notifyTimeout',
+            { type: 'goToLogin', params: ({ event }) => ({ returnTo: event.returnTo }) },
+          ],
+        },
+        SESSION_ENDED: {
+          guard: ({ context, event }) => event.token === context.token,
           target: 'expired',
           actions: [
             assign({ returnTo: ({ event }) => event.returnTo }),

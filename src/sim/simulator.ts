@@ -53,6 +53,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const accounts = await openAccounts({ store, clock: options.clock });
   // A socket's `login` frame makes it the token owner's, for private pushes (expired tokens: nobody's).
   const hub = new SocketHub((token) => accounts.userIdOf(token, options.clock.now()));
+  // A session that ends stops its sockets' private pushes at once (they get `session_ended`).
+  accounts.onSessionsEnded(() => hub.endStaleSessions());
   registerContentRoutes(routes);
   registerAccountRoutes(routes, accounts);
   const addressBook = await openAddressBook({ store, clock: options.clock });

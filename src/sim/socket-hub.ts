@@ -25,7 +25,15 @@ interface SessionState {
   send: (text: string) => void;
   channels: Set<string>;
   userId: number | null;
+  /** The token of the last `login`, re-checked whenever private frames go out or sessions end. */
+  token: string | null;
 }
+
+/**
+ * Sent when the session a socket logged in with is over (logout, a password change, expiry) or a
+ * `login` names no live session: the socket is anonymous from then on, and the client goes to login.
+ */
+export const SESSION_ENDED_FRAME = '{"type":"session_ended"}';
 
 export class SocketHub {
   private readonly sessions = new Set<SessionState>();
@@ -33,7 +41,7 @@ export class SocketHub {
   constructor(private readonly resolveToken: (token: string) => number | null) {}
 
   open(send: (text: string) => void): SocketSession {
-    const state: SessionState = { send, channels: new Set(), userId: null };
+    const state: SessionState = { send, channels: new Set(), userId: null, token: null };
     this.sessions.add(state);
     return {
       receive: (text) => this.receive(state, text),
@@ -54,7 +62,9 @@ export class SocketHub {
     const { type, params } = frame as { type?: unknown; params?: unknown };
     switch (type) {
       case 'login':
-        state.userId = typeof params === 'string' ? this.resolveToken(params) : null;
+        state.token = typeof params === 'string' && params !== '' ? params : null;
+        state.userId = state.token === null ? null : this.resolveToken(state.token);
+        if (state.token !== null && state.userId === null) this.endSession(state);
         break;
       case 'sub':
         // Malformed names and subscriptions beyond the cap are ignored, as unknown channels are.
@@ -66,6 +76,8 @@ export class SocketHub {
         if (typeof params === 'string') state.channels.delete(params);
         break;
       case 'ping':
+        // Expiry has no event: the ping (every 5 s) notices it even when no private frame goes out.
+        this.stillSignedIn(state);
         state.send('{"type":"pong"}');
         break;
     }
@@ -91,8 +103,28 @@ export class SocketHub {
   publishTo(userId: number, channel: string, frame: object): void {
     const text = JSON.stringify(frame);
     for (const session of this.sessions) {
-      if (session.userId === userId && session.channels.has(channel)) session.send(text);
+      if (session.userId === userId && session.channels.has(channel) && this.stillSignedIn(session)) {
+        session.send(text);
+      }
     }
+  }
+
+  /** Re-checks every signed-in socket now (after a logout or a password change ended sessions). */
+  endStaleSessions(): void {
+    for (const session of this.sessions) this.stillSignedIn(session);
+  }
+
+  private stillSignedIn(session: SessionState): boolean {
+    if (session.userId === null) return false;
+    if (session.token !== null && this.resolveToken(session.token) === session.userId) return true;
+    this.endSession(session);
+    return false;
+  }
+
+  private endSession(session: SessionState): void {
+    session.userId = null;
+    session.token = null;
+    session.send(SESSION_ENDED_FRAME);
   }
 
   /** Channels held by all sessions together (bounded: sessions x MAX_CHANNELS_PER_SOCKET). */

@@ -14,6 +14,7 @@ import {
   repeat,
   retry,
   type SchedulerLike,
+  Subject,
   Subscription,
   switchMap,
   tap,
@@ -23,6 +24,9 @@ import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 import type { Transport } from '../api/transport.ts';
 import { createChannelRegistry } from './channels.ts';
 import { decodeFrame, type ChannelName, type ClientMessage, type Frame } from './frame.ts';
+
+/** The server's frame for "the session this socket logged in with is over" (docs/api.md, Socket). */
+export const SESSION_ENDED = 'session_ended';
 
 /** Spec §7 "Live socket": ping every 5 s, reconnect interval 30 s. */
 export const PING_MS = 5_000;
@@ -45,6 +49,11 @@ export interface SocketConnection {
   channel(name: ChannelName): Observable<Frame>;
   /** The current state, replayed to each new observer. */
   readonly status$: Observable<SocketStatus>;
+  /**
+   * The server ended the session this socket logged in with (`{type:"session_ended"}`: logout
+   * elsewhere, a password change, expiry): emits that token. The socket is anonymous from then on.
+   */
+  readonly sessionEnded$: Observable<string>;
   /** Closes the socket for good: channels and status$ complete, no reconnect. */
   close(): void;
 }
@@ -74,6 +83,9 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
   } = options;
 
   const status = new BehaviorSubject<SocketStatus>('connecting');
+  const sessionEnded = new Subject<string>();
+  // The token the open socket last logged in with (what a session_ended frame refers to).
+  let loggedInAs: string | null = null;
   const token = new BehaviorSubject<string | null>(null);
   // The socket that is open right now, or null. Messages go only here.
   let wire: WebSocketSubject<Frame | null> | null = null;
@@ -100,6 +112,7 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
       openObserver: {
         next: () => {
           wire = socket;
+          loggedInAs = null;
           status.next('open');
         },
       },
@@ -135,6 +148,7 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
         : merge(
             token.pipe(
               filter((value): value is string => value !== null),
+              tap((value) => (loggedInAs = value)),
               map((value): ClientMessage => ({ type: 'login', params: value })),
             ),
             defer(() => from(registry.live())).pipe(
@@ -150,12 +164,23 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
   const running = new Subscription();
   running.add(token$.pipe(distinctUntilChanged()).subscribe((value) => token.next(value)));
   running.add(outbound$.subscribe(send));
-  running.add(sessions$.subscribe((frame) => registry.dispatch(frame)));
+  running.add(
+    sessions$.subscribe((frame) => {
+      if (frame.type !== SESSION_ENDED) {
+        registry.dispatch(frame);
+        return;
+      }
+      if (loggedInAs !== null) sessionEnded.next(loggedInAs);
+      loggedInAs = null;
+    }),
+  );
 
   return {
     channel: (name) => registry.channel(name),
     status$: status.pipe(distinctUntilChanged()),
+    sessionEnded$: sessionEnded.asObservable(),
     close() {
+      sessionEnded.complete();
       running.unsubscribe();
       wire = null;
       registry.close();

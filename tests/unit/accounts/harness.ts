@@ -37,6 +37,7 @@ export async function startAccounts(options: Partial<AccountsOptions> = {}) {
   const routes = new Routes();
   registerAccountRoutes(routes, accounts);
   const hub = new SocketHub((token) => accounts.userIdOf(token, clock.now()));
+  accounts.onSessionsEnded(() => hub.endStaleSessions());
   const server = createSimServer({ routes, hub, clock, messages: loadServerMessages });
 
   async function call(

@@ -31,7 +31,8 @@ describe('the simulator wires accounts to its server and socket hub', () => {
     for (const socket of [mine, theirs]) socket.receive(JSON.stringify({ type: 'sub', params: 'TX_SUBMIT' }));
     simulator.hub.publishTo(uid, 'TX_SUBMIT', { type: 'TX_SUBMIT', id: 1 });
     expect(owner).toEqual(['{"type":"TX_SUBMIT","id":1}']);
-    expect(stranger).toEqual([]);
+    // A dead token is told so (session_ended) and gets no private frame.
+    expect(stranger).toEqual(['{"type":"session_ended"}']);
     mine.close();
     theirs.close();
   });

@@ -50,6 +50,27 @@ describe('session machine', () => {
     expect(effects.logins).toEqual(['/trade']);
   });
 
+  it('the socket says the session ended: login timeout and /login, for the current token only', () => {
+    const { actor, effects } = start('t1');
+    actor.send({ type: 'SESSION_ENDED', token: 'old', returnTo: '/trade' });
+    expect(actor.getSnapshot().value).toBe('authenticated');
+    actor.send({ type: 'SESSION_ENDED', token: 't1', returnTo: '/trade' });
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(actor.getSnapshot().context.token).toBeNull();
+    expect(effects.timeouts).toBe(1);
+    expect(effects.logins).toEqual(['/trade']);
+  });
+
+  it("after this tab's own logout, the socket's session_ended changes nothing", async () => {
+    const { actor, effects } = start('t1');
+    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'SESSION_ENDED', token: 't1', returnTo: '/trade' });
+    await waitFor(actor, (snapshot) => snapshot.matches('anonymous'));
+    actor.send({ type: 'SESSION_ENDED', token: 't1', returnTo: '/trade' });
+    expect(effects.logins).toEqual([]);
+    expect(effects.timeouts).toBe(0);
+  });
+
   it('logging in again after expiry restores the session and stores the new token', () => {
     const { actor, effects } = start('t1');
     actor.send({ type: 'EXPIRED', returnTo: '/trade' });

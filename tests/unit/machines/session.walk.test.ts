@@ -9,6 +9,7 @@ const EVENTS = [
   { type: 'LOGIN', token: 't2' },
   { type: 'LOGOUT' },
   { type: 'EXPIRED', returnTo: '/trade' },
+  { type: 'SESSION_ENDED', token: 't1', returnTo: '/trade' },
   { type: DONE, output: undefined },
   { type: ERROR, error: new Error('server down') },
 ] as const;
@@ -26,6 +27,9 @@ describe('session machine: transition walk', () => {
   it('property: every step stores exactly the token it holds, announces a timeout only for a live session', () => {
     const event = fc.oneof(
       fc.constantFrom('t2', 't3').map((token): SessionEvent => ({ type: 'LOGIN', token })),
+      fc
+        .constantFrom('t1', 't2', 'old')
+        .map((token): SessionEvent => ({ type: 'SESSION_ENDED', token, returnTo: '/trade' })),
       fc.constantFrom<SessionEvent | InternalEvent>(
         { type: 'LOGOUT' },
         { type: 'EXPIRED', returnTo: '/trade' },
@@ -48,10 +52,17 @@ describe('session machine: transition walk', () => {
             expect(stored.at(-1), where).toEqual({ token: after.context.token });
           }
           for (const item of stored) expect(item.token, where).toBe(after.context.token);
-          const live = before.value === 'authenticated' && sent.type === 'EXPIRED';
+          // The socket's session_ended counts only for the token held right now.
+          const endedNow =
+            sent.type === 'SESSION_ENDED' &&
+            before.value === 'authenticated' &&
+            sent.token === before.context.token;
+          const live = before.value === 'authenticated' && (sent.type === 'EXPIRED' || endedNow);
           expect(called(effects, 'notifyTimeout').length, where).toBe(live ? 1 : 0);
           const toLogin =
-            sent.type === 'EXPIRED' && ['authenticated', 'anonymous'].includes(String(before.value));
+            endedNow ||
+            (sent.type === 'EXPIRED' && ['authenticated', 'anonymous'].includes(String(before.value)));
+          if (sent.type === 'SESSION_ENDED' && !endedNow) expect(after.value, where).toBe(before.value);
           expect(called(effects, 'goToLogin'), where).toEqual(toLogin ? [{ returnTo: '/trade' }] : []);
           if (sent.type === 'LOGIN' && after.value === 'authenticated')
             expect(after.context.returnTo, where).toBeNull();

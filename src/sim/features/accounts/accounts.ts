@@ -106,6 +106,15 @@ export class Accounts {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls `listener` after a command that ended sessions (logout, a password change or reset). */
+  onSessionsEnded(listener: () => void): () => void {
+    return this.subscribe((events) => {
+      if (events.some((event) => event.type === 'SessionEnded' || event.type === 'SessionsRevoked')) {
+        listener();
+      }
+    });
+  }
+
   async execute(command: AccountCommand): Promise<ExecuteResult<AccountEvent>> {
     const result = await this.log.execute(command);
     if (result.ok && result.events.length > 0) {
