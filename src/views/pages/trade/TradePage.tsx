@@ -16,6 +16,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { parseIdParam, tradeHref } from '../../components/links.ts';
 import { useServices } from '../../services-context.ts';
 import { useSignedIn } from '../../use-session.ts';
+import { useMediaQuery } from '../home/use-media-query.ts';
 import { KlineChart } from './KlineChart.tsx';
 import { MarketHeader } from './MarketHeader.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -23,6 +24,7 @@ import { OrderForms } from './OrderForms.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PairList } from './PairList.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
+import { PHONE_TRADE_QUERY, TradePhone } from './TradePhone.tsx';
 import { useTradePairs } from './use-trade-pairs.ts';
 import '../../components/components.css';
 import './trade.css';
@@ -39,7 +41,8 @@ function spotPairOf(pair: TradePair): SpotPair {
 
 /**
  * Spec §2 "Spot trade", full width: pairs on the left; the market header, the chart and the order
- * forms in the middle; the order book and recent trades on the right; the orders panel below. The
+ * forms in the middle; the order book and recent trades on the right; the orders panel below. On a
+ * phone (TradePhone.tsx) the same panels sit behind tabs and the forms open in a bottom sheet. The
  * pair comes from ?symbol= or ?id=, else the one last chosen here (spotPair), else the first.
  */
 export default function TradePage() {
@@ -78,6 +81,7 @@ function TradeScreen({ pair }: { pair: TradePair }) {
   const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
   const signedIn = useSignedIn();
   const [, setParams] = useSearchParams();
+  const phone = useMediaQuery(PHONE_TRADE_QUERY);
 
   const screen = useActorRef(tradeScreenWith(actors.spot), {
     input: { pair: spotPairOf(pair), signedIn, decimalComma },
@@ -113,42 +117,64 @@ function TradeScreen({ pair }: { pair: TradePair }) {
   const priceDecimals = pair.priceDecimals ?? 4;
   const loginHref = `/login?redirect=${encodeURIComponent(tradeHref(pair.symbol))}`;
 
+  const onSelect = (row: { symbol: string }) => setParams({ symbol: row.symbol });
+  const pairs = <PairList activeId={pair.id} onSelect={onSelect} />;
+  const tape = (
+    <RecentTrades
+      key={`tape-${pair.id}`}
+      tape$={feeds.tape$}
+      priceDecimals={priceDecimals}
+      base={pair.base}
+      quote={pair.quote}
+    />
+  );
+  const header = <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />;
+  const chart = (
+    <KlineChart key={`chart-${pair.id}`} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
+  );
+  const forms = (
+    <OrderForms entry={entry} base={pair.base} quote={pair.quote} signedIn={signedIn} loginHref={loginHref} />
+  );
+  const book = (
+    <OrderBook
+      key={`book-${pair.id}`}
+      depth$={feeds.depth$}
+      tape$={feeds.tape$}
+      priceDecimals={priceDecimals}
+      base={pair.base}
+      quote={pair.quote}
+      own={own}
+      onPick={(price) => entry.send({ type: 'PICK_PRICE', price })}
+    />
+  );
+  const ordersPanel = <OrdersPanel orders={orders} signedIn={signedIn} loginHref={loginHref} />;
+
+  if (phone) {
+    return (
+      <TradePhone
+        pairKey={pair.id}
+        header={header}
+        views={{ chart, book, trades: tape, pairs }}
+        forms={forms}
+        orders={ordersPanel}
+      />
+    );
+  }
+  // Wide screens: three columns. Between a tablet and a laptop (trade.css) the columns dissolve
+  // into a two-column grid of the same panels.
   return (
-    <div className="trade-page" data-testid="trade-page">
+    <div className="trade-page" data-testid="trade-page" data-layout="wide">
       <div className="trade-col">
-        <PairList activeId={pair.id} onSelect={(row) => setParams({ symbol: row.symbol })} />
-        <RecentTrades
-          key={`tape-${pair.id}`}
-          tape$={feeds.tape$}
-          priceDecimals={priceDecimals}
-          base={pair.base}
-          quote={pair.quote}
-        />
+        {pairs}
+        {tape}
       </div>
       <div className="trade-col">
-        <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />
-        <KlineChart key={`chart-${pair.id}`} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
-        <OrderForms
-          entry={entry}
-          base={pair.base}
-          quote={pair.quote}
-          signedIn={signedIn}
-          loginHref={loginHref}
-        />
+        {header}
+        {chart}
+        {forms}
       </div>
-      <div className="trade-col">
-        <OrderBook
-          key={`book-${pair.id}`}
-          depth$={feeds.depth$}
-          tape$={feeds.tape$}
-          priceDecimals={priceDecimals}
-          base={pair.base}
-          quote={pair.quote}
-          own={own}
-          onPick={(price) => entry.send({ type: 'PICK_PRICE', price })}
-        />
-      </div>
-      <OrdersPanel orders={orders} signedIn={signedIn} loginHref={loginHref} />
+      <div className="trade-col">{book}</div>
+      {ordersPanel}
     </div>
   );
 }
