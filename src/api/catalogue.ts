@@ -54,5 +54,6 @@ export const callNames = Object.keys(catalogue) as CallName[];
 
 /** Looks a call up by its path (the sim worker routes with it). */
 export function callByPath(path: string): CallSpec | undefined {
-  return (catalogue as Record<string, CallSpec>)[path];
+  // Own names only: `__proto__`, `constructor` or `toString` are not calls.
+  return Object.hasOwn(catalogue, path) ? (catalogue as Record<string, CallSpec>)[path] : undefined;
 }

@@ -12,6 +12,18 @@ export const decimal = z
   .union([z.string().regex(DECIMAL, 'expected a decimal string'), z.number().finite()])
   .transform((value) => (typeof value === 'number' ? String(value) : value));
 
+/**
+ * A number field of a payload: a JSON number, or a plain decimal string as query strings and forms
+ * carry them ("12", "-3", "0.5"). Nothing else is a number: not "0x10", "1e3", " 5 ", "+5", "",
+ * true or [1] (which `z.coerce.number()` turned into 16, 1000, 5, 5, 0, 1 and 1).
+ */
+export function num<T extends z.ZodType>(inner: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value),
+    inner,
+  );
+}
+
 export const id = z.number().int();
 export const flag = z.union([z.literal(FLAG_OFF), z.literal(FLAG_ON)]);
 export const text = z.string();

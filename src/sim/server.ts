@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import { callByPath } from '../api/catalogue.ts';
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 import type { WireRequest } from '../api/transport.ts';
 import type { Clock } from './clock.ts';
 import type { Routes } from './routes.ts';
+import { admit, isEnvelope, requestHeaders } from './strict-input.ts';
 import type { SocketHub, SocketSession } from './socket-hub.ts';
 
 export type MessageTable = Record<string, string>;
@@ -42,22 +41,19 @@ export function createSimServer(deps: SimServerDeps): SimServer {
 
   return {
     async handle(request) {
-      const t = await translator(request.headers.lang);
-      const spec = callByPath(request.path);
-      if (!spec) return errorEnvelope(t('unknownCall', { path: request.path }));
-      if (spec.method !== request.method) return errorEnvelope(t('wrongMethod', { method: spec.method }));
-      const parsed = (spec.payload as z.ZodType).safeParse(request.payload);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') || '-';
-        return errorEnvelope(t('badField', { field }));
-      }
+      // Headers, call, method and payload are checked strictly first (strict-input.ts).
+      const headers = requestHeaders(request);
+      const t = await translator(headers.lang);
+      const admitted = admit(request, t);
+      if (isEnvelope(admitted)) return admitted;
+      const { spec } = admitted;
       const handler = deps.routes.get(spec.path);
       if (!handler) return errorEnvelope(t('notAvailable'));
       try {
-        return await handler(parsed.data as Record<string, unknown>, {
+        return await handler(admitted.payload, {
           now: deps.clock.now(),
-          lang: request.headers.lang,
-          token: request.headers.authorization,
+          lang: headers.lang,
+          token: headers.authorization,
           t,
         });
       } catch (error) {

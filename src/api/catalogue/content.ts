@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { empty } from '../fields.ts';
+import { empty, num } from '../fields.ts';
 import { call, type CallSpec } from './kit.ts';
 
 /** News served per language. */
@@ -18,7 +18,7 @@ export const contentCalls = {
     path: 'news/list',
     auth: false,
     summary: 'Articles of one category, newest first',
-    payload: z.object({ category_id: z.coerce.number().int() }),
+    payload: z.object({ category_id: num(z.number().int()) }),
     answer: z.object({ data: z.array(e.newsItem) }),
   }),
   'news/info': call({
@@ -26,7 +26,7 @@ export const contentCalls = {
     path: 'news/info',
     auth: false,
     summary: 'One article with its HTML body',
-    payload: z.object({ id: z.coerce.number().int() }),
+    payload: z.object({ id: num(z.number().int()) }),
     answer: e.newsArticle,
   }),
 } satisfies Record<string, CallSpec>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { decimal, id } from '../fields.ts';
+import { decimal, id, num } from '../fields.ts';
 import { call, ok, type CallSpec } from './kit.ts';
 
 /** Earnings products. */
@@ -10,7 +10,7 @@ export const earningsCalls = {
     path: 'ieo/list',
     auth: false,
     summary: 'Earnings products',
-    payload: z.object({ limit: z.coerce.number().int().default(30) }),
+    payload: z.object({ limit: num(z.number().int()).default(30) }),
     answer: z.object({ data: z.array(e.earningsProduct) }),
   }),
   'ieo/addIeo': call({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../fields.ts';
+import { num, text } from '../fields.ts';
 
 /**
  * One call of the contract: the HTTP method, the path under /api/, the payload and the answer (both
@@ -21,7 +21,7 @@ export function call<P extends z.ZodType, A extends z.ZodType>(spec: CallSpec<P,
 }
 
 /** A page number of a paged list (1 when absent). */
-export const page = z.coerce.number().int().min(1).default(1);
+export const page = num(z.number().int().min(1)).default(1);
 
 /** The answer of a call that answers nothing in particular. */
 export const ok = z.union([z.null(), z.string(), z.object({}).loose()]).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { decimal, id, text } from '../fields.ts';
+import { decimal, id, num, text } from '../fields.ts';
 import { call, ok, page, type CallSpec } from './kit.ts';
 import {
   BATCH_CLOSE_ALL,
@@ -21,8 +21,8 @@ export const leverCalls = {
     toast: true,
     summary: 'Open a long or short position',
     payload: z.object({
-      share: z.coerce.number().int().positive(),
-      multiple: z.coerce.number().int().positive(),
+      share: num(z.number().int().positive()),
+      multiple: num(z.number().int().positive()),
       currency_match_id: id,
       type: z.union([z.literal(LEVER_TYPE_LONG), z.literal(LEVER_TYPE_SHORT)]),
       status: z.union([z.literal(LEVER_PRICE_FIXED), z.literal(LEVER_PRICE_MARKET)]),
@@ -91,7 +91,7 @@ export const leverCalls = {
     path: 'lever/my_trade',
     auth: true,
     summary: 'My lever trades by status',
-    payload: z.object({ status: z.coerce.number().int(), page }),
+    payload: z.object({ status: num(z.number().int()), page }),
     answer: z.object({ data: z.array(e.leverPosition), total: z.number().int(), per_page: z.number().int() }),
   }),
   'lever/batch_close': call({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { empty, text } from '../fields.ts';
+import { empty, num, text } from '../fields.ts';
 import { call, type CallSpec } from './kit.ts';
 
 /** Public market data: pairs and quotes, a pair's depth and tape, candles. */
@@ -18,7 +18,7 @@ export const marketCalls = {
     path: 'market/deal',
     auth: false,
     summary: 'Quote, depth (in = bids, out = asks) and the last 30 trades, newest first',
-    payload: z.object({ currency_match_id: z.coerce.number().int() }),
+    payload: z.object({ currency_match_id: num(z.number().int()) }),
     answer: e.dealSnapshot,
   }),
   'market/kline': call({
@@ -27,11 +27,11 @@ export const marketCalls = {
     auth: false,
     summary: 'Candles of a pair between two times (seconds); bar time is its open, in ms',
     payload: z.object({
-      from: z.coerce.number(),
-      to: z.coerce.number(),
+      from: num(z.number()),
+      to: num(z.number()),
       symbol: text,
       period: z.enum(['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon']),
-      currency_match_id: z.coerce.number().int(),
+      currency_match_id: num(z.number().int()),
     }),
     answer: z.array(e.klineBar),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { decimal, empty, id, paged, text } from '../fields.ts';
+import { decimal, empty, id, num, paged, text } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
 import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../../domain/contract-codes.ts';
 
@@ -35,10 +35,10 @@ export const microCalls = {
     auth: true,
     summary: 'My contracts by status',
     payload: z.object({
-      match_id: z.coerce.number().int(),
+      match_id: num(z.number().int()),
       page,
-      limit: z.coerce.number().int().default(10),
-      status: z.coerce.number().int(),
+      limit: num(z.number().int()).default(10),
+      status: num(z.number().int()),
     }),
     answer: paged(e.microOrder),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { empty, id } from '../fields.ts';
+import { empty, id, num } from '../fields.ts';
 import { call, ok, type CallSpec } from './kit.ts';
 
 /** The user's collection methods (bank, wallets) that P2P trades pay to. */
@@ -18,7 +18,7 @@ export const payMethodCalls = {
     path: 'pay_method/get_method_by_type',
     auth: true,
     summary: 'The saved method of one type',
-    payload: z.object({ type: z.coerce.number().int() }),
+    payload: z.object({ type: num(z.number().int()) }),
     answer: z.object({ type: id, raw_data: e.payMethodRaw }).nullable(),
   }),
   'pay_method/save': call({

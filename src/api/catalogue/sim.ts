@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, empty, flag, id, text } from '../fields.ts';
+import { decimal, empty, flag, id, num, text } from '../fields.ts';
 import { call, type CallSpec } from './kit.ts';
 import { depositAnswer } from './wallet.ts';
 import {
@@ -43,7 +43,7 @@ export const simOutboxCalls = {
     summary:
       'Simulator only: the demo outbox. Nothing is really sent, so codes are filed under the ' +
       'outbox_key the sending tab passed (a random secret it keeps) and the tab polls for them here',
-    payload: z.object({ key: text, after: z.coerce.number().int().min(0).default(0) }),
+    payload: z.object({ key: text, after: num(z.number().int().min(0)).default(0) }),
     answer: z.array(outboxMessage),
   }),
 } satisfies Record<string, CallSpec>;

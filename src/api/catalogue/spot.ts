@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { decimal, id, paged, text, timestamp } from '../fields.ts';
+import { decimal, id, num, paged, text, timestamp } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
 import {
   ORDER_STATUS_CANCELLED,
@@ -42,8 +42,8 @@ const spotOrderPayload = z.object({
 
 const spotListPayload = z.object({
   page,
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  currency_match_id: z.coerce.number().int().positive().optional(),
+  limit: num(z.number().int().min(1).max(100)).default(10),
+  currency_match_id: num(z.number().int().positive()).optional(),
 });
 
 /** Spot orders: place, list and cancel. */

@@ -14,7 +14,7 @@ import {
   WITHDRAWAL_STATUS_CONFIRMED,
   WITHDRAWAL_STATUS_REVIEW,
 } from '../../domain/contract-codes.ts';
-import { decimal, empty, flag, id, paged, text, timestamp } from '../fields.ts';
+import { decimal, empty, flag, id, num, paged, text, timestamp } from '../fields.ts';
 import { call, ok, page, type CallSpec } from './kit.ts';
 
 /** The five accounts' codes (account_log/<code>, account/transfer's from and to). */
@@ -105,9 +105,9 @@ function accountLogCall(kind: z.infer<typeof accountCode>) {
     auth: true,
     summary: `Records of the ${kind} account, newest first; of one currency with currency_id`,
     payload: z.object({
-      currency_id: z.coerce.number().int().positive().optional(),
+      currency_id: num(z.number().int().positive()).optional(),
       page,
-      limit: z.coerce.number().int().min(1).max(100).default(15),
+      limit: num(z.number().int().min(1).max(100)).default(15),
     }),
     answer: paged(walletLogLine),
   });
@@ -178,9 +178,9 @@ export const walletCalls = {
       'One balance by currency and account type (1 trade, 2 legal, 3 lever, 4 micro, 5 financial). ' +
       'withdrawable (Tessera): what may leave the exchange now (deposits under 6 confirmations may not)',
     payload: z.object({
-      currency_id: z.coerce.number().int(),
-      account_type_id: z.coerce.number().int(),
-      id: z.coerce.number().int().optional(),
+      currency_id: num(z.number().int()),
+      account_type_id: num(z.number().int()),
+      id: num(z.number().int()).optional(),
     }),
     answer: z.object({ balance: decimal, lock_balance: decimal, withdrawable: decimal.optional() }),
   }),
@@ -192,7 +192,7 @@ export const walletCalls = {
       "The user's deposit address of a currency on each of its chains (the same every time), with " +
       'a memo where the chain needs one, the minimum (below it a deposit is never credited) and the ' +
       'confirmations to credit (1) and to withdraw (6)',
-    payload: z.object({ currency_id: z.coerce.number().int() }),
+    payload: z.object({ currency_id: num(z.number().int()) }),
     answer: z.object({
       code: text,
       deposit_min: decimal,
@@ -215,9 +215,9 @@ export const walletCalls = {
     summary:
       'My deposits, newest first, with their confirmations and status (0 pending, 1 credited, 2 withdrawable, 3 below the minimum: not credited)',
     payload: z.object({
-      currency_id: z.coerce.number().int().positive().optional(),
+      currency_id: num(z.number().int().positive()).optional(),
       page,
-      limit: z.coerce.number().int().min(1).max(100).default(15),
+      limit: num(z.number().int().min(1).max(100)).default(15),
     }),
     answer: paged(depositAnswer),
   }),
@@ -261,9 +261,9 @@ export const walletCalls = {
     auth: true,
     summary: 'My withdrawals, newest first, in every state (0 review, 1 broadcast, 2 confirmed, 3 cancelled)',
     payload: z.object({
-      currency_id: z.coerce.number().int().positive().optional(),
+      currency_id: num(z.number().int().positive()).optional(),
       page,
-      limit: z.coerce.number().int().min(1).max(100).default(15),
+      limit: num(z.number().int().min(1).max(100)).default(15),
     }),
     answer: paged(withdrawalAnswer),
   }),
