@@ -30,6 +30,8 @@ export interface ApiClientDeps {
   getLang: () => string;
   notify: (notice: ApiNotice) => void;
   timeoutMs?: number;
+  /** Ids of mutating requests (see WireRequest.requestId); default crypto.randomUUID. */
+  newRequestId?: () => string;
 }
 
 export interface CallOptions {
@@ -62,6 +64,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           payload: checked.data as Record<string, unknown>,
           headers: { lang: deps.getLang(), authorization: token ?? '' },
           timeoutMs: deps.timeoutMs ?? REQUEST_TIMEOUT_MS,
+          ...(spec.method === 'POST'
+            ? { requestId: (deps.newRequestId ?? (() => crypto.randomUUID()))() }
+            : {}),
         });
       } catch (error) {
         if (!options.quiet) deps.notify({ kind: 'server-error' });

@@ -8,6 +8,13 @@ export interface WireRequest {
   payload: Record<string, unknown>;
   headers: { lang: string; authorization: string };
   timeoutMs: number;
+  /**
+   * Exactly once (DESIGN.md): every mutating call (method POST) carries an id the client generated
+   * (a UUID, at most 64 characters). The server records it with the call's answer, so the same
+   * request sent again (a retry, or a replay after the simulator's leader tab changed) runs at most
+   * once and is answered with its original answer. http sends it as the `x-request-id` header.
+   */
+  requestId?: string;
 }
 
 /** A transport-level failure: network down, timeout, HTTP 5xx, unreadable body. */

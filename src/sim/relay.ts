@@ -10,7 +10,9 @@ import { servePort } from './serve-port.ts';
  */
 export type RelayMessage =
   | { kind: 'to-leader'; follower: string; message: ToSim }
-  | { kind: 'to-follower'; follower: string; message: FromSim };
+  | { kind: 'to-follower'; follower: string; message: FromSim }
+  /** A tab started leading: every follower sends it what the previous leader left unanswered. */
+  | { kind: 'leader-ready' };
 
 /** The subset of BroadcastChannel the relay uses. */
 export interface RelayChannel {
@@ -53,9 +55,13 @@ function keyOf(message: ToSim | FromSim): string | null {
 }
 
 /**
- * One tab's dedicated worker. Until it leads, the tab's traffic goes to the leader; messages the
- * leader has not answered yet are kept, so if this tab becomes the leader (it was the first tab,
- * or the leader's tab closed) they are served here instead of being lost.
+ * One tab's dedicated worker. Until it leads, the tab's traffic goes to the leader. Requests (and
+ * socket openings) the leader has not answered yet are kept: when a tab starts leading (this one,
+ * or another after the leader's tab died) it says so (`leader-ready`) and every tab sends it its
+ * unanswered requests again, so none is lost. Requests carry ids (exactly once, DESIGN.md), so one
+ * that had already run on the dead leader is answered from the log, not run again; an answer that
+ * arrives twice reaches the tab once. Sockets that were open on the dead leader are closed towards
+ * the tab, whose socket layer reconnects to the new one.
  */
 export function runTabWorker(options: {
   tab: SimServerPort;
@@ -67,7 +73,14 @@ export function runTabWorker(options: {
   const { tab, channel, follower } = options;
   let leading = false;
   const unanswered = new Map<string, ToSim>();
+  /** Sockets the current leader opened for this tab. */
+  const opened = new Set<number>();
   const ownListeners: ((event: MessageEvent<ToSim>) => void)[] = [];
+
+  const closeOrphanedSockets = () => {
+    for (const socketId of opened) tab.postMessage({ kind: 'socket-closed', socketId });
+    opened.clear();
+  };
 
   tab.addEventListener('message', (event) => {
     if (leading) {
@@ -76,14 +89,29 @@ export function runTabWorker(options: {
     }
     const key = keyOf(event.data);
     if (key) unanswered.set(key, event.data);
+    if (event.data.kind === 'socket-close') opened.delete(event.data.socketId);
     channel.postMessage({ kind: 'to-leader', follower, message: event.data });
   });
   channel.addEventListener('message', (event) => {
     const relayed = event.data;
-    if (leading || relayed.kind !== 'to-follower' || relayed.follower !== follower) return;
-    const key = keyOf(relayed.message);
-    if (key) unanswered.delete(key);
-    tab.postMessage(relayed.message);
+    if (leading) return;
+    if (relayed.kind === 'leader-ready') {
+      closeOrphanedSockets();
+      for (const message of unanswered.values())
+        channel.postMessage({ kind: 'to-leader', follower, message });
+      return;
+    }
+    if (relayed.kind !== 'to-follower' || relayed.follower !== follower) return;
+    const message = relayed.message;
+    const key = keyOf(message);
+    if (key) {
+      // Answered already (a request sent again after a leader change was answered twice).
+      if (!unanswered.has(key)) return;
+      unanswered.delete(key);
+    }
+    if (message.kind === 'socket-opened') opened.add(message.socketId);
+    if (message.kind === 'socket-closed') opened.delete(message.socketId);
+    tab.postMessage(message);
   });
   tab.start?.();
 
@@ -99,8 +127,10 @@ export function runTabWorker(options: {
       ready,
     );
     serveFollowers(channel, ready);
+    closeOrphanedSockets();
     for (const message of unanswered.values())
       ownListeners.forEach((listener) => listener({ data: message } as MessageEvent<ToSim>));
     unanswered.clear();
+    channel.postMessage({ kind: 'leader-ready' });
   });
 }

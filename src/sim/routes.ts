@@ -10,6 +10,11 @@ export interface CallContext {
   token: string;
   /** Translates a server message key (locales/<lang>.json, section "server"). */
   t: (key: string, vars?: Record<string, string | number>) => string;
+  /**
+   * The request's id, scoped to its caller (see WireRequest.requestId), when the call carries one.
+   * A handler that stores a command passes it to the log with the answer, in the same commit.
+   */
+  requestId?: string;
 }
 
 /** A handler gets the payload already checked against the contract's payload schema. */

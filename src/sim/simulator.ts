@@ -11,6 +11,7 @@ import type { Spot } from './features/spot/spot.ts';
 import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
 import { Routes } from './routes.ts';
 import { createSimServer, type MessageTable, type SimServer } from './server.ts';
+import { MemoryRequestLog, storeRequestLog } from './request-log.ts';
 import { SocketHub } from './socket-hub.ts';
 import { EventStore } from './store/event-store.ts';
 
@@ -84,6 +85,13 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     messages: options.messages,
     attach: (opened) => (fills.spot = opened),
   });
-  const server = createSimServer({ routes, hub, clock: options.clock, messages: options.messages });
+  const server = createSimServer({
+    routes,
+    hub,
+    clock: options.clock,
+    messages: options.messages,
+    // Exactly once: answers of requests with an id, kept in the log's store (DESIGN.md).
+    requests: store ? storeRequestLog(store) : new MemoryRequestLog(),
+  });
   return { server, hub, accounts, addressBook, market, spot, storm };
 }

@@ -37,6 +37,7 @@ export function createHttpTransport(options: {
       const timer = setTimeout(() => controller.abort(), request.timeoutMs);
       const url = `${base}/api/${request.path}${request.method === 'GET' ? toQuery(request.payload) : ''}`;
       const headers: Record<string, string> = { ...request.headers };
+      if (request.requestId) headers['x-request-id'] = request.requestId;
       let body: BodyInit | undefined;
       if (request.method === 'POST') {
         const encoded = toBody(request.payload);

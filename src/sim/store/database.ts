@@ -23,6 +23,16 @@ export interface SnapshotRow {
 export type SettingValue =
   string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
 
+/**
+ * The answer of one request (exactly once, DESIGN.md): `id` is the request id scoped to its caller,
+ * `answer` the envelope as it was first given, `at` the simulated time (old rows are pruned).
+ */
+export interface RequestRow {
+  id: string;
+  at: number;
+  answer: string;
+}
+
 export interface SettingRow {
   key: string;
   value: SettingValue;
@@ -45,6 +55,7 @@ export class StoreDatabase extends Dexie {
   events!: EntityTable<EventRow, 'seq'>;
   snapshots!: EntityTable<SnapshotRow, 'name'>;
   kv!: EntityTable<SettingRow, 'key'>;
+  requests!: EntityTable<RequestRow, 'id'>;
 
   constructor(options: StoreDatabaseOptions) {
     // Dexie spreads its options over its defaults, so an explicit undefined would erase the default.
@@ -59,5 +70,6 @@ export class StoreDatabase extends Dexie {
       snapshots: 'name',
       kv: 'key',
     });
+    this.version(2).stores({ requests: 'id, at' });
   }
 }

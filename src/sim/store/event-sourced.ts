@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Aggregate, DomainEvent } from './aggregate.ts';
-import type { EventStore, NewEvent } from './event-store.ts';
+import type { EventStore, NewEvent, RequestAnswer } from './event-store.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { deserialize as defaultDeserialize, serialize as defaultSerialize } from './serialization.ts';
 
@@ -14,6 +14,15 @@ export interface EventSourcedOptions {
   deserialize?: (text: string) => unknown;
   /** Source of the log's `at` column for events that carry no `at` of their own. */
   clock?: Clock;
+}
+
+/**
+ * The request a command runs for (exactly once, DESIGN.md): its scoped id, and its answer worked out
+ * from the state the command leads to, stored with the command's events in one commit.
+ */
+export interface CommandRequest<S> {
+  id: string;
+  answer: (next: S, reply: unknown) => unknown;
 }
 
 export type ExecuteResult<E> =
@@ -90,9 +99,12 @@ export class EventSourced<S, C, E extends DomainEvent> {
     return this.lastSeq;
   }
 
-  /** Decides, stores and applies one command; see the class comment for the guarantees. */
-  execute(command: C): Promise<ExecuteResult<E>> {
-    return this.queue.run(() => this.executeNow(command));
+  /**
+   * Decides, stores and applies one command; see the class comment for the guarantees. With a
+   * `request`, the request's answer is stored in the same commit as the events.
+   */
+  execute(command: C, request?: CommandRequest<S>): Promise<ExecuteResult<E>> {
+    return this.queue.run(() => this.executeNow(command, request));
   }
 
   /** Stores a snapshot of the current state now, after any commands already queued. */
@@ -108,12 +120,13 @@ export class EventSourced<S, C, E extends DomainEvent> {
     return this.queue.idle();
   }
 
-  private async executeNow(command: C): Promise<ExecuteResult<E>> {
+  private async executeNow(command: C, request?: CommandRequest<S>): Promise<ExecuteResult<E>> {
     let events: E[];
     let reply: unknown;
     let next: S;
     let rows: NewEvent[];
     let snapshotState: string | undefined;
+    let answer: RequestAnswer | undefined;
     try {
       const decision = this.aggregate.decide(this.current, command);
       if (!decision.ok) return { ok: false, error: decision.error };
@@ -122,6 +135,10 @@ export class EventSourced<S, C, E extends DomainEvent> {
       next = events.reduce((state, event) => this.aggregate.evolve(state, event), this.current);
       rows = events.map((event) => ({ type: event.type, at: this.timeOf(event), data: this.encode(event) }));
       if (this.eventsSinceSnapshot + events.length >= this.snapshotEvery) snapshotState = this.encode(next);
+      if (request) {
+        const at = this.timeOf(events[events.length - 1]!);
+        answer = { id: request.id, at, answer: JSON.stringify(request.answer(next, reply)) };
+      }
     } catch (error) {
       // A throwing decide/evolve/encoder is a bug in the aggregate; refuse the command, keep serving.
       return { ok: false, error: describeError(error) };
@@ -129,7 +146,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
 
     let seq: number;
     try {
-      seq = await this.store.commit(this.stream, rows, snapshotState);
+      seq = await this.store.commit(this.stream, rows, snapshotState, answer);
     } catch (error) {
       return { ok: false, error: describeError(error) };
     }

@@ -1,6 +1,7 @@
 import {
   StoreDatabase,
   type EventRow,
+  type RequestRow,
   type SettingValue,
   type SnapshotRow,
   type StoreDatabaseOptions,
@@ -21,6 +22,13 @@ export interface StreamHistory {
 
 export type EventStoreOptions = StoreDatabaseOptions;
 
+/** A request's answer to store with the events of the command it ran (exactly once). */
+export type RequestAnswer = RequestRow;
+
+/** Answers older than this (simulated time) are pruned: no replay comes that late. */
+export const REQUEST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_WRITES = 256;
+
 /**
  * The simulator's durable log: an append-only event table, one snapshot per stream, and a small
  * settings table. Every write here is one IndexedDB transaction, so a batch of events (and the
@@ -29,6 +37,7 @@ export type EventStoreOptions = StoreDatabaseOptions;
 export class EventStore {
   /** The underlying Dexie database, exposed for inspection and for tests that inject failures. */
   readonly db: StoreDatabase;
+  private answerWrites = 0;
 
   constructor(options: EventStoreOptions) {
     this.db = new StoreDatabase(options);
@@ -37,12 +46,18 @@ export class EventStore {
   /**
    * Appends events to a stream in one transaction and, if `snapshotState` is given, stores it as the
    * stream's snapshot at the last appended seq in that same transaction. Resolves, once committed,
-   * to the seq of the last appended event.
+   * to the seq of the last appended event. `request`: the answer of the request that ran the
+   * command, stored in the same transaction, so a command is never stored without its answer.
    */
-  async commit(stream: string, events: readonly NewEvent[], snapshotState?: string): Promise<number> {
+  async commit(
+    stream: string,
+    events: readonly NewEvent[],
+    snapshotState?: string,
+    request?: RequestAnswer,
+  ): Promise<number> {
     if (events.length === 0) throw new RangeError('commit() needs at least one event');
     const { db } = this;
-    return db.transaction('rw', db.events, db.snapshots, async () => {
+    const seq = await db.transaction('rw', db.events, db.snapshots, db.requests, async () => {
       const seqs = await db.events.bulkAdd(
         events.map((event) => ({ stream, type: event.type, at: event.at, data: event.data })),
         { allKeys: true },
@@ -50,8 +65,34 @@ export class EventStore {
       const lastSeq = seqs[seqs.length - 1] as number;
       if (snapshotState !== undefined)
         await db.snapshots.put({ name: stream, seq: lastSeq, state: snapshotState });
+      if (request) await db.requests.put(request);
       return lastSeq;
     });
+    if (request) await this.pruneAnswers(request.at);
+    return seq;
+  }
+
+  /** The recorded answer of a request, if it ran (or was answered) before. */
+  async answerOf(id: string): Promise<string | undefined> {
+    return (await this.db.requests.get(id))?.answer;
+  }
+
+  /** Records a request's answer unless one is recorded already (the first answer stands). */
+  async recordAnswer(request: RequestAnswer): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.requests, async () => {
+      if ((await db.requests.get(request.id)) === undefined) await db.requests.add(request);
+    });
+    await this.pruneAnswers(request.at);
+  }
+
+  private async pruneAnswers(now: number): Promise<void> {
+    if (++this.answerWrites % PRUNE_EVERY_WRITES !== 0) return;
+    await this.db.requests
+      .where('at')
+      .below(now - REQUEST_ANSWER_TTL_MS)
+      .delete()
+      .catch(() => undefined);
   }
 
   /**

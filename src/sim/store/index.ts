@@ -7,7 +7,18 @@ export {
   type SnapshotRow,
   type StoreDatabaseOptions,
 } from './database.ts';
-export { EventSourced, type EventSourcedOptions, type ExecuteResult } from './event-sourced.ts';
-export { EventStore, type EventStoreOptions, type NewEvent, type StreamHistory } from './event-store.ts';
+export {
+  EventSourced,
+  type CommandRequest,
+  type EventSourcedOptions,
+  type ExecuteResult,
+} from './event-sourced.ts';
+export {
+  EventStore,
+  type EventStoreOptions,
+  type NewEvent,
+  type RequestAnswer,
+  type StreamHistory,
+} from './event-store.ts';
 export { SerialQueue } from './serial-queue.ts';
 export { deserialize, serialize } from './serialization.ts';

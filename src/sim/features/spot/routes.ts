@@ -7,7 +7,7 @@ import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import { balanceAnswer, orderAnswer, pageAnswer } from './answers.ts';
 import { parseOrderRequest, type OrderPayload } from './order-request.ts';
-import type { Spot, SpotOutcome } from './spot.ts';
+import type { Spot, SpotOutcome, SpotRequest } from './spot.ts';
 import type { SpotOrder } from './state.ts';
 import { ACCOUNT_TYPE_TRADE, ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 
@@ -18,23 +18,28 @@ const currencyIds = new Set(CURRENCIES.map((currency) => currency.id));
  * user (999 otherwise) and sees only that user's orders and balances.
  */
 export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spot): void {
+  const success = (order: SpotOrder, ctx: CallContext, successKey: string) =>
+    okEnvelope(orderAnswer(order, ctx.t), ctx.t(successKey));
   const answer = (outcome: SpotOutcome, ctx: CallContext, successKey: string) =>
-    outcome.ok
-      ? okEnvelope(orderAnswer(outcome.order, ctx.t), ctx.t(successKey))
-      : errorEnvelope(ctx.t(outcome.key, outcome.vars));
+    outcome.ok ? success(outcome.order, ctx, successKey) : errorEnvelope(ctx.t(outcome.key, outcome.vars));
+  // Exactly once: the request's answer is stored with the command's events (SpotRequest).
+  const origin = (ctx: CallContext, successKey: string): SpotRequest | undefined =>
+    ctx.requestId === undefined
+      ? undefined
+      : { id: ctx.requestId, answer: (order) => success(order, ctx, successKey) };
 
   const add = (side: SpotSide) => async (payload: OrderPayload, ctx: CallContext, userId: number) => {
     spot.rememberLanguage(userId, ctx.t);
     const parsed = parseOrderRequest(payload, side, pairById(payload.currency_match_id));
     if (!parsed.ok) return errorEnvelope(ctx.t(parsed.problem.key, parsed.problem.vars));
-    return answer(await spot.place(userId, parsed.request), ctx, 'spotPlaced');
+    return answer(await spot.place(userId, parsed.request, origin(ctx, 'spotPlaced')), ctx, 'spotPlaced');
   };
   onUser(routes, accounts, 'tx_in/add', (payload, ctx, user) => add('buy')(payload, ctx, user.id));
   onUser(routes, accounts, 'tx_out/add', (payload, ctx, user) => add('sell')(payload, ctx, user.id));
 
   const cancel = (side: SpotSide) => async (id: number, ctx: CallContext, userId: number) => {
     spot.rememberLanguage(userId, ctx.t);
-    return answer(await spot.cancel(userId, id, side), ctx, 'spotCancelled');
+    return answer(await spot.cancel(userId, id, side, origin(ctx, 'spotCancelled')), ctx, 'spotCancelled');
   };
   onUser(routes, accounts, 'tx_in/cancel', (payload, ctx, user) => cancel('buy')(payload.id, ctx, user.id));
   onUser(routes, accounts, 'tx_out/cancel', (payload, ctx, user) => cancel('sell')(payload.id, ctx, user.id));

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Market } from '../../market/market.ts';
 import type { PairMarket } from '../../market/pair-market.ts';
 import { pairById } from '../../market/pairs.ts';
-import type { EventSourced } from '../../store/event-sourced.ts';
+import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
 import { SerialQueue } from '../../store/serial-queue.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import { orderAnswer, type Translate } from './answers.ts';
@@ -19,6 +19,15 @@ import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 /** The part of the socket hub the spot feature pushes through (private frames only). */
 export interface PrivateHub {
   publishTo(userId: number, channel: string, frame: object): void;
+}
+
+/**
+ * The request a place or cancel runs for (exactly once): its scoped id and the answer it gets for
+ * the order as the command leaves it; stored with the command's events in one commit.
+ */
+export interface SpotRequest {
+  id: string;
+  answer: (order: SpotOrder) => unknown;
 }
 
 export type SpotOutcome =
@@ -178,7 +187,7 @@ export class Spot {
     market.advanceTo(this.market.time());
   }
 
-  place(userId: number, request: OrderRequest): Promise<SpotOutcome> {
+  place(userId: number, request: OrderRequest, origin?: SpotRequest): Promise<SpotOutcome> {
     return this.queue.run(async () => {
       const market = this.market.pair(request.pair.id);
       if (!market) return { ok: false, key: 'marketUnknownPair', vars: { id: request.pair.id } };
@@ -215,7 +224,7 @@ export class Spot {
         throw error;
       }
       const fills = market.hold();
-      const result = await this.log.execute({ kind: 'place', at: now, order, fills });
+      const result = await this.store({ kind: 'place', at: now, order, fills }, order.id, origin);
       if (!result.ok) {
         // Not recorded: the order never reached the book, the tape or anyone's screen.
         market.undo();
@@ -229,7 +238,7 @@ export class Spot {
     });
   }
 
-  cancel(userId: number, orderId: number, side: 'buy' | 'sell'): Promise<SpotOutcome> {
+  cancel(userId: number, orderId: number, side: 'buy' | 'sell', origin?: SpotRequest): Promise<SpotOutcome> {
     return this.queue.run(async () => {
       const now = this.clock.now();
       this.market.advanceTo(now);
@@ -246,7 +255,7 @@ export class Spot {
         market.cancelUserOrder(orderId);
         market.hold();
       }
-      const result = await this.log.execute({ kind: 'cancel', at: now, userId, orderId });
+      const result = await this.store({ kind: 'cancel', at: now, userId, orderId }, orderId, origin);
       if (withdraw) {
         if (result.ok) market.keep();
         else market.undo();
@@ -255,6 +264,19 @@ export class Spot {
       if (!result.ok) return { ok: false, key: refusalKey(result.error) };
       this.announce(result.events, orderId);
       return { ok: true, order: this.state().orders.get(orderId)! };
+    });
+  }
+
+  /** Stores a user's command, with its request's answer (for `orderId`) in the same commit. */
+  private store(
+    command: SpotCommand,
+    orderId: number,
+    origin: SpotRequest | undefined,
+  ): Promise<ExecuteResult<SpotEvent>> {
+    if (!origin || !(this.log instanceof EventSourced)) return this.log.execute(command);
+    return this.log.execute(command, {
+      id: origin.id,
+      answer: (next) => origin.answer(next.orders.get(orderId)!),
     });
   }
 

@@ -1,0 +1,63 @@
+import type { Envelope } from '../api/envelope.ts';
+import type { EventStore } from './store/event-store.ts';
+
+/**
+ * Exactly once (DESIGN.md): the answers of requests that carried an id (WireRequest.requestId).
+ * A request seen again is answered from here and does not run again.
+ *
+ * Ids are scoped to their caller (`scopedRequestId`), so nobody reads another caller's answer by
+ * sending its id. A command that changes state stores its request's answer in the same commit as
+ * its events (EventSourced.execute with a request); the server records every other successful
+ * answer once the handler returned it. Failures (code 0, storage errors) are not recorded: nothing
+ * happened, so the same request may run again.
+ */
+export interface RequestLog {
+  answerOf(id: string): Promise<Envelope | undefined>;
+  record(id: string, at: number, answer: Envelope): Promise<void>;
+}
+
+/** A request id as the client may send it: 1 to 64 letters, digits, '-' or '_'. */
+export function validRequestId(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+}
+
+/** The key a request's answer is kept under: the caller (a hash of its token) and the request id. */
+export function scopedRequestId(requestId: string, authorization: string): string {
+  // FNV-1a: only scopes ids per caller; the token itself is never stored.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < authorization.length; i++) {
+    hash ^= authorization.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${hash.toString(36)}:${requestId}`;
+}
+
+/** Answers kept in the simulator's event store (the `requests` table). */
+export function storeRequestLog(store: EventStore): RequestLog {
+  return {
+    async answerOf(id) {
+      const text = await store.answerOf(id);
+      return text === undefined ? undefined : (JSON.parse(text) as Envelope);
+    },
+    record: (id, at, answer) => store.recordAnswer({ id, at, answer: JSON.stringify(answer) }),
+  };
+}
+
+/** In memory (no IndexedDB), the latest `limit` answers. */
+export class MemoryRequestLog implements RequestLog {
+  private readonly answers = new Map<string, string>();
+  constructor(private readonly limit = 10_000) {}
+
+  answerOf(id: string): Promise<Envelope | undefined> {
+    const text = this.answers.get(id);
+    return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as Envelope));
+  }
+
+  record(id: string, _at: number, answer: Envelope): Promise<void> {
+    if (!this.answers.has(id)) {
+      this.answers.set(id, JSON.stringify(answer));
+      if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
+    }
+    return Promise.resolve();
+  }
+}
