@@ -1,6 +1,7 @@
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 import type { WireRequest } from '../api/transport.ts';
 import type { Clock } from './clock.ts';
+import { scopedRequestId, validRequestId, type RequestLog } from './request-log.ts';
 import type { Routes } from './routes.ts';
 import { admit, isEnvelope, requestHeaders } from './strict-input.ts';
 import type { SocketHub, SocketSession } from './socket-hub.ts';
@@ -13,6 +14,8 @@ export interface SimServerDeps {
   clock: Clock;
   /** Server messages by spec language code; English is the fallback. */
   messages: (lang: string) => Promise<MessageTable>;
+  /** Answers of requests that carried an id (exactly once); omitted: ids are ignored. */
+  requests?: RequestLog;
 }
 
 export interface SimServer {
@@ -39,28 +42,61 @@ export function createSimServer(deps: SimServerDeps): SimServer {
       interpolate(own[key] ?? english[key] ?? key, vars);
   }
 
-  return {
-    async handle(request) {
-      // Headers, call, method and payload are checked strictly first (strict-input.ts).
-      const headers = requestHeaders(request);
-      const t = await translator(headers.lang);
-      const admitted = admit(request, t);
-      if (isEnvelope(admitted)) return admitted;
-      const { spec } = admitted;
-      const handler = deps.routes.get(spec.path);
-      if (!handler) return errorEnvelope(t('notAvailable'));
-      try {
-        return await handler(admitted.payload, {
-          now: deps.clock.now(),
-          lang: headers.lang,
-          token: headers.authorization,
-          t,
+  /** Requests running now, by scoped id: the same request arriving twice shares one run. */
+  const running = new Map<string, Promise<Envelope>>();
+
+  /**
+   * Exactly once: a request with an id is answered from the request log if it ran before, joins
+   * its run if it is running, and otherwise runs with its scoped id in the call context.
+   */
+  function handle(request: WireRequest): Promise<Envelope> {
+    const log = deps.requests;
+    if (!log || !validRequestId(request.requestId)) return answer(request);
+    // A request without headers is answered by `answer` like any malformed one.
+    const headers = request.headers as WireRequest['headers'] | undefined;
+    const id = scopedRequestId(request.requestId, headers?.authorization ?? '');
+    const joined = running.get(id);
+    if (joined) return joined;
+    const run = (async () => {
+      const recorded = await log.answerOf(id).catch(() => undefined);
+      if (recorded) return recorded;
+      const envelope = await answer(request, id);
+      if (envelope.code === 1) {
+        await log.record(id, deps.clock.now(), envelope).catch((error: unknown) => {
+          console.error('sim: answer not recorded', error);
         });
-      } catch (error) {
-        console.error(`sim: ${spec.path} failed`, error);
-        return errorEnvelope(t('internal'));
       }
-    },
+      return envelope;
+    })().finally(() => running.delete(id));
+    running.set(id, run);
+    return run;
+  }
+
+  async function answer(request: WireRequest, requestId?: string): Promise<Envelope> {
+    // Headers, call, method and payload are checked strictly first (strict-input.ts).
+    const headers = requestHeaders(request);
+    const t = await translator(headers.lang);
+    const admitted = admit(request, t);
+    if (isEnvelope(admitted)) return admitted;
+    const { spec } = admitted;
+    const handler = deps.routes.get(spec.path);
+    if (!handler) return errorEnvelope(t('notAvailable'));
+    try {
+      return await handler(admitted.payload, {
+        now: deps.clock.now(),
+        lang: headers.lang,
+        token: headers.authorization,
+        t,
+        ...(requestId === undefined ? {} : { requestId }),
+      });
+    } catch (error) {
+      console.error(`sim: ${spec.path} failed`, error);
+      return errorEnvelope(t('internal'));
+    }
+  }
+
+  return {
+    handle,
     openSocket(send) {
       return deps.hub.open(send);
     },
