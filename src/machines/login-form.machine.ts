@@ -77,7 +77,7 @@ export const loginFormMachine = setup({
     signedIn: (_, _params: SignedIn) => {},
   },
   guards: {
-    invalid: ({ context }) => validateLogin(loginInput(context)) !== null,
+    invalid: ({ context }) => loginProblem(context) !== null,
     cannotSendCode: ({ context }) => isCodeProblem(codeFor(context)),
     accountChanged: ({ context, event }) =>
       event.type === 'SET' && targetChanged(context.values, event.values),
@@ -147,7 +147,7 @@ export const loginFormMachine = setup({
           {
             guard: 'invalid',
             actions: [
-              assign({ problem: ({ context }) => validateLogin(loginInput(context)) }),
+              assign({ problem: ({ context }) => loginProblem(context) }),
               { type: 'reportProblem', params: ({ context }) => ({ problem: context.problem as Problem }) },
             ],
           },
@@ -176,6 +176,18 @@ export const loginFormMachine = setup({
     done: { type: 'final' },
   },
 });
+
+/**
+ * The first problem of the form, or null. A phone number is an account only with its country
+ * (+44 7700900123 is not +1 7700900123), so the phone tab needs one before anything is sent.
+ */
+function loginProblem(context: LoginContext): Problem<LoginField | 'areaId'> | null {
+  const problem = validateLogin(loginInput(context));
+  if (problem) return problem;
+  if (context.tab === 'mobile' && context.values.areaId === null)
+    return { field: 'areaId', code: 'emptyArea' };
+  return null;
+}
 
 function loginInput(context: LoginContext) {
   return {

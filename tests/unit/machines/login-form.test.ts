@@ -103,6 +103,23 @@ describe('login form machine (spec §2, §5)', () => {
     ]);
   });
 
+  it('phone login sends the chosen country, and without one sends nothing (issue 11)', () => {
+    const chosen = start({ remembered: null, defaultAreaId: 1 });
+    chosen.actor.send({ type: 'TAB', tab: 'mobile' });
+    chosen.actor.send({ type: 'SET', values: { areaId: 44, account: '7700 900123', password: 'p' } });
+    chosen.actor.send({ type: 'SUBMIT' });
+    expect(chosen.effects.logins).toEqual([
+      { account: '7700900123', password: 'p', login_type: 'mobile', country_code: 44 },
+    ]);
+
+    const none = start({ remembered: null });
+    none.actor.send({ type: 'TAB', tab: 'mobile' });
+    none.actor.send({ type: 'SET', values: { account: '7700900123', password: 'p' } });
+    none.actor.send({ type: 'SUBMIT' });
+    expect(none.effects.logins).toEqual([]);
+    expect(none.effects.problems).toEqual([{ field: 'areaId', code: 'emptyArea' }]);
+  });
+
   it('returns to editing on a refused login with the code cleared', async () => {
     const { actor, answers } = start();
     actor.send({ type: 'SMS_REQUIRED', required: true });
