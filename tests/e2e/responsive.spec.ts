@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Every route of the shell (src/views/routes.tsx) at a phone (390 px) and a small laptop
+ * (1024 px) width, in English, Russian (long words) and Thai (long words, tall script): the page
+ * never scrolls sideways. A plain viewport size, not mobile emulation, which widens the layout
+ * viewport to fit wide content and hides the overflow (STACK.md).
+ *
+ * One page per language; routes change inside the app (no reload), so the simulator boots once.
+ */
+
+const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
+const BOOT = { timeout: 30_000 };
+const WIDTHS = [390, 1024] as const;
+const HEIGHT = 844;
+
+/** What each route shows when it has loaded (the route's own content, not the shell). */
+const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string]> = [
+  ['/home', '[data-testid="home-table"]'],
+  ['/markets', '[data-testid="market-row"]'],
+  ['/notice', '[data-testid="notice-titles"]'],
+  ['/white', '[data-testid="white-none"], [data-testid="white-frame"]'],
+  ['/login', '[data-testid="login-page"]'],
+  ['/register', '[data-testid="register-page"]'],
+  ['/forgetPassword', '[data-testid="forgot-page"]'],
+  ['/deposit', '[data-testid="coming-soon"]'],
+  ['/legalIndex/legal', '[data-testid="coming-soon"]'],
+  ['/legalIndex/orders', '[data-testid="coming-soon"]'],
+  ['/legalIndex/orderdetail', '[data-testid="coming-soon"]'],
+  ['/myshop/myshoporders', '[data-testid="coming-soon"]'],
+  ['/myshop/shoporders', '[data-testid="coming-soon"]'],
+  ['/myshop/shoporderdetail', '[data-testid="coming-soon"]'],
+  ['/assets/tradeAccount', '[data-testid="coming-soon"]'],
+  ['/assets/legalAccount', '[data-testid="coming-soon"]'],
+  ['/assets/leverAccount', '[data-testid="coming-soon"]'],
+  ['/assets/secondAccount', '[data-testid="coming-soon"]'],
+  ['/assets/financialAccount', '[data-testid="coming-soon"]'],
+  ['/assets/dealRecords', '[data-testid="coming-soon"]'],
+  ['/assets/transfer', '[data-testid="coming-soon"]'],
+  ['/assets/transferLog', '[data-testid="coming-soon"]'],
+  ['/coinlog', '[data-testid="coming-soon"]'],
+  ['/trade?symbol=BTC/USDT', '[data-testid="kline-chart"] canvas'],
+  ['/no-such-page', '[data-testid="not-found"]'],
+];
+
+/** Routes that need a session. */
+const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, string]> = [
+  ['/personal/accountSettings', '[data-testid="invite-link"]'],
+  ['/personal/transactionLog', '[data-testid="transaction-log-page"]'],
+  ['/personal/collectionSettings', '[data-testid="collection-page"]'],
+  ['/personal/authentication', '[data-testid="authentication-page"]'],
+  ['/personal/feedback', '[data-testid="feedback-page"]'],
+  ['/assets/bindAddr', '[data-testid="address-book"]'],
+  ['/resetPassword', '[data-testid="reset-password-page"]'],
+  ['/tradePassword', '[data-testid="trade-password-page"]'],
+  ['/bindAccount', '[data-testid="bind-email-page"]'],
+  ['/lever', '[data-testid="coming-soon"]'],
+  ['/second', '[data-testid="coming-soon"]'],
+  ['/trade?symbol=BTC/USDT', '[data-testid="orders-table"]'],
+];
+
+/** A route change inside the app, as a link click would make it: no reload. */
+async function visit(page: Page, path: string, ready: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator(ready).first()).toBeAttached(BOOT);
+}
+
+/** How far the page reaches sideways, and the widest element that reaches past the window. */
+function overflow(page: Page): Promise<{ scrollWidth: number; culprit: string }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    let culprit = '';
+    let reach = width;
+    const clipped = (element: Element): boolean => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      const right = element.getBoundingClientRect().right + window.scrollX;
+      if (right > reach && clipped(element)) continue;
+      if (right > reach) {
+        reach = right;
+        culprit = `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')}`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, culprit };
+  });
+}
+
+async function checkRoutes(page: Page, routes: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  for (const [path, ready] of routes) {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await visit(page, path, ready);
+      // Soft: one run lists every page that overflows, not only the first.
+      await expect
+        .soft(async () => {
+          const { scrollWidth, culprit } = await overflow(page);
+          const verdict =
+            scrollWidth <= width ? 'fits' : `${path} at ${width}px: ${scrollWidth}px (${culprit})`;
+          expect(verdict).toBe('fits');
+        })
+        .toPass({ timeout: 5_000 });
+    }
+  }
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1024, height: HEIGHT });
+  await visit(page, '/login?redirect=%2Fhome', '[data-testid="login-page"]');
+  await page.locator('input[type="email"]').fill(DEMO.email);
+  await page.locator('input[type="password"]').fill(DEMO.password);
+  await page.locator('input[type="password"]').press('Enter');
+  await expect(page).toHaveURL(/\/home$/, BOOT);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+for (const lang of ['en', 'ru', 'th'] as const) {
+  test(`no page scrolls sideways at 390 and 1024 px in ${lang}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    await page.goto('/home');
+    await page.evaluate((code) => localStorage.setItem('lang', code), lang);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', /./);
+    await expect(page.getByTestId('home-table')).toBeVisible(BOOT);
+
+    // The header's menu holds the navigation, the language, the theme and sign-up on a phone.
+    const menu = page.getByTestId('header-menu-button');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const drawer = page.getByTestId('header-menu');
+    await expect(drawer.getByRole('link', { name: /./ })).not.toHaveCount(0);
+    for (const href of ['/markets', '/trade', '/lever', '/second', '/legalIndex', '/deposit', '/assets']) {
+      await expect(drawer.locator(`a[href="${href}"]`)).toBeVisible();
+    }
+    for (const id of ['language-chooser', 'theme-toggle', 'header-register', 'header-login']) {
+      await expect(drawer.getByTestId(id)).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+
+    await checkRoutes(page, PUBLIC_ROUTES);
+    await signIn(page);
+    await checkRoutes(page, SIGNED_IN_ROUTES);
+  });
+}
