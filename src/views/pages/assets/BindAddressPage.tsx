@@ -15,6 +15,7 @@ import { useLatest } from '../auth/kit/use-latest.ts';
 import { fieldId, useProblemReporter } from '../auth/kit/use-problem-reporter.ts';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { useUserInfo, type UserInfo } from '../personal/use-user-info.ts';
+import '../auth/kit/forms.css';
 import './assets.css';
 
 const FORM = 'bind';
