@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts';
+import { mkdir } from 'node:fs/promises';
+import { expect, test, withPrefs } from './fixtures.ts';
 
 /** Notice and news detail (/notice?id=&category_id=). */
 
@@ -64,5 +65,27 @@ test.describe('notice', () => {
 
     await page.goto('/notice?id=9999&category_id=5');
     await expect(page.getByText('This article could not be found')).toBeVisible();
+  });
+
+  test('a notice opened with the wrong category shows its real one; content follows the language', async ({
+    page,
+  }) => {
+    await withPrefs(page, { lang: 'ru' });
+    // Article 21 ("How to deposit") is in the help centre (5), not in privacy (26).
+    await page.goto('/notice?id=21&category_id=26');
+    await expect(page.getByTestId('notice-title')).toHaveText('Как пополнить счёт');
+    const crumbs = page
+      .getByRole('navigation')
+      .filter({ has: page.locator('a[href="/notice?category_id=5"]') });
+    await expect(crumbs.first()).toBeVisible();
+    await expect(page.getByTestId('notice-titles')).toContainText('Как зарегистрироваться');
+    // The footer's links are served in Russian too.
+    await expect(page.locator('footer')).toContainText('Как зарегистрироваться');
+    await mkdir('/tmp/shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/issue11-notice-ru.png', fullPage: true });
+    await withPrefs(page, { lang: 'th' });
+    await page.goto('/home');
+    await expect(page.locator('footer')).toContainText('วิธีสมัครสมาชิก');
+    await page.screenshot({ path: '/tmp/shots/issue11-home-th.png', fullPage: true });
   });
 });
