@@ -246,8 +246,9 @@ describe('address/* (the address-binding service)', () => {
     );
     expect(book.entriesOf(userId)).toHaveLength(1);
     expect((await call('address/label', { id, label: 'New' }, token)).msg).toBe('Label saved');
-    expect((await call('address/label', { id, label: 'a\u0007b' }, token)).msg).toBe(
-      'The label contains characters that are not allowed',
+    expect((await call('address/label', { id, label: 'a\u0007b' }, token)).msg).toMatch(
+      // The server's boundary or the label rule refuses it, whichever looks first.
+      /label contains characters that are not allowed/,
     );
     expect((await call('address/delete', { id: id + 1 }, token)).msg).toBe(
       'No such address in your address book',

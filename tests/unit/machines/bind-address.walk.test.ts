@@ -160,8 +160,8 @@ describe('bind-address machine', () => {
 describe('address-book machine', () => {
   function start(entries: BoundAddress[]) {
     const list = vi.fn(async () => entries);
-    const remove = vi.fn(async (_: { input: { id: number } }) => null);
-    const relabel = vi.fn(async (_: { input: { id: number; label: string } }) => null);
+    const remove = vi.fn(async (_: { input: { id: number } }): Promise<unknown> => null);
+    const relabel = vi.fn(async (_: { input: { id: number; label: string } }): Promise<unknown> => null);
     const bind = vi.fn(async () => ({ id: 9 }));
     const actor = createActor(
       addressBookMachine.provide({
