@@ -8,6 +8,7 @@ import { registerContentRoutes } from './features/content-routes.ts';
 import { BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
 import { openSpotFeature } from './features/spot/open-spot.ts';
 import type { Spot } from './features/spot/spot.ts';
+import type { Wallet } from './features/wallet/wallet.ts';
 import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
 import { Routes } from './routes.ts';
 import { createSimServer, type MessageTable, type SimServer } from './server.ts';
@@ -36,8 +37,10 @@ export interface Simulator {
   addressBook: AddressBook;
   /** The live markets; the worker calls `market.start()` to run them in real time. */
   market: MarketFeature;
-  /** Spot trading: the trade accounts and users' orders. */
+  /** Spot trading: users' orders in the market's books. */
   spot: Spot;
+  /** The five-account wallet: deposits, withdrawals, transfers, conversions (one log with spot). */
+  wallet: Wallet;
   /** The load generator of the spot screen's benchmark (sim/bench). */
   storm: BenchStorm;
 }
@@ -75,7 +78,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   });
   storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);
-  const spot = await openSpotFeature({
+  const { spot, wallet } = await openSpotFeature({
     routes,
     hub,
     accounts,
@@ -84,6 +87,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     store,
     messages: options.messages,
     attach: (opened) => (fills.spot = opened),
+    isAddressBound: (userId, coin, chain, address) => addressBook.isBound(userId, coin, chain, address),
   });
   const server = createSimServer({
     routes,
@@ -93,5 +97,5 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     // Exactly once: answers of requests with an id, kept in the log's store (DESIGN.md).
     requests: store ? storeRequestLog(store) : new MemoryRequestLog(),
   });
-  return { server, hub, accounts, addressBook, market, spot, storm };
+  return { server, hub, accounts, addressBook, market, spot, wallet, storm };
 }

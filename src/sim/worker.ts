@@ -16,6 +16,7 @@ import { EventStore } from './store/event-store.ts';
  */
 const SIM_NOW_KEY = 'sim_now';
 const SIM_NOW_SAVE_MS = 2000;
+const WALLET_ADVANCE_MS = 1000;
 
 async function openSimulator(): Promise<SimServer> {
   const store = typeof indexedDB === 'undefined' ? null : new EventStore({ name: 'tessera-sim' });
@@ -36,6 +37,8 @@ async function openSimulator(): Promise<SimServer> {
     );
   // The live market runs on a timer here; in Node tests nothing ticks and the tests drive it.
   simulator.market.start();
+  // Deposits gain confirmations and withdrawals move on with the simulated clock.
+  setInterval(() => void simulator.wallet.advance(), WALLET_ADVANCE_MS);
   return simulator.server;
 }
 

@@ -59,6 +59,8 @@ const walletBalance = z.object({
   lock_balance: decimal,
   convert_usd: decimal,
   user_id: id,
+  /** Tessera, trade account only: what may be withdrawn now (deposits under 6 confirmations may not). */
+  withdrawable: decimal.optional(),
   currency: walletCurrency,
 });
 
@@ -174,15 +176,13 @@ export const walletCalls = {
     method: 'GET',
     path: 'account/detail',
     auth: true,
-    summary:
-      'One balance by currency and account type (1 trade, 2 legal, 3 lever, 4 micro, 5 financial). ' +
-      'withdrawable (Tessera): what may leave the exchange now (deposits under 6 confirmations may not)',
+    summary: 'One balance by currency and account type (1 trade, 2 legal, 3 lever, 4 micro, 5 financial)',
     payload: z.object({
       currency_id: num(z.number().int()),
       account_type_id: num(z.number().int()),
       id: num(z.number().int()).optional(),
     }),
-    answer: z.object({ balance: decimal, lock_balance: decimal, withdrawable: decimal.optional() }),
+    answer: z.object({ balance: decimal, lock_balance: decimal }),
   }),
   'wallet/wallet': call({
     method: 'GET',

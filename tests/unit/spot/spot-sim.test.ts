@@ -180,7 +180,7 @@ describe('spot trading in the simulator', () => {
         { currency_match_id: 1, number: '1', price: '100', type: 7 },
         'Invalid or missing field: type',
       ],
-      ['account/detail', { currency_id: 1, account_type_id: 2 }, 'There is no account of type 2'],
+      ['account/detail', { currency_id: 1, account_type_id: 6 }, 'There is no account of type 6'],
       ['account/detail', { currency_id: 99, account_type_id: 1 }, 'There is no currency with id 99'],
       ['tx_in/cancel', { id: 123456 }, 'There is no such order of yours'],
     ];

@@ -4,7 +4,7 @@ import { wayOf } from '../../../domain/spot/order-kind.ts';
 import { LEDGER_DECIMALS, scaledToText } from '../../../domain/spot/scaled.ts';
 import { scaledText } from '../../market/decimal-text.ts';
 import { pairById } from '../../market/pairs.ts';
-import type { Balance, SpotOrder } from './state.ts';
+import type { SpotOrder } from './state.ts';
 import { MARKET } from '../../../domain/spot/order-kind.ts';
 import {
   ORDER_STATUS_CANCELLED,
@@ -58,10 +58,6 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     way_name: t(order.side === 'buy' ? 'spotWayBuy' : 'spotWaySell'),
     status_name: t(STATUS_KEYS[order.status]),
   };
-}
-
-export function balanceAnswer(balance: Balance): { balance: string; lock_balance: string } {
-  return { balance: unitsText(balance.available), lock_balance: unitsText(balance.locked) };
 }
 
 /** One page of a newest-first list, in the contract's paged shape. */

@@ -7,8 +7,14 @@ import type { MessageTable } from '../../server.ts';
 import { EventSourced } from '../../store/event-sourced.ts';
 import type { EventStore } from '../../store/event-store.ts';
 import type { Accounts } from '../accounts/accounts.ts';
-import { MemoryCommandLog } from '../accounts/command-log.ts';
+import { MemoryCommandLog, type CommandLog } from '../accounts/command-log.ts';
+import { exchangeAggregate } from '../wallet/aggregate.ts';
+import { registerWalletRoutes, type AddressBoundCheck } from '../wallet/routes.ts';
+import { Wallet } from '../wallet/wallet.ts';
 import { spotAggregate } from './aggregate.ts';
+import type { SpotCommand } from './commands.ts';
+import type { SpotEvent } from './events.ts';
+import type { SpotState } from './state.ts';
 import type { Translate } from './answers.ts';
 import { registerSpotRoutes } from './routes.ts';
 import { Spot, type PrivateHub } from './spot.ts';
@@ -28,6 +34,14 @@ export interface SpotFeatureOptions {
    * (which may start with the restored orders themselves) reach it from the first one.
    */
   attach: (spot: Spot) => void;
+  /** The address book's answer to "did this user bind this address?", for withdrawals. */
+  isAddressBound: AddressBoundCheck;
+}
+
+/** The exchange's two services over its one log. */
+export interface ExchangeFeatures {
+  spot: Spot;
+  wallet: Wallet;
 }
 
 const STREAM = 'spot';
@@ -38,13 +52,21 @@ const STREAM = 'spot';
  * the spot routes. The market must report agents' actions that fill users' orders to `spot.onUserFills`
  * (see `attach`).
  */
-export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot> {
-  const aggregate = spotAggregate((pairId) => pairById(pairId));
+export async function openSpotFeature(options: SpotFeatureOptions): Promise<ExchangeFeatures> {
+  // One log for orders and every wallet movement (DESIGN.md "One ledger"); its stream keeps the name
+  // it had when it held spot alone, so logs written before replay into it.
+  const aggregate = exchangeAggregate(spotAggregate((pairId) => pairById(pairId)));
   const log = options.store
     ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
     : new MemoryCommandLog(aggregate);
   const english = await options.messages('en');
-  const spot = new Spot(log, options.market, options.hub, options.clock, translator(english));
+  // Spot sends only spot commands and reads only the spot part of the state; wallet events never
+  // answer a spot command, so its narrower view of the same log is sound.
+  const spotLog = log as unknown as CommandLog<SpotState, SpotCommand, SpotEvent>;
+  const spot = new Spot(spotLog, options.market, options.hub, options.clock, translator(english));
+  const wallet = new Wallet(log, options.market, options.hub, options.clock);
+  // Orders and fills move trade balances: BALANCE subscribers hear of them too.
+  spot.subscribe((events) => wallet.pushAfterSpot(events));
   options.attach(spot);
   await spot.restoreBooks();
 
@@ -78,7 +100,8 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Spot
   });
 
   registerSpotRoutes(options.routes, options.accounts, spot);
-  return spot;
+  registerWalletRoutes(options.routes, options.accounts, wallet, options.market, options.isAddressBound);
+  return { spot, wallet };
 }
 
 function translator(table: MessageTable): Translate {

@@ -1,21 +1,18 @@
 import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
 import type { SpotSide } from '../../../domain/spot/order-kind.ts';
-import { CURRENCIES } from '../../market/currencies.ts';
 import { pairById } from '../../market/pairs.ts';
 import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
-import { balanceAnswer, orderAnswer, pageAnswer } from './answers.ts';
+import { orderAnswer, pageAnswer } from './answers.ts';
 import { parseOrderRequest, type OrderPayload } from './order-request.ts';
 import type { Spot, SpotOutcome, SpotRequest } from './spot.ts';
 import type { SpotOrder } from './state.ts';
-import { ACCOUNT_TYPE_TRADE, ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
-
-const currencyIds = new Set(CURRENCIES.map((currency) => currency.id));
+import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 
 /**
- * Spec §7 "Spot orders" and account/detail for the trade account. Every call needs a signed-in
- * user (999 otherwise) and sees only that user's orders and balances.
+ * Spec §7 "Spot orders". Every call needs a signed-in user (999 otherwise) and sees only that
+ * user's orders. Balances, account/detail included, are the wallet's (features/wallet/routes.ts).
  */
 export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spot): void {
   const success = (order: SpotOrder, ctx: CallContext, successKey: string) =>
@@ -78,13 +75,4 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
   onUser(routes, accounts, 'tx_history/list', (payload, ctx, user) =>
     list((order) => order.status !== ORDER_STATUS_OPEN, byEnd)(payload, ctx, user.id),
   );
-
-  onUser(routes, accounts, 'account/detail', (payload, ctx, user) => {
-    if (payload.account_type_id !== ACCOUNT_TYPE_TRADE) {
-      return errorEnvelope(ctx.t('accountTypeUnknown', { id: payload.account_type_id }));
-    }
-    if (!currencyIds.has(payload.currency_id))
-      return errorEnvelope(ctx.t('currencyUnknown', { id: payload.currency_id }));
-    return okEnvelope(balanceAnswer(spot.balance(user.id, payload.currency_id)));
-  });
 }

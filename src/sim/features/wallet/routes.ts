@@ -199,6 +199,10 @@ export function registerWalletRoutes(
             lock_balance: unitsText(balance.locked),
             convert_usd: unitsText(usd),
             user_id: user.id,
+            // What may leave the exchange now: deposits short of 6 confirmations may not (trade account only).
+            ...(account === 'change'
+              ? { withdrawable: unitsText(wallet.withdrawable(user.id, currency.id)) }
+              : {}),
             currency: currencyAnswer(market, currency.id, terms, ctx),
           },
         ];
@@ -225,13 +229,7 @@ export function registerWalletRoutes(
       return errorEnvelope(ctx.t('currencyUnknown', { id: payload.currency_id }));
     await wallet.advance();
     const balance = wallet.balance(user.id, account, payload.currency_id);
-    return okEnvelope({
-      balance: unitsText(balance.available),
-      lock_balance: unitsText(balance.locked),
-      ...(account === 'change'
-        ? { withdrawable: unitsText(wallet.withdrawable(user.id, payload.currency_id)) }
-        : {}),
-    });
+    return okEnvelope({ balance: unitsText(balance.available), lock_balance: unitsText(balance.locked) });
   });
 
   onUser(routes, accounts, 'wallet/wallet', (payload, ctx, user) => {

@@ -217,8 +217,7 @@ export class Wallet {
 
   private async run(command: ExchangeCommand): Promise<WalletOutcome<number>> {
     const result = await this.log.execute(command);
-    if (!result.ok)
-      return { ok: false, key: result.error.startsWith('wallet') ? result.error : 'internal' };
+    if (!result.ok) return { ok: false, key: result.error.startsWith('wallet') ? result.error : 'internal' };
     this.pushBalances(result.events);
     return { ok: true, value: typeof result.reply === 'number' ? result.reply : 0 };
   }
