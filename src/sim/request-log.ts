@@ -16,6 +16,16 @@ export interface RequestLog {
   record(id: string, at: number, answer: Envelope): Promise<void>;
 }
 
+/**
+ * Whether a successful answer may be kept: never one that carries a session token (sign-in), since
+ * secrets are stored only as hashes (issue 10 item 5); such a call runs again if it is replayed.
+ */
+export function recordable(answer: Envelope): boolean {
+  if (answer.code !== 1) return false;
+  const data: unknown = answer.data;
+  return !(typeof data === 'object' && data !== null && 'token' in data);
+}
+
 /** A request id as the client may send it: 1 to 64 letters, digits, '-' or '_'. */
 export function validRequestId(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);

@@ -1,7 +1,7 @@
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 import type { WireRequest } from '../api/transport.ts';
 import type { Clock } from './clock.ts';
-import { scopedRequestId, validRequestId, type RequestLog } from './request-log.ts';
+import { recordable, scopedRequestId, validRequestId, type RequestLog } from './request-log.ts';
 import type { Routes } from './routes.ts';
 import { admit, isEnvelope, requestHeaders } from './strict-input.ts';
 import type { SocketHub, SocketSession } from './socket-hub.ts';
@@ -61,7 +61,7 @@ export function createSimServer(deps: SimServerDeps): SimServer {
       const recorded = await log.answerOf(id).catch(() => undefined);
       if (recorded) return recorded;
       const envelope = await answer(request, id);
-      if (envelope.code === 1) {
+      if (recordable(envelope)) {
         await log.record(id, deps.clock.now(), envelope).catch((error: unknown) => {
           console.error('sim: answer not recorded', error);
         });

@@ -363,6 +363,13 @@ describe('request ids at the server and the client', () => {
     expect((await send('req-1', 'someone-else')).code).not.toBe(1);
   });
 
+  it('an answer that carries a session token is never kept in the log', async () => {
+    const { recordable } = await import('../../../src/sim/request-log.ts');
+    expect(recordable({ code: 1, msg: '', data: { token: 'secret' } })).toBe(false);
+    expect(recordable({ code: 0, msg: 'no', data: null })).toBe(false);
+    expect(recordable({ code: 1, msg: '', data: { id: 1 } })).toBe(true);
+  });
+
   it('the client gives every POST call a fresh id and GET calls none', async () => {
     const { createApiClient } = await import('../../../src/api/client.ts');
     const seen: Array<string | undefined> = [];
