@@ -5,8 +5,8 @@ import { NEWS_TRANSLATIONS } from './news-i18n/index.ts';
 /**
  * The site content in the language of a request's `lang` header (spec §7: every call carries it;
  * DESIGN.md: server content is served per lang). English is the source (news.ts); an unknown or
- * missing code reads as English. Ids, categories, dates and banner images are the same in every
- * language; titles, bodies and category names are translated.
+ * missing code reads as English. Ids, categories and dates are the same in every language; titles,
+ * bodies, category names and the banner images (public/banners/<lang>/) are translated.
  */
 const articlesByLang = new Map<string, readonly NewsArticle[]>();
 const categoriesByLang = new Map<string, readonly NewsCategory[]>();
@@ -21,7 +21,12 @@ export function articlesIn(lang: string): readonly NewsArticle[] {
   if (cached) return cached;
   const translation = translationOf(lang);
   const articles = translation
-    ? NEWS_ARTICLES.map((article) => ({ ...article, ...translation.articles[article.id] }))
+    ? NEWS_ARTICLES.map((article) => ({
+        ...article,
+        ...translation.articles[article.id],
+        // The banner images carry words too: each language has its own drawing of them.
+        ...(article.banner ? { banner: article.banner.replace(/^\/banners\//, `/banners/${lang}/`) } : {}),
+      }))
     : NEWS_ARTICLES;
   articlesByLang.set(translation ? lang : 'en', articles);
   return articles;

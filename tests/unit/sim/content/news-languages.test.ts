@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../../../src/domain/languages.ts';
 import { ManualClock } from '../../../../src/sim/clock.ts';
 import { NEWS_ARTICLES, NEWS_CATEGORIES } from '../../../../src/sim/content/news.ts';
+import { BANNER_FILES, bannerTexts } from '../../../../src/sim/content/news-i18n/banner-texts.ts';
 import { NEWS_TRANSLATIONS } from '../../../../src/sim/content/news-i18n/index.ts';
 import { articlesIn, categoriesIn } from '../../../../src/sim/content/news-localized.ts';
 import { registerContentRoutes } from '../../../../src/sim/features/content-routes.ts';
@@ -49,23 +51,39 @@ describe('site content in every language', () => {
     }
   });
 
-  it('keeps ids, categories, dates and banners the same in every language', () => {
+  it('keeps ids, categories and dates the same in every language; each has its own banner images', () => {
+    const shape = ({
+      id,
+      category_id,
+      created_at,
+    }: {
+      id: number;
+      category_id: number;
+      created_at: string;
+    }) => ({
+      id,
+      category_id,
+      created_at,
+    });
     for (const lang of LANGUAGE_CODES) {
-      expect(
-        articlesIn(lang).map(({ id, category_id, created_at, banner }) => ({
-          id,
-          category_id,
-          created_at,
-          banner,
-        })),
-      ).toEqual(
-        NEWS_ARTICLES.map(({ id, category_id, created_at, banner }) => ({
-          id,
-          category_id,
-          created_at,
-          banner,
-        })),
-      );
+      expect(articlesIn(lang).map(shape)).toEqual(NEWS_ARTICLES.map(shape));
+      for (const article of articlesIn(lang).filter((a) => a.banner)) {
+        const path = `public${article.banner ?? ''}`;
+        expect(existsSync(path), path).toBe(true);
+        if (lang === 'en') continue;
+        expect(article.banner).toMatch(new RegExp(`^/banners/${lang}/`));
+        // The image says what the banner says, in its language, and none of the English words.
+        const svg = readFileSync(path, 'utf8');
+        const file = BANNER_FILES.find((f) => f.articleId === article.id);
+        expect(file, `banner ${article.id}`).toBeDefined();
+        if (!file) continue;
+        for (const text of bannerTexts(lang, file)) {
+          const escaped = text.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+          expect(svg, `${path}: ${text.text}`).toContain(`>${escaped}</text>`);
+          if (text.text !== text.english)
+            expect(svg, `${path}: ${text.english}`).not.toContain(`>${text.english}</text>`);
+        }
+      }
       expect(categoriesIn(lang).map((c) => c.id)).toEqual(NEWS_CATEGORIES.map((c) => c.id));
     }
     expect(articlesIn('xx')).toBe(NEWS_ARTICLES);
