@@ -34,10 +34,6 @@ const WALLET_KINDS = new Set<string>([
   'convert',
 ]);
 
-function isWalletCommand(command: ExchangeCommand): command is WalletCommand {
-  return WALLET_KINDS.has(command.kind);
-}
-
 function isWalletEvent(event: ExchangeEvent): event is WalletEvent {
   return (
     event.type === 'DepositSeen' ||
@@ -372,17 +368,46 @@ function evolveWallet(state: ExchangeState, event: WalletEvent): ExchangeState {
 }
 
 /**
- * The exchange's aggregate: the spot feature's decide/evolve for orders and fills, the wallet's for
- * deposits, withdrawals, transfers and conversions, over one state and one log. Wallet decisions
- * are checked once more here: their postings must balance and overdraw nobody, or the command is
- * refused (a bug caught before it reaches the log, never a corrupt ledger).
+ * A feature that keeps its business in the exchange's one log (wallet here; earnings, micro, lever
+ * and P2P the same way): its commands and events, what each event posts to the ledger (balanced),
+ * and what else each event changes. The exchange checks every decision's postings before it goes.
+ */
+export interface ExchangePart {
+  readonly name: string;
+  ownsCommand(command: { kind: string }): boolean;
+  ownsEvent(event: { type: string }): boolean;
+  decide(state: ExchangeState, command: { kind: string }): Decision<{ type: string; at: number }>;
+  /** The ledger postings of one of its events; they must sum to zero per currency. */
+  postingsOf(state: ExchangeState, event: { type: string }): Posting[];
+  /** The state after one of its events, postings included. */
+  evolve(state: ExchangeState, event: { type: string }): ExchangeState;
+}
+
+/** The wallet as a part of the exchange. */
+export const walletPart: ExchangePart = {
+  name: 'wallet',
+  ownsCommand: (command) => WALLET_KINDS.has(command.kind),
+  ownsEvent: (event) => isWalletEvent(event as ExchangeEvent),
+  decide: (state, command) => decideWallet(state, command as WalletCommand),
+  postingsOf: (state, event) => postingsOf(state, event as WalletEvent),
+  evolve: (state, event) => evolveWallet(state, event as WalletEvent),
+};
+
+/**
+ * The exchange's aggregate: the spot feature's decide/evolve for orders and fills, and the parts'
+ * (the wallet's deposits, withdrawals, transfers and conversions first) over one state and one log.
+ * Every part's decision is checked once more here: its postings must balance and overdraw nobody,
+ * or the command is refused (a bug caught before it reaches the log, never a corrupt ledger).
  */
 export function exchangeAggregate(
   spot: Aggregate<ReturnType<typeof initialSpotState>, SpotCommand, SpotEvent>,
+  parts: readonly ExchangePart[] = [walletPart],
+  initialSlices: () => Partial<ExchangeState> = () => ({}),
 ): Aggregate<ExchangeState, ExchangeCommand, ExchangeEvent> {
   function evolve(state: ExchangeState, event: ExchangeEvent): ExchangeState {
-    if (isWalletEvent(event)) return evolveWallet(state, event);
-    const next = spot.evolve(state, event) as ExchangeState;
+    const part = parts.find((candidate) => candidate.ownsEvent(event));
+    if (part) return part.evolve(state, event);
+    const next = spot.evolve(state, event as SpotEvent) as ExchangeState;
     // A demo grant comes from the grants book, so the ledger balances.
     if (event.type === 'FundsCredited') {
       return applyPostings(next, [
@@ -392,18 +417,24 @@ export function exchangeAggregate(
     return next;
   }
   return {
-    initial: () => ({ ...initialSpotState(), books: new Map(), wallet: initialWalletState() }),
+    initial: () => ({
+      ...initialSpotState(),
+      books: new Map(),
+      wallet: initialWalletState(),
+      ...initialSlices(),
+    }),
     decide(state, command) {
-      if (!isWalletCommand(command)) return spot.decide(state, command);
-      const decision = decideWallet(state, command);
+      const part = parts.find((candidate) => candidate.ownsCommand(command));
+      if (!part) return spot.decide(state, command as SpotCommand);
+      const decision = part.decide(state, command);
       if (!decision.ok) return decision;
       let probe = state;
       for (const event of decision.events) {
-        const postings = postingsOf(probe, event);
+        const postings = part.postingsOf(probe, event);
         if (!isBalanced(postings) || overdraws(probe, postings)) return refuse('walletInsufficient');
-        probe = evolveWallet(probe, event);
+        probe = part.evolve(probe, event);
       }
-      return decision;
+      return decision as Decision<ExchangeEvent>;
     },
     evolve,
   };
