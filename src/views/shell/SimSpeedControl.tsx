@@ -35,7 +35,9 @@ function SpeedSelect() {
   const options = SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b);
 
   return (
-    <>
+    // The simulated time hangs below the control, out of the header row's width: it appears and
+    // goes without changing whether the header fits (the header measures its tools to decide).
+    <span className="sim-speed">
       {simNow !== null && showsSimTime(simNow, wallNow) && <SimTime simNow={simNow} />}
       <label className="header-select" title={t('sim.speedHint')}>
         <span className="visually-hidden">{t('sim.speed')}</span>
@@ -63,7 +65,7 @@ function SpeedSelect() {
           ))}
         </select>
       </label>
-    </>
+    </span>
   );
 }
 

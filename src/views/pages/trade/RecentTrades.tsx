@@ -47,7 +47,10 @@ export function RecentTrades({
       <div className="tape-columns" aria-hidden="true">
         <span>{t('trade.book.price', { code: quote })}</span>
         <span>{t('trade.book.amount', { code: base })}</span>
-        <span data-testid="tape-time-zone">{t('trade.tape.timeIn', { zone: zoneLabel })}</span>
+        {/* The narrow time column names its zone only; the title says it in words. */}
+        <span data-testid="tape-time-zone" title={t('trade.tape.timeIn', { zone: zoneLabel })}>
+          {zoneLabel}
+        </span>
       </div>
       {/* Scrolls: focusable so a keyboard can scroll it too. */}
       <div
