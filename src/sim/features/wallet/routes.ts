@@ -26,6 +26,8 @@ import {
   WITHDRAWABLE_CONFIRMATIONS,
 } from '../../../domain/wallet/amounts.ts';
 import { userBalance } from '../../ledger/postings.ts';
+import { unitsText } from '../spot/answers.ts';
+import { scaledText } from '../../market/decimal-text.ts';
 import { CURRENCIES } from '../../market/currencies.ts';
 import type { Market } from '../../market/market.ts';
 import type { CallContext, Routes } from '../../routes.ts';
@@ -41,12 +43,6 @@ import type { Wallet, WalletOutcome } from './wallet.ts';
 export type AddressBoundCheck = (userId: number, coin: string, chain: string, address: string) => boolean;
 
 const USD_DECIMALS = 8;
-
-function unitsText(units: bigint): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(9, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
-}
 
 /** A currency's USD price as ledger units per coin: its USDT pair's last trade (USDT: 1). */
 function usdPrice(market: Market, currencyId: number): bigint {
@@ -370,7 +366,7 @@ export function registerWalletRoutes(
     quote_id: quote.id,
     currency_id: quote.currencyId,
     number: unitsText(quote.units),
-    price: priceText(quote.priceTicks, quote.priceDecimals),
+    price: scaledText(quote.priceTicks, quote.priceDecimals),
     receive: unitsText(quote.proceeds),
     receive_currency: 'USDT',
     expires_at: quote.expiresAt,
@@ -403,15 +399,9 @@ export function registerWalletRoutes(
       (quote) => ({
         number: unitsText(quote.units),
         receive: unitsText(quote.proceeds),
-        price: priceText(quote.priceTicks, quote.priceDecimals),
+        price: scaledText(quote.priceTicks, quote.priceDecimals),
       }),
       'walletConverted',
     );
   });
-}
-
-function priceText(ticks: number, decimals: number): string {
-  if (decimals === 0) return String(ticks);
-  const digits = String(ticks).padStart(decimals + 1, '0');
-  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }

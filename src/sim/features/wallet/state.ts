@@ -1,5 +1,7 @@
 import type { WalletAccount } from '../../../domain/wallet/accounts.ts';
 import type { SpotState } from '../spot/state.ts';
+import type { EarningsState } from '../earnings/state.ts';
+import type { MicroState } from '../micro/state.ts';
 
 /** An incoming transfer to one of a user's deposit addresses (simulated: "simulate a deposit"). */
 export interface Deposit {
@@ -70,6 +72,10 @@ export interface WalletState {
 export interface ExchangeState extends SpotState {
   books: Map<string, bigint>;
   wallet: WalletState;
+  /** Earnings products' holdings and dividends (absent in a log that never had any: reads as empty). */
+  earnings?: EarningsState;
+  /** Micro contracts (absent in a log that never had any: reads as empty). */
+  micro?: MicroState;
 }
 
 export function initialWalletState(): WalletState {

@@ -5,6 +5,7 @@ import { accountKey, userBalance, type Balance } from '../../ledger/postings.ts'
 import { currencyByCode } from '../../market/currencies.ts';
 import type { Market } from '../../market/market.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
+import { unitsText } from '../spot/answers.ts';
 import type { PrivateHub } from '../spot/spot.ts';
 import type { ExchangeCommand, ExchangeEvent } from './aggregate.ts';
 import { txHashOf, withdrawable } from './aggregate.ts';
@@ -289,10 +290,4 @@ export class Wallet {
 /** Every account of a user, for account/list. */
 export function accountsOf(): readonly WalletAccount[] {
   return WALLET_ACCOUNTS;
-}
-
-function unitsText(units: bigint): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(9, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
 }
