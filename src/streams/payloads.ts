@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { completedTrade, depth, klineBar, quotation } from '../api/entities.ts';
-import { id, text } from '../api/fields.ts';
+import { decimal, id, text } from '../api/fields.ts';
 
 /**
  * Typed payloads of the public market channels. The socket is a contract boundary like any
@@ -14,6 +14,8 @@ import { id, text } from '../api/fields.ts';
  *   GLOBAL_TX    { type, symbol, completes: [{ time, price, number, way }] }
  *   KLINE        { type, symbol, kline: { time, open, high, low, close, volume, period } }
  *   SIM_CLOCK    { type, speed, now }   (simulator only: demo speed and simulated time in ms)
+ *   BALANCE      { type, account, currency_id, balance, lock_balance }   (private: the owner's
+ *                balance of one account after it moved; account is change|legal|lever|micro|financial)
  * The private pushes (TX_*, LEVER_*, MICRO_CLOSED) stay untyped frames until a view needs them.
  */
 
@@ -61,3 +63,13 @@ export const simClockFrame = z.object({
 export type SimClock = z.output<typeof simClockFrame>;
 
 export const klineFrame = z.object({ type: z.literal('KLINE'), symbol: text, kline: klineBar });
+
+/** Private: one account's balance of one currency after a movement (deposit, transfer, order...). */
+export const balanceFrame = z.object({
+  type: z.literal('BALANCE'),
+  account: z.enum(['change', 'legal', 'lever', 'micro', 'financial']),
+  currency_id: id,
+  balance: decimal,
+  lock_balance: decimal,
+});
+export type BalancePush = z.output<typeof balanceFrame>;

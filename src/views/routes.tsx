@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon, NotFound } from './shell/ComingSoon.tsx';
 import { Layout, WidthLayout } from './shell/Layout.tsx';
 import { RequireToken } from './shell/RequireToken.tsx';
+import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
 
 /**
  * Every route of spec §2. A page that has not landed yet renders <ComingSoon>; pages that have
@@ -28,6 +29,19 @@ function children(names: readonly string[], defaultChild: string): RouteObject[]
   ];
 }
 
+type AccountPages = typeof import('./pages/assets/AccountPage.tsx');
+type RecordsPages = typeof import('./pages/assets/RecordsPage.tsx');
+
+/** One of the wallet's account pages, from the chunk they share. */
+function assetsPage(pick: (pages: AccountPages) => ComponentType) {
+  return import('./pages/assets/AccountPage.tsx').then((pages) => ({ default: pick(pages) }));
+}
+
+/** One of the wallet's records pages (dealRecords, transferLog, /coinlog), from the chunk they share. */
+function recordsPage(pick: (pages: RecordsPages) => ComponentType) {
+  return import('./pages/assets/RecordsPage.tsx').then((pages) => ({ default: pick(pages) }));
+}
+
 /** Routes whose page is still "coming soon" (the README lists them; a test keeps it honest). */
 export const COMING_SOON_PATHS = [
   '/deposit',
@@ -37,17 +51,8 @@ export const COMING_SOON_PATHS = [
   '/myshop/myshoporders',
   '/myshop/shoporders',
   '/myshop/shoporderdetail',
-  '/assets/tradeAccount',
-  '/assets/legalAccount',
-  '/assets/leverAccount',
-  '/assets/secondAccount',
-  '/assets/financialAccount',
-  '/assets/dealRecords',
-  '/assets/transfer',
-  '/assets/transferLog',
   '/lever',
   '/second',
-  '/coinlog',
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -75,20 +80,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'assets',
+            element: page(() => import('./pages/assets/AssetsLayout.tsx')),
             children: [
-              ...children(
-                [
-                  'tradeAccount',
-                  'legalAccount',
-                  'leverAccount',
-                  'secondAccount',
-                  'financialAccount',
-                  'dealRecords',
-                  'transfer',
-                  'transferLog',
-                ],
-                'tradeAccount',
-              ),
+              { index: true, element: <Navigate to="tradeAccount" replace /> },
+              { path: 'tradeAccount', element: page(() => assetsPage((m) => m.TradeAccount)) },
+              { path: 'legalAccount', element: page(() => assetsPage((m) => m.LegalAccount)) },
+              { path: 'leverAccount', element: page(() => assetsPage((m) => m.LeverAccount)) },
+              { path: 'secondAccount', element: page(() => assetsPage((m) => m.SecondAccount)) },
+              { path: 'financialAccount', element: page(() => assetsPage((m) => m.FinancialAccount)) },
+              { path: 'dealRecords', element: page(() => recordsPage((m) => m.DealRecords)) },
+              { path: 'transfer', element: page(() => import('./pages/assets/TransferPage.tsx')) },
+              { path: 'transferLog', element: page(() => recordsPage((m) => m.TransferLog)) },
               { path: 'bindAddr', element: page(() => import('./pages/assets/BindAddressPage.tsx')) },
             ],
           },
@@ -125,7 +127,10 @@ export const routes: RouteObject[] = [
           { path: 'tradePassword', element: page(() => import('./pages/auth/TradePasswordPage.tsx')) },
           { path: 'bindAccount', element: page(() => import('./pages/auth/BindEmailPage.tsx')) },
           { path: 'forgetPassword', element: page(() => import('./pages/auth/ForgotPasswordPage.tsx')) },
-          { path: 'coinlog', element: soon('pages.coinlog') },
+          {
+            path: 'coinlog',
+            element: <RequireSignIn>{page(() => recordsPage((m) => m.CoinLog))}</RequireSignIn>,
+          },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -7,6 +7,7 @@ import { outboxActors } from './outbox.ts';
 import { personalActors } from './personal.ts';
 import { simActors } from './sim.ts';
 import { spotActors } from './spot.ts';
+import { walletActors } from './wallet.ts';
 
 /**
  * Every feature's API actors, built once by the composition root (src/app) and provided to the
@@ -22,6 +23,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
     outbox: outboxActors(api),
     sim: simActors(api, socket),
     spot: spotActors(api, socket),
+    wallet: walletActors(api, socket),
   };
 }
 

@@ -5,6 +5,7 @@ import { marketQueries } from './markets.ts';
 import { newsQueries } from './news.ts';
 import { personalQueries } from './personal.ts';
 import { tradeQueries } from './trade.ts';
+import { walletQueries } from './wallet.ts';
 
 /**
  * Every feature's read-only loads and derived streams, built once by the composition root
@@ -17,6 +18,7 @@ export function createQueries(api: ApiClient, socket: ChannelSource) {
     news: newsQueries(api),
     personal: personalQueries(api),
     trade: tradeQueries(api, socket),
+    wallet: walletQueries(api, socket),
   };
 }
 
