@@ -9,6 +9,7 @@ import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
 import { createSocketConnection } from '../streams/socket.ts';
 import { createActors } from '../machines/actors/index.ts';
+import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { createQueries } from '../streams/queries/index.ts';
 import type { Services } from '../views/services-context.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
@@ -38,6 +39,9 @@ export function createServices(options: {
   currentPath: () => string;
 }): Services {
   const toasts = new ToastStore();
+  // The developer inspector's one bus (issue 17): every root actor gets its `inspect`.
+  const startedAt = performance.now();
+  const inspection = new InspectionBus(() => Math.round(performance.now() - startedAt));
   // The client needs the session to report 999 and the session needs the client to log out.
   let api: ApiClient | null = null;
 
@@ -54,7 +58,7 @@ export function createServices(options: {
         }),
       },
     }),
-    { input: { token: readPref('token') } },
+    { input: { token: readPref('token') }, inspect: inspection.inspect },
   );
 
   function notify(notice: ApiNotice): void {
@@ -102,5 +106,6 @@ export function createServices(options: {
     socket,
     actors: createActors(api, socket),
     queries: createQueries(api, socket),
+    inspection,
   };
 }

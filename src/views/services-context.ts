@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Actor } from 'xstate';
 import type { Transport } from '../api/transport.ts';
 import type { AppActors } from '../machines/actors/index.ts';
+import type { InspectionBus } from '../machines/devtools/inspection.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
 import type { AppQueries } from '../streams/queries/index.ts';
 import type { SocketConnection } from '../streams/socket.ts';
@@ -23,6 +24,8 @@ export interface Services {
   actors: AppActors;
   /** Every feature's read-only loads and derived streams. */
   queries: AppQueries;
+  /** The developer inspector's bus: every root actor a view runs is created with its `inspect`. */
+  inspection?: InspectionBus;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useMachine } from '../use-app-actor.ts';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outboxMachine, type OutboxMessage } from '../../machines/outbox.machine.ts';

@@ -1,4 +1,4 @@
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine, useSelector } from '../../use-app-actor.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useMachine } from '../../../use-app-actor.ts';
 import { useState } from 'react';
 import type { CallName } from '../../../../api/catalogue.ts';
 import type { FormDefinition, FormValues } from '../../../../machines/form.machine.ts';
