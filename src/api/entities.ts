@@ -88,6 +88,8 @@ export const completedTrade = z.object({
   price: decimal,
   number: decimal,
   way: z.union([z.literal(TAPE_WAY_SELL), z.literal(TAPE_WAY_BUY)]),
+  /** The trade's id on the public tape (ms time x 1000 + index in that ms): micro contracts cite it. */
+  id: z.number().int().optional(),
 });
 export const dealSnapshot = z.object({ quotation, depth, tx_completes: z.array(completedTrade) });
 
@@ -197,20 +199,38 @@ export const leverPosition = z.object({
   time: timestamp,
 });
 
+/** A trade of the public tape a micro contract cites (GLOBAL_TX completes[].id, market/deal). */
+export const microTapeTrade = z.object({ id: z.number().int(), time: timestamp, price: decimal });
+
 export const microOrder = z.object({
   id,
+  /** The pair (currency_match id). */
+  match_id: id,
   symbol_name: text,
   seconds: z.number().int(),
   number: decimal,
+  currency_id: id,
   currency_name: text,
   type: z.union([z.literal(MICRO_TYPE_UP), z.literal(MICRO_TYPE_DOWN)]),
   status: z.union([z.literal(MICRO_STATUS_RUNNING), z.literal(MICRO_STATUS_CLOSED)]),
   open_price: decimal,
-  end_price: decimal,
+  /** '' while running. */
+  end_price: z.union([decimal, z.literal('')]),
   profit_ratio: decimal,
+  /** Payout less stake, truncated to 2 decimals (spec §9); '0.00' while running. */
   fact_profits: decimal,
+  /** -1 lost, 0 tie (stake refunded), 1 won; 0 while running. */
+  profit_result: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
   fee: decimal,
+  /** Opened (the open trade's acceptance) and expiry, simulated epoch ms. */
+  created_at: z.number(),
+  expires_at: z.number(),
   remain_milli_seconds: z.number(),
+  /** The server's simulated time when it answered: countdowns run from remain_milli_seconds against it. */
+  server_now: z.number(),
+  /** Proof: the public tape's trade it opened on, and the one it closed on (null while running). */
+  open_trade: microTapeTrade,
+  end_trade: microTapeTrade.nullable(),
 });
 
 export const earningsProduct = z.object({

@@ -98,6 +98,7 @@ export function completedTradeAnswer(pair: PairSpec, trade: Trade): CompletedTra
     price: priceText(pair, trade.price),
     number: lotsText(pair, trade.lots),
     way: trade.takerSide === BUY ? TAPE_WAY_BUY : TAPE_WAY_SELL,
+    ...(trade.id === undefined ? {} : { id: trade.id }),
   };
 }
 

@@ -14,7 +14,7 @@ import { pairScale, type PairScale } from './pair-scale.ts';
 import type { PairSpec } from './pairs.ts';
 import { MINUTE_MS } from './periods.ts';
 import { Tape, TAPE_LENGTH } from './tape.ts';
-import type { Trade } from './trade.ts';
+import { TRADES_PER_MS, type Trade } from './trade.ts';
 
 /** Order ids of the simulated participants start here; users' orders use ids below it. */
 export const FIRST_AGENT_ORDER_ID = 2 ** 50;
@@ -101,6 +101,8 @@ export class PairMarket implements Venue {
   private advancedTo: number;
   private lastPriceTicks: number;
   private bookChanged = true;
+  private idMs = -1;
+  private idsThisMs = 0;
 
   constructor(options: PairMarketOptions) {
     const { pair, seed, generator } = options;
@@ -350,7 +352,15 @@ export class PairMarket implements Venue {
     return updates;
   }
 
-  private record(trade: Trade): void {
+  /** The id of the next trade recorded at `time` (see Trade.id). */
+  private tradeIdAt(time: number): number {
+    this.idsThisMs = time === this.idMs ? this.idsThisMs + 1 : 0;
+    this.idMs = time;
+    return time * TRADES_PER_MS + Math.min(this.idsThisMs, TRADES_PER_MS - 1);
+  }
+
+  private record(unnamed: Trade): void {
+    const trade: Trade = { ...unnamed, id: this.tradeIdAt(unnamed.time) };
     this.candles.addLive(trade.time, trade.price, trade.lots);
     this.tape.push(trade);
     this.lastPriceTicks = trade.price;
@@ -376,6 +386,7 @@ export class PairMarket implements Venue {
       recent.push(trades);
       count += trades.length;
     }
-    for (const trades of recent.reverse()) for (const trade of trades) this.tape.push(trade);
+    for (const trades of recent.reverse())
+      for (const trade of trades) this.tape.push({ ...trade, id: this.tradeIdAt(trade.time) });
   }
 }

@@ -10,6 +10,14 @@ export interface Trade {
   readonly lots: number;
   /** The side that took liquidity: 0 = a buyer lifted an ask, 1 = a seller hit a bid. */
   readonly takerSide: Side;
+  /**
+   * The trade's id on the public tape, set when it is recorded: its ms time x 1000 + its index
+   * among the trades of that ms, so ids grow with time and stay unique across restarts.
+   */
+  readonly id?: number;
 }
+
+/** Trade ids per ms: at most this many trades share one ms. */
+export const TRADES_PER_MS = 1000;
 
 export type TradeSink = (time: number, price: number, lots: number, takerSide: Side) => void;
