@@ -146,6 +146,13 @@ export const MICRO_STATUS_RUNNING = 1;
 export const MICRO_STATUS_CLOSED = 3;
 export type MicroStatus = typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED;
 
+/** An earnings holding's `status` (Tessera's: the spec names savings states by labels only). */
+export const HOLDING_STATUS_ACTIVE = 1;
+export const HOLDING_STATUS_MATURED = 2;
+export const HOLDING_STATUS_REDEEMED = 3;
+export type HoldingStatus =
+  typeof HOLDING_STATUS_ACTIVE | typeof HOLDING_STATUS_MATURED | typeof HOLDING_STATUS_REDEEMED;
+
 /** Every code by the enum it belongs to; a value appears once per group (the test checks it). */
 export const CODE_GROUPS = {
   flag: { FLAG_OFF, FLAG_ON },
@@ -186,4 +193,5 @@ export const CODE_GROUPS = {
   batchClose: { BATCH_CLOSE_ALL, BATCH_CLOSE_LONGS, BATCH_CLOSE_SHORTS },
   microType: { MICRO_TYPE_UP, MICRO_TYPE_DOWN },
   microStatus: { MICRO_STATUS_RUNNING, MICRO_STATUS_CLOSED },
+  holdingStatus: { HOLDING_STATUS_ACTIVE, HOLDING_STATUS_MATURED, HOLDING_STATUS_REDEEMED },
 } as const;

@@ -78,6 +78,17 @@ export class ScaledClock implements Clock {
     return this.currentSpeed;
   }
 
+  /**
+   * Jumps simulated time forward by `ms` (demo time: see a day's dividend without waiting a day).
+   * Time stays continuous otherwise and never runs backwards.
+   */
+  skip(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`skip(ms) needs a finite ms >= 0, got ${ms}`);
+    const real = this.realNow();
+    this.anchorSim = this.simulatedAt(real) + Math.floor(ms);
+    this.anchorReal = real;
+  }
+
   setSpeed(speed: number): void {
     const checked = checkSpeed(speed);
     // One real reading serves both the old and the new mapping, so no real time falls in between.

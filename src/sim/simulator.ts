@@ -8,6 +8,9 @@ import { registerContentRoutes } from './features/content-routes.ts';
 import { BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
 import { openSpotFeature } from './features/spot/open-spot.ts';
 import type { Spot } from './features/spot/spot.ts';
+import type { Earnings } from './features/earnings/earnings.ts';
+import type { Micro } from './features/micro/micro.ts';
+import { TapeRecorder } from './features/micro/tape-recorder.ts';
 import type { Wallet } from './features/wallet/wallet.ts';
 import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
 import { Routes } from './routes.ts';
@@ -41,6 +44,10 @@ export interface Simulator {
   spot: Spot;
   /** The five-account wallet: deposits, withdrawals, transfers, conversions (one log with spot). */
   wallet: Wallet;
+  /** Earnings products: holdings, daily dividends and maturities on the simulated clock (one log with spot). */
+  earnings: Earnings;
+  /** Micro contracts: bought at the public tape's last trade, settled on it at expiry (one log with spot). */
+  micro: Micro;
   /** The load generator of the spot screen's benchmark (sim/bench). */
   storm: BenchStorm;
 }
@@ -68,17 +75,23 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const storm = new BenchStorm();
   // The market exists before the ledger that settles its users' fills: the relay joins them.
   const fills: { spot?: Spot } = {};
+  const tape = new TapeRecorder();
   const market = await openMarketFeature({
     routes,
     hub: storm.stampingHub(hub),
     clock: options.clock,
     settings: store,
     // Before the ledger is attached no user order is in a book, so there is nothing to settle.
-    market: { onUserFills: (pair) => (fills.spot ? fills.spot.onUserFills(pair) : pair.keep()) },
+    market: {
+      onUserFills: (pair) => (fills.spot ? fills.spot.onUserFills(pair) : pair.keep()),
+      // Micro contracts open and settle on recorded trades of the public tape.
+      onTrade: (pair, trade) => tape.record(pair.id, trade),
+    },
   });
   storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);
-  const { spot, wallet } = await openSpotFeature({
+  tape.seed(market.market);
+  const { spot, wallet, earnings, micro } = await openSpotFeature({
     routes,
     hub,
     accounts,
@@ -88,6 +101,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     messages: options.messages,
     attach: (opened) => (fills.spot = opened),
     isAddressBound: (userId, coin, chain, address) => addressBook.isBound(userId, coin, chain, address),
+    tape,
   });
   const server = createSimServer({
     routes,
@@ -97,5 +111,5 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     // Exactly once: answers of requests with an id, kept in the log's store (DESIGN.md).
     requests: store ? storeRequestLog(store) : new MemoryRequestLog(),
   });
-  return { server, hub, accounts, addressBook, market, spot, wallet, storm };
+  return { server, hub, accounts, addressBook, market, spot, wallet, earnings, micro, storm };
 }

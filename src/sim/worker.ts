@@ -39,6 +39,10 @@ async function openSimulator(): Promise<SimServer> {
   simulator.market.start();
   // Deposits gain confirmations and withdrawals move on with the simulated clock.
   setInterval(() => void simulator.wallet.advance(), WALLET_ADVANCE_MS);
+  // Earnings pay each ended day's dividend once and return matured principal on the same clock.
+  setInterval(() => void simulator.earnings.advance(), WALLET_ADVANCE_MS);
+  // Micro contracts settle at expiry on the public tape, on the same clock.
+  setInterval(() => void simulator.micro.advance(), WALLET_ADVANCE_MS);
   return simulator.server;
 }
 

@@ -66,6 +66,15 @@ export const simClockCalls = {
     payload: z.object({ speed: z.number() }),
     answer: z.object({ speed: z.number().int().min(1).max(60) }),
   }),
+  'sim/skip': call({
+    method: 'POST',
+    path: 'sim/skip',
+    auth: false,
+    summary:
+      'Jump simulated time forward by a whole number of hours (1 to 240), else code 0; answers the new simulated time',
+    payload: z.object({ hours: z.number() }),
+    answer: z.object({ now: z.number() }),
+  }),
 } satisfies Record<string, CallSpec>;
 
 /** A load generator for the spot screen's frame-time benchmark, bench/ui.ts (beside spot). */

@@ -9,7 +9,18 @@ import type { WalletAccount } from '../../domain/wallet/accounts.ts';
  */
 
 /** The exchange's own accounts. Their balances are signed: `deposits` goes negative as money comes in. */
-export const SYSTEM_BOOKS = ['deposits', 'withdrawals', 'fees', 'conversion', 'insurance', 'grants'] as const;
+export const SYSTEM_BOOKS = [
+  'deposits',
+  'withdrawals',
+  'fees',
+  'conversion',
+  'insurance',
+  'grants',
+  // The dividends the exchange pays on earnings products (goes negative as it pays).
+  'earnings',
+  // The house side of micro contracts: lost stakes come in, winners' profits go out.
+  'micro',
+] as const;
 export type SystemBook = (typeof SYSTEM_BOOKS)[number];
 
 export type Posting =

@@ -48,7 +48,13 @@ export class ClockPublisher {
 export interface SpeedControl {
   readonly speed: number;
   setSpeed(speed: number): void;
+  /** Jumps simulated time forward (ScaledClock.skip). */
+  skip?(ms: number): void;
 }
+
+/** sim/skip: at most this many hours at once. */
+export const MAX_SKIP_HOURS = 240;
+const HOUR_MS = 3_600_000;
 
 /** Where the chosen speed survives a reload: the store's settings (EventStore fits). */
 export interface SpeedSettings {
@@ -94,5 +100,14 @@ export function registerSpeedRoutes(
       await settings?.setSetting(SPEED_SETTING_KEY, speed);
       clockPublisher?.publish();
       return okEnvelope({ speed: control.speed });
+    })
+    .add('sim/skip', (payload, ctx) => {
+      const hours = payload.hours;
+      if (!control?.skip) return errorEnvelope(ctx.t('speedFixed'));
+      if (typeof hours !== 'number' || !Number.isInteger(hours) || hours < 1 || hours > MAX_SKIP_HOURS)
+        return errorEnvelope(ctx.t('skipOutOfRange', { min: 1, max: MAX_SKIP_HOURS }));
+      control.skip(hours * HOUR_MS);
+      clockPublisher?.publish();
+      return okEnvelope({ now: ctx.now + hours * HOUR_MS });
     });
 }

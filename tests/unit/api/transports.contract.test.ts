@@ -60,9 +60,9 @@ describe.each(['sim', 'http'] as const)('the contract over the %s transport', (n
 
   it('answers a catalogued call whose feature has not landed with code 0, not a hang', async () => {
     const raw = await harness.transports[name].request({
-      method: 'GET',
-      path: 'ieo/list',
-      payload: { limit: 30 },
+      method: 'POST',
+      path: 'lever/cancel',
+      payload: { id: 1 },
       headers: { lang: 'en', authorization: '' },
       timeoutMs: 5000,
     });

@@ -8,7 +8,16 @@ import { EventSourced } from '../../store/event-sourced.ts';
 import type { EventStore } from '../../store/event-store.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { MemoryCommandLog, type CommandLog } from '../accounts/command-log.ts';
-import { exchangeAggregate } from '../wallet/aggregate.ts';
+import { Earnings } from '../earnings/earnings.ts';
+import { earningsPart } from '../earnings/aggregate.ts';
+import { registerEarningsRoutes } from '../earnings/routes.ts';
+import { initialEarningsState } from '../earnings/state.ts';
+import { Micro } from '../micro/micro.ts';
+import { microPart } from '../micro/part.ts';
+import { microOrderAnswer, registerMicroRoutes } from '../micro/routes.ts';
+import { initialMicroState } from '../micro/state.ts';
+import type { TapeRecorder } from '../micro/tape-recorder.ts';
+import { exchangeAggregate, walletPart } from '../wallet/aggregate.ts';
 import { registerWalletRoutes, type AddressBoundCheck } from '../wallet/routes.ts';
 import { Wallet } from '../wallet/wallet.ts';
 import { spotAggregate } from './aggregate.ts';
@@ -36,12 +45,16 @@ export interface SpotFeatureOptions {
   attach: (spot: Spot) => void;
   /** The address book's answer to "did this user bind this address?", for withdrawals. */
   isAddressBound: AddressBoundCheck;
+  /** The public tape's trades (fed by the market's onTrade): micro contracts open and settle on them. */
+  tape: TapeRecorder;
 }
 
 /** The exchange's two services over its one log. */
 export interface ExchangeFeatures {
   spot: Spot;
   wallet: Wallet;
+  earnings: Earnings;
+  micro: Micro;
 }
 
 const STREAM = 'spot';
@@ -55,7 +68,11 @@ const STREAM = 'spot';
 export async function openSpotFeature(options: SpotFeatureOptions): Promise<ExchangeFeatures> {
   // One log for orders and every wallet movement (DESIGN.md "One ledger"); its stream keeps the name
   // it had when it held spot alone, so logs written before replay into it.
-  const aggregate = exchangeAggregate(spotAggregate((pairId) => pairById(pairId)));
+  const aggregate = exchangeAggregate(
+    spotAggregate((pairId) => pairById(pairId)),
+    [walletPart, earningsPart, microPart],
+    () => ({ earnings: initialEarningsState(), micro: initialMicroState() }),
+  );
   const log = options.store
     ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
     : new MemoryCommandLog(aggregate);
@@ -65,6 +82,10 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
   const spotLog = log as unknown as CommandLog<SpotState, SpotCommand, SpotEvent>;
   const spot = new Spot(spotLog, options.market, options.hub, options.clock, translator(english));
   const wallet = new Wallet(log, options.market, options.hub, options.clock);
+  const earnings = new Earnings(log, options.hub, options.clock);
+  const micro = new Micro(log, options.market, options.tape, options.hub, options.clock, (contract, now) =>
+    microOrderAnswer(options.market, contract, now),
+  );
   // Orders and fills move trade balances: BALANCE subscribers hear of them too.
   spot.subscribe((events) => wallet.pushAfterSpot(events));
   options.attach(spot);
@@ -101,7 +122,9 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
 
   registerSpotRoutes(options.routes, options.accounts, spot);
   registerWalletRoutes(options.routes, options.accounts, wallet, options.market, options.isAddressBound);
-  return { spot, wallet };
+  registerEarningsRoutes(options.routes, options.accounts, earnings);
+  registerMicroRoutes(options.routes, options.accounts, micro, options.market);
+  return { spot, wallet, earnings, micro };
 }
 
 function translator(table: MessageTable): Translate {

@@ -1,0 +1,100 @@
+import type { Clock } from '../../clock.ts';
+import { accountKey, userBalance } from '../../ledger/postings.ts';
+import type { CommandLog } from '../accounts/command-log.ts';
+import type { PrivateHub } from '../spot/spot.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
+import type { ExchangeState } from '../wallet/state.ts';
+import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
+import { EARNINGS_REFUSALS, earningsDue, earningsOf } from './aggregate.ts';
+import type { EarningsCommand, EarningsEvent } from './events.ts';
+
+export type EarningsOutcome = { ok: true; holdingId: number } | { ok: false; key: string };
+
+/**
+ * The earnings service: buying, redeeming and the clock's dividends and maturities as commands of
+ * the exchange's one log (so they serialise with orders and transfers), and a BALANCE push to the
+ * owner after every movement of the financial account.
+ */
+export class Earnings {
+  constructor(
+    private readonly log: CommandLog<ExchangeState, ExchangeCommand, ExchangeEvent>,
+    private readonly hub: PrivateHub,
+    private readonly clock: Clock,
+  ) {}
+
+  state(): ExchangeState {
+    return this.log.state();
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /**
+   * Records what the simulated clock brought: every day that ended pays its dividend once, every
+   * term that ended returns its principal. Called on a timer by the worker and before every read.
+   */
+  async advance(): Promise<void> {
+    const at = this.clock.now();
+    if (!earningsDue(this.state(), at)) return;
+    const result = await this.log.execute(this.command({ kind: 'earningsAdvance', at }));
+    if (result.ok) this.push(result.events);
+  }
+
+  async buy(userId: number, productId: number, units: bigint): Promise<EarningsOutcome> {
+    await this.advance();
+    return this.run({ kind: 'earningsBuy', at: this.clock.now(), userId, productId, units });
+  }
+
+  async redeem(userId: number, holdingId: number): Promise<EarningsOutcome> {
+    await this.advance();
+    return this.run({ kind: 'earningsRedeem', at: this.clock.now(), userId, holdingId });
+  }
+
+  private async run(command: EarningsCommand): Promise<EarningsOutcome> {
+    const result = await this.log.execute(this.command(command));
+    if (!result.ok)
+      return { ok: false, key: EARNINGS_REFUSALS.includes(result.error) ? result.error : 'internal' };
+    this.push(result.events);
+    return { ok: true, holdingId: typeof result.reply === 'number' ? result.reply : 0 };
+  }
+
+  // The log's command type lists spot's and the wallet's; earnings commands are a part's
+  // (earningsPart owns them), which exchangeAggregate routes by kind.
+  private command(command: EarningsCommand): ExchangeCommand {
+    return command as unknown as ExchangeCommand;
+  }
+
+  /** One BALANCE frame per (user, currency) of the financial account the events moved. */
+  private push(events: readonly ExchangeEvent[]): void {
+    const state = this.state();
+    const holdings = earningsOf(state).holdings;
+    const moved = new Map<string, { userId: number; currencyId: number }>();
+    for (const raw of events) {
+      const event = raw as unknown as EarningsEvent;
+      const holding = event.type === 'EarningsBought' ? event.holding : holdings.get(event.holdingId);
+      if (holding)
+        moved.set(accountKey(holding.userId, 'financial', holding.currencyId), {
+          userId: holding.userId,
+          currencyId: holding.currencyId,
+        });
+    }
+    for (const { userId, currencyId } of moved.values()) {
+      const balance = userBalance(state, userId, 'financial', currencyId);
+      this.hub.publishTo(userId, BALANCE_CHANNEL, {
+        type: BALANCE_CHANNEL,
+        account: 'financial',
+        currency_id: currencyId,
+        balance: unitsText(balance.available),
+        lock_balance: unitsText(balance.locked),
+      });
+    }
+  }
+}
+
+/** Ledger units as the contract's decimal text (8 decimals). */
+export function unitsText(units: bigint): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(9, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
+}
