@@ -120,13 +120,13 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       <div className="form-available">
         <span>{t('trade.form.available')}</span>
         <span className="num" data-testid={`available-${side}`}>
-          {`${signedIn && balance !== null ? formatBalance(balance) : NO_VALUE} ${unit}`}
+          {`${signedIn && balance !== null ? formatBalance(balance, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
       <div className="form-available form-locked">
         <span>{t('trade.form.locked')}</span>
         <span className="num" data-testid={`locked-${side}`}>
-          {`${signedIn && locked !== null ? formatBalance(locked) : NO_VALUE} ${unit}`}
+          {`${signedIn && locked !== null ? formatBalance(locked, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
       <label className="form-field" htmlFor={id('price')}>

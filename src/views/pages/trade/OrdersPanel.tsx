@@ -230,8 +230,10 @@ function OrderLine({
       )}
       <td className="num end">{`${groupThousands(order.number)} ${base}`}</td>
       <td className="num end">{`${groupThousands(order.transacted_volume)} ${base}`}</td>
-      <td className="num end">{`${formatBalance(order.transacted_amount)} ${quote}`}</td>
-      {history && <td className="num end">{`${formatBalance(order.fee)} ${order.fee_currency}`}</td>}
+      <td className="num end">{`${formatBalance(order.transacted_amount, quote)} ${quote}`}</td>
+      {history && (
+        <td className="num end">{`${formatBalance(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
+      )}
       <td className="end">
         {history ? (
           <span className={`status status-${order.status}`}>{order.status_name}</span>
