@@ -52,7 +52,6 @@ export const COMING_SOON_PATHS = [
   '/myshop/shoporders',
   '/myshop/shoporderdetail',
   '/lever',
-  '/second',
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -141,7 +140,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'trade', element: page(() => import('./pages/trade/TradePage.tsx')) },
       { path: 'lever', element: <RequireToken>{soon('pages.lever')}</RequireToken> },
-      { path: 'second', element: <RequireToken>{soon('pages.second')}</RequireToken> },
+      {
+        path: 'second',
+        element: <RequireToken>{page(() => import('./pages/micro/MicroPage.tsx'))}</RequireToken>,
+      },
     ],
   },
 ];

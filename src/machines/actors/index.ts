@@ -3,6 +3,7 @@ import type { ChannelSource } from '../../streams/market.ts';
 import { accountsActors } from './accounts.ts';
 import { addressBookActors } from './address-book.ts';
 import { formsActors } from './forms.ts';
+import { microActors } from './micro.ts';
 import { outboxActors } from './outbox.ts';
 import { personalActors } from './personal.ts';
 import { simActors } from './sim.ts';
@@ -19,6 +20,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
     accounts: accountsActors(api),
     addressBook: addressBookActors(api),
     forms: formsActors(api),
+    micro: microActors(api, socket),
     personal: personalActors(api),
     outbox: outboxActors(api),
     sim: simActors(api, socket),

@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
 import { generalQueries } from './general.ts';
 import { marketQueries } from './markets.ts';
+import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
 import { personalQueries } from './personal.ts';
 import { tradeQueries } from './trade.ts';
@@ -15,6 +16,7 @@ export function createQueries(api: ApiClient, socket: ChannelSource) {
   return {
     general: generalQueries(api),
     markets: marketQueries(api, socket),
+    micro: microQueries(api, socket),
     news: newsQueries(api),
     personal: personalQueries(api),
     trade: tradeQueries(api, socket),

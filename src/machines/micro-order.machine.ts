@@ -1,0 +1,223 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
+import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../domain/contract-codes.ts';
+import { readMicroStake, type MicroEntryProblem } from '../domain/micro/entry.ts';
+import { expectedWinPayout, microFee, ratioBpsOf } from '../domain/micro/rules.ts';
+import { unitsOf } from '../domain/wallet/amounts.ts';
+import type { MicroOrder } from '../streams/micro-pushes.ts';
+
+export interface MicroTerms {
+  currencies: AnswerOf<'microtrade/payable_currencies'>;
+  seconds: AnswerOf<'microtrade/seconds'>;
+}
+
+export type MicroDirection = 'up' | 'down';
+
+export interface MicroOrderContext {
+  matchId: number;
+  decimalComma: boolean;
+  terms: MicroTerms | null;
+  currencyId: number | null;
+  seconds: number | null;
+  amount: string;
+  /** Shown under the amount: what the typed text is not (live), or why BUY was refused. */
+  problem: MicroEntryProblem | null;
+  /** The contract waiting for the user's confirmation. */
+  pending: { direction: MicroDirection; payload: PayloadOf<'microtrade/submit'> } | null;
+}
+
+export type MicroOrderEvent =
+  | { type: 'PAIR'; matchId: number }
+  | { type: 'CURRENCY'; currencyId: number }
+  | { type: 'SECONDS'; seconds: number }
+  | { type: 'AMOUNT'; text: string }
+  | { type: 'PRESET'; number: string }
+  | { type: 'BUY'; direction: MicroDirection }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  /** Balances moved (a purchase, a settlement): reload the terms, keeping the choices. */
+  | { type: 'REFRESH' };
+
+export type MicroOrderEmitted = { type: 'bought'; order: MicroOrder };
+
+/** The chosen currency's line of the terms. */
+export function chosenCurrency(context: Pick<MicroOrderContext, 'terms' | 'currencyId'>) {
+  return context.terms?.currencies.find((currency) => currency.id === context.currencyId) ?? null;
+}
+
+export function chosenSeconds(context: Pick<MicroOrderContext, 'terms' | 'seconds'>) {
+  return context.terms?.seconds.find((option) => option.seconds === context.seconds) ?? null;
+}
+
+function stakeOf(context: MicroOrderContext) {
+  const currency = chosenCurrency(context);
+  if (!currency) return null;
+  return readMicroStake(
+    context.amount,
+    {
+      decimals: currency.micro_decimals,
+      min: unitsOf(currency.micro_min) ?? 0n,
+      max: unitsOf(currency.micro_max) ?? 0n,
+      available: unitsOf(currency.micro_account.balance) ?? 0n,
+    },
+    context.decimalComma,
+  );
+}
+
+/** The fee and the payout a win would bring for what is typed now (null when it is not a stake). */
+export function microQuote(context: MicroOrderContext): { fee: bigint; payout: bigint } | null {
+  const stake = stakeOf(context);
+  const option = chosenSeconds(context);
+  if (!stake || !stake.ok || !option) return null;
+  const ratio = ratioBpsOf(option.profit_ratio) ?? 0n;
+  return { fee: microFee(stake.stake), payout: expectedWinPayout(stake.stake, ratio) };
+}
+
+/** A typed problem worth showing while typing: not the ones only BUY reveals (empty). */
+function liveProblem(context: MicroOrderContext): MicroEntryProblem | null {
+  const stake = stakeOf(context);
+  if (!stake || stake.ok || stake.problem.kind === 'empty') return null;
+  return stake.problem;
+}
+
+/**
+ * The micro order form (spec §2 Micro): payable currency, quantity presets, amount, duration with
+ * its profit rate, up and down with a confirmation. It checks the amount with the domain rules
+ * before anything is sent (spec §5: an empty amount asks for a number), sends exactly the number
+ * shown, and reports `bought` to its screen.
+ */
+export const microOrderMachine = setup({
+  types: {
+    context: {} as MicroOrderContext,
+    events: {} as MicroOrderEvent,
+    input: {} as { matchId: number; decimalComma: boolean },
+    emitted: {} as MicroOrderEmitted,
+  },
+  actors: {
+    loadTerms: fromPromise<MicroTerms>(() => Promise.reject(new Error('loadTerms not provided'))),
+    submit: fromPromise<MicroOrder, PayloadOf<'microtrade/submit'>>(() =>
+      Promise.reject(new Error('submit not provided')),
+    ),
+  },
+  actions: {
+    withTerms: assign(({ context }, terms: MicroTerms) => {
+      const currencyId =
+        terms.currencies.find((currency) => currency.id === context.currencyId)?.id ??
+        terms.currencies[0]?.id ??
+        null;
+      const seconds =
+        terms.seconds.find((option) => option.seconds === context.seconds)?.seconds ??
+        terms.seconds[0]?.seconds ??
+        null;
+      return { terms, currencyId, seconds };
+    }),
+    checkLive: assign(({ context }) => ({ problem: liveProblem(context) })),
+  },
+}).createMachine({
+  id: 'microOrder',
+  context: ({ input }) => ({
+    matchId: input.matchId,
+    decimalComma: input.decimalComma,
+    terms: null,
+    currencyId: null,
+    seconds: null,
+    amount: '',
+    problem: null,
+    pending: null,
+  }),
+  initial: 'loading',
+  on: {
+    PAIR: { actions: assign({ matchId: ({ event }) => event.matchId }) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadTerms',
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'withTerms', params: ({ event }) => event.output }, 'checkLive'],
+        },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { REFRESH: 'loading' } },
+    editing: {
+      on: {
+        CURRENCY: {
+          actions: [assign({ currencyId: ({ event }) => event.currencyId, amount: '' }), 'checkLive'],
+        },
+        SECONDS: { actions: assign({ seconds: ({ event }) => event.seconds }) },
+        AMOUNT: { actions: [assign({ amount: ({ event }) => event.text }), 'checkLive'] },
+        PRESET: { actions: [assign({ amount: ({ event }) => event.number }), 'checkLive'] },
+        REFRESH: 'refreshing',
+        BUY: [
+          {
+            guard: ({ context }) => {
+              const stake = stakeOf(context);
+              return !!stake && stake.ok && chosenSeconds(context) !== null;
+            },
+            target: 'confirming',
+            actions: assign(({ context, event }) => {
+              const stake = stakeOf(context);
+              return {
+                problem: null,
+                pending: {
+                  direction: event.direction,
+                  payload: {
+                    match_id: context.matchId,
+                    currency_id: context.currencyId ?? 0,
+                    type: event.direction === 'up' ? MICRO_TYPE_UP : MICRO_TYPE_DOWN,
+                    seconds: context.seconds ?? 0,
+                    number: stake && stake.ok ? stake.value : '',
+                  },
+                },
+              };
+            }),
+          },
+          {
+            actions: assign(({ context }) => {
+              const stake = stakeOf(context);
+              return { problem: stake && !stake.ok ? stake.problem : null };
+            }),
+          },
+        ],
+      },
+    },
+    /** Balances are reloaded in the background; the form stays usable with the choices kept. */
+    refreshing: {
+      invoke: {
+        src: 'loadTerms',
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'withTerms', params: ({ event }) => event.output }, 'checkLive'],
+        },
+        onError: 'editing',
+      },
+      on: {
+        AMOUNT: { actions: assign({ amount: ({ event }) => event.text }) },
+        PRESET: { actions: assign({ amount: ({ event }) => event.number }) },
+      },
+    },
+    confirming: {
+      on: {
+        CONFIRM: 'submitting',
+        CANCEL: { target: 'editing', actions: assign({ pending: null }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'submit',
+        input: ({ context }) => context.pending!.payload,
+        onDone: {
+          target: 'refreshing',
+          actions: [
+            emit(({ event }) => ({ type: 'bought' as const, order: event.output })),
+            assign({ pending: null }),
+          ],
+        },
+        // The client showed the server's message; nothing changed, the form is as it was.
+        onError: { target: 'editing', actions: assign({ pending: null }) },
+      },
+    },
+  },
+});
