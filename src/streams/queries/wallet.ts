@@ -1,4 +1,4 @@
-import { filter, merge, type Observable, share, throttleTime } from 'rxjs';
+import { filter, merge, type Observable, share, Subject, throttleTime } from 'rxjs';
 import type { AnswerOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import {
@@ -37,7 +37,9 @@ const IN_FLIGHT_REREAD_MS = 2000;
  * sends none of those, so there they follow BALANCE only).
  */
 export function walletQueries(api: ApiClient, socket: ChannelSource) {
-  const pushes$ = () => balancePushes$(socket).pipe(share());
+  // Movements that change no balance yet (a deposit just seen on the chain): the page says so.
+  const changed$ = new Subject<void>();
+  const pushes$ = () => merge(balancePushes$(socket), changed$).pipe(share());
 
   function inFlightStream<T>(
     load: (quiet: boolean) => Promise<RecordsPage<T>>,
@@ -59,6 +61,8 @@ export function walletQueries(api: ApiClient, socket: ChannelSource) {
   }
 
   return {
+    /** Re-reads every wallet load now: after a movement no BALANCE push reports (a pending deposit). */
+    changed: () => changed$.next(),
     /** Every account with its balances and currency terms (account/list). */
     accounts$: (): Observable<Loadable<WalletGroup[]>> =>
       liveLoadable((quiet) => api.call('account/list', {}, { quiet }), pushes$()),

@@ -1,6 +1,6 @@
-import { useMachine } from '@xstate/react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import {
@@ -82,7 +82,7 @@ export function DepositPanel({ row }: { row: WalletBalance }) {
   const [logic] = useState(() =>
     depositMachine.provide({ actors: { simulateDeposit: actors.wallet.simulateDeposit } }),
   );
-  const [snapshot, send] = useMachine(logic, {
+  const actor = useActorRef(logic, {
     input: {
       currencyId: row.currency_id,
       chains: row.currency.currency_protocols.map((protocol) => ({
@@ -93,6 +93,12 @@ export function DepositPanel({ row }: { row: WalletBalance }) {
       decimalComma,
     },
   });
+  useEffect(() => {
+    const subscription = actor.on('simulated', () => queries.wallet.changed());
+    return () => subscription.unsubscribe();
+  }, [actor, queries]);
+  const snapshot = useSelector(actor, (state) => state);
+  const send = actor.send;
   const { chainId, amount, problem } = snapshot.context;
   const wallet =
     addresses.status === 'ready'
