@@ -43,7 +43,10 @@ export const quotation = z.object({
   change: decimal,
   high: decimal,
   low: decimal,
+  /** 24 h volume in the base currency. */
   volume: decimal,
+  /** Tessera: 24 h volume in the quote currency (sum of price x quantity), for ranking across pairs. */
+  quote_volume: decimal.optional(),
 });
 
 export const currencyMatch = z.object({

@@ -1,4 +1,5 @@
 import { compareDecimal } from './format.ts';
+import { scaledToPlainText, toScaled } from './spot/scaled.ts';
 
 /**
  * Sorting and searching the market tables (spec §2 "All markets": sortable by pair, latest price,
@@ -22,7 +23,26 @@ export interface SortableRow {
   readonly change: string;
   readonly high: string;
   readonly low: string;
+  /** 24 h volume in the base currency. */
   readonly volume: string;
+  /** 24 h volume in the quote currency, when the server says ('' when it does not). */
+  readonly quoteVolume: string;
+}
+
+/** Places the quote volume estimate keeps: far finer than any volume column shows. */
+const ESTIMATE_PLACES = 8;
+
+/**
+ * A row's 24 h volume in its quote currency: the server's figure, or, from a server that sends
+ * only base volume, base volume x last price. Base volumes cannot be compared across pairs (a
+ * million DOGE is not a million BTC); quote volumes can, within one quote currency.
+ */
+export function quoteVolumeOf(row: SortableRow): string {
+  if (row.quoteVolume !== '') return row.quoteVolume;
+  const volume = toScaled(row.volume, ESTIMATE_PLACES);
+  const price = toScaled(row.close, ESTIMATE_PLACES);
+  if (volume === null || price === null) return '0';
+  return scaledToPlainText((volume * price) / 10n ** BigInt(ESTIMATE_PLACES), ESTIMATE_PLACES);
 }
 
 function compareSymbols(a: string, b: string): number {
@@ -46,7 +66,7 @@ export function compareBy(key: SortKey, a: SortableRow, b: SortableRow): number 
     case 'low':
       return compareDecimal(a.low, b.low);
     case 'volume':
-      return compareDecimal(a.volume, b.volume);
+      return compareDecimal(quoteVolumeOf(a), quoteVolumeOf(b));
   }
 }
 

@@ -44,6 +44,8 @@ export interface MarketRow {
   readonly high: string;
   readonly low: string;
   readonly volume: string;
+  /** 24 h volume in the quote currency ('' when the server does not send it). */
+  readonly quoteVolume: string;
   readonly priceDecimals: number | undefined;
   readonly openChange: boolean;
   /** Which way the last push moved the latest price (null: not moved yet, or unchanged). */
@@ -95,6 +97,7 @@ function rowOf(match: QuoteGroupAnswer['matches'][number]): MarketRow {
     high: q.high,
     low: q.low,
     volume: q.volume,
+    quoteVolume: q.quote_volume ?? '',
     priceDecimals: match.price_decimals,
     openChange: isOn(match.open_change),
     tick: null,
@@ -111,6 +114,7 @@ function applyQuote(row: MarketRow, quote: Quote): MarketRow {
     high: quote.high,
     low: quote.low,
     volume: quote.volume,
+    quoteVolume: quote.quote_volume ?? row.quoteVolume,
     tick: moved === 0 ? row.tick : moved > 0 ? 'up' : 'down',
     tickSeq: moved === 0 ? row.tickSeq : row.tickSeq + 1,
   };

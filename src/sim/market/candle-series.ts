@@ -21,6 +21,7 @@ class DayBars {
   readonly low = new Float64Array(MINUTES_PER_DAY);
   readonly close = new Float64Array(MINUTES_PER_DAY);
   readonly volume = new Float64Array(MINUTES_PER_DAY);
+  readonly turnover = new Float64Array(MINUTES_PER_DAY);
   readonly trades = new Uint32Array(MINUTES_PER_DAY);
   /** 1 once a synthetic minute's trades are in (a synthetic minute is synthesised once). */
   readonly synthesised = new Uint8Array(MINUTES_PER_DAY);
@@ -34,6 +35,7 @@ class DayBars {
     }
     this.close[slot] = price;
     this.volume[slot] = this.volume[slot]! + lots;
+    this.turnover[slot] = this.turnover[slot]! + price * lots;
     this.trades[slot] = this.trades[slot]! + 1;
   }
 }
@@ -132,6 +134,7 @@ export class CandleSeries {
               low: bars.low[slot]!,
               close: bars.close[slot]!,
               volume: bars.volume[slot]!,
+              turnover: bars.turnover[slot]!,
               trades,
             };
             continue;
@@ -141,6 +144,7 @@ export class CandleSeries {
           if (bars.low[slot]! < bar.low) bar.low = bars.low[slot]!;
           bar.close = bars.close[slot]!;
           bar.volume += bars.volume[slot]!;
+          bar.turnover += bars.turnover[slot]!;
           bar.trades += trades;
         }
       }

@@ -10,12 +10,23 @@ export interface Candle {
   low: number;
   close: number;
   volume: number;
+  /** Sum of price x quantity of its trades, in ticks x lots: the quote currency that changed hands. */
+  turnover: number;
   trades: number;
 }
 
 /** A bar from its first trade. */
 export function candleOf(time: number, price: number, lots: number): Candle {
-  return { time, open: price, high: price, low: price, close: price, volume: lots, trades: 1 };
+  return {
+    time,
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    volume: lots,
+    turnover: price * lots,
+    trades: 1,
+  };
 }
 
 /** Adds one later trade to a bar. */
@@ -24,6 +35,7 @@ export function addTrade(bar: Candle, price: number, lots: number): void {
   if (price < bar.low) bar.low = price;
   bar.close = price;
   bar.volume += lots;
+  bar.turnover += price * lots;
   bar.trades += 1;
 }
 
@@ -33,5 +45,6 @@ export function mergeLater(bar: Candle, later: Candle): void {
   if (later.low < bar.low) bar.low = later.low;
   bar.close = later.close;
   bar.volume += later.volume;
+  bar.turnover += later.turnover;
   bar.trades += later.trades;
 }

@@ -48,6 +48,7 @@ export function quotationAnswer(market: PairMarket): QuotationAnswer {
       high: last,
       low: last,
       volume: lotsText(pair, 0),
+      quote_volume: scaledText(0, pair.priceDecimals),
     };
   }
   return {
@@ -57,7 +58,16 @@ export function quotationAnswer(market: PairMarket): QuotationAnswer {
     high: priceText(pair, window.high),
     low: priceText(pair, window.low),
     volume: lotsText(pair, window.volume),
+    quote_volume: turnoverText(pair, window.turnover),
   };
+}
+
+/**
+ * A turnover (ticks x lots) as quote currency, in the pair's price places: ticks x lots is the
+ * quote amount in units of 10^-(price + lot places); dropping the lot places rounds to the nearest.
+ */
+function turnoverText(pair: PairSpec, turnover: number): string {
+  return scaledText(Math.round(turnover / 10 ** pair.lotDecimals), pair.priceDecimals);
 }
 
 const depthPrices = new Float64Array(DEPTH_LEVELS);

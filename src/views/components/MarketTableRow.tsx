@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatCompact, formatPrice } from '../../domain/format.ts';
+import { quoteVolumeOf } from '../../domain/market-sort.ts';
 import type { MarketRow } from '../../streams/quotes-store.ts';
 import { LivePrice } from './LivePrice.tsx';
 import { PriceChange } from './PriceChange.tsx';
@@ -46,8 +47,13 @@ export function QuoteCells({ row }: { row: MarketRow }) {
       <td data-col="low" className="num muted">
         {formatPrice(row.low, row.priceDecimals)}
       </td>
-      <td data-col="volume" className="num muted" title={row.volume}>
-        {formatCompact(row.volume)}
+      <td data-col="volume" className="num muted">
+        <span className="volume-quote" title={`${quoteVolumeOf(row)} ${row.quote}`}>
+          {`${formatCompact(quoteVolumeOf(row))} ${row.quote}`}
+        </span>
+        <span className="volume-base" title={`${row.volume} ${row.base}`}>
+          {`${formatCompact(row.volume)} ${row.base}`}
+        </span>
       </td>
     </>
   );

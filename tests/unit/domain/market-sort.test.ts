@@ -7,6 +7,7 @@ import {
   filterRows,
   firstDirection,
   matchesSearch,
+  quoteVolumeOf,
   SORT_KEYS,
   sortRows,
   toggleSort,
@@ -26,6 +27,7 @@ const row = fc.record({
   high: amount,
   low: amount,
   volume: amount,
+  quoteVolume: amount,
 });
 const rows = fc
   .array(row, { maxLength: 40 })
@@ -33,7 +35,42 @@ const rows = fc
 const sortKey = fc.constantFrom(...SORT_KEYS);
 const sortState = fc.record({ key: sortKey, direction: fc.constantFrom('asc' as const, 'desc' as const) });
 
-const FIELD = { price: 'close', change: 'change', high: 'high', low: 'low', volume: 'volume' } as const;
+const FIELD = { price: 'close', change: 'change', high: 'high', low: 'low', volume: 'quoteVolume' } as const;
+
+describe('24 h volume (issue 11: DOGE ranked above BTC)', () => {
+  const quoteRow = (symbol: string, close: string, volume: string, quoteVolume = '') => ({
+    symbol,
+    close,
+    change: '0',
+    high: close,
+    low: close,
+    volume,
+    quoteVolume,
+  });
+
+  it('ranks by quote volume, not by base units', () => {
+    const rows = [
+      quoteRow('DOGE/USDT', '0.12', '50000000', '6000000'),
+      quoteRow('BTC/USDT', '60000', '1200', '72000000'),
+    ];
+    expect(sortRows(rows, { key: 'volume', direction: 'desc' }).map((r) => r.symbol)).toEqual([
+      'BTC/USDT',
+      'DOGE/USDT',
+    ]);
+  });
+
+  it('without the server figure, estimates it as base volume x last price, exactly', () => {
+    expect(quoteVolumeOf(quoteRow('BTC/USDT', '60000.5', '1.25'))).toBe('75000.625');
+    expect(quoteVolumeOf(quoteRow('X/USDT', 'n/a', '1'))).toBe('0');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 6 }), fc.integer({ min: 0, max: 10 ** 6 }), (v, p) => {
+        const estimate = quoteVolumeOf(quoteRow('X/USDT', (p / 100).toFixed(2), (v / 100).toFixed(2)));
+        // Cents times cents: the product has 4 places, exact in the estimate's 8.
+        expect(Math.round(Number(estimate) * 10_000)).toBe(v * p);
+      }),
+    );
+  });
+});
 
 describe('sortRows', () => {
   it('returns a permutation of the rows', () => {
@@ -74,9 +111,9 @@ describe('sortRows', () => {
       }),
     );
     const list = [
-      { symbol: 'A/USDT', close: '9.5', change: '0', high: '0', low: '0', volume: '0' },
-      { symbol: 'B/USDT', close: '10', change: '0', high: '0', low: '0', volume: '0' },
-      { symbol: 'C/USDT', close: '-20', change: '0', high: '0', low: '0', volume: '0' },
+      { symbol: 'A/USDT', close: '9.5', change: '0', high: '0', low: '0', volume: '0', quoteVolume: '' },
+      { symbol: 'B/USDT', close: '10', change: '0', high: '0', low: '0', volume: '0', quoteVolume: '' },
+      { symbol: 'C/USDT', close: '-20', change: '0', high: '0', low: '0', volume: '0', quoteVolume: '' },
     ];
     expect(sortRows(list, { key: 'price', direction: 'asc' }).map((r) => r.symbol)).toEqual([
       'C/USDT',

@@ -56,9 +56,11 @@ describe('MarketsPage', () => {
         ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'DOT/USDT', 'TRX/USDT'],
         ['TRX/USDT', 'DOT/USDT', 'SOL/USDT', 'ETH/USDT', 'BTC/USDT'],
       ],
+      // By quote volume (base volume x price here: the harness sends no quote_volume): ETH 150 M,
+      // BTC 72 M, DOT 6.5 M, TRX 0.6 M, SOL 4,500 USDT.
       volume: [
-        ['TRX/USDT', 'DOT/USDT', 'ETH/USDT', 'BTC/USDT', 'SOL/USDT'],
-        ['SOL/USDT', 'BTC/USDT', 'ETH/USDT', 'DOT/USDT', 'TRX/USDT'],
+        ['ETH/USDT', 'BTC/USDT', 'DOT/USDT', 'TRX/USDT', 'SOL/USDT'],
+        ['SOL/USDT', 'TRX/USDT', 'DOT/USDT', 'BTC/USDT', 'ETH/USDT'],
       ],
     };
     for (const [key, [first, second]] of Object.entries(expected)) {

@@ -34,6 +34,7 @@ function expectedBars(trades: readonly Tick[], period: KlinePeriod): Candle[] {
         low: trade.price,
         close: trade.price,
         volume: trade.lots,
+        turnover: trade.price * trade.lots,
         trades: 1,
       });
       continue;
@@ -42,6 +43,7 @@ function expectedBars(trades: readonly Tick[], period: KlinePeriod): Candle[] {
     bar.low = Math.min(bar.low, trade.price);
     bar.close = trade.price;
     bar.volume += trade.lots;
+    bar.turnover += trade.price * trade.lots;
     bar.trades += 1;
   }
   return [...bars.values()].sort((a, b) => a.time - b.time);

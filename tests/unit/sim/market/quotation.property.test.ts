@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentText } from '../../../../src/sim/market/decimal-text.ts';
+import { percentText, scaledText } from '../../../../src/sim/market/decimal-text.ts';
 import { HistorySynthesizer } from '../../../../src/sim/market/history-synth.ts';
 import { priceText, quotationAnswer, lotsText } from '../../../../src/sim/market/market-answers.ts';
 import { pairScale } from '../../../../src/sim/market/pair-scale.ts';
@@ -56,6 +56,13 @@ describe('the 24 h quotation', () => {
             volume: lotsText(
               pair,
               window.reduce((sum, trade) => sum + trade.lots, 0),
+            ),
+            // Sum of price x quantity, read in the quote's price places (ticks x lots / 10^lot places).
+            quote_volume: scaledText(
+              Math.round(
+                window.reduce((sum, trade) => sum + trade.price * trade.lots, 0) / 10 ** pair.lotDecimals,
+              ),
+              pair.priceDecimals,
             ),
           });
           // The close is the tape's latest trade.
