@@ -44,7 +44,6 @@ function recordsPage(pick: (pages: RecordsPages) => ComponentType) {
 
 /** Routes whose page is still "coming soon" (the README lists them; a test keeps it honest). */
 export const COMING_SOON_PATHS = [
-  '/deposit',
   '/legalIndex/legal',
   '/legalIndex/orders',
   '/legalIndex/orderdetail',
@@ -68,7 +67,7 @@ export const routes: RouteObject[] = [
       {
         element: <WidthLayout width={80} />,
         children: [
-          { path: 'deposit', element: soon('pages.deposit') },
+          { path: 'deposit', element: page(() => import('./pages/earnings/EarningsPage.tsx')) },
           {
             path: 'legalIndex',
             children: children(['legal', 'orders', 'orderdetail'], 'legal'),

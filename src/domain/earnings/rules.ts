@@ -154,3 +154,20 @@ export function cumulativeSeries(
   }
   return out;
 }
+
+/** A countdown as text: "2d 03:04:05" over a day, else "03:04:05"; never negative. */
+export function countdownText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const rest = total % 86_400;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const clock = `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/** How much of a product's quota is taken, in percent 0..100 (for its bar), rounded down. */
+export function quotaUsedPercent(quota: bigint, left: bigint): number {
+  if (quota <= 0n) return 100;
+  const used = quota - (left < 0n ? 0n : left > quota ? quota : left);
+  return Number((used * 100n) / quota);
+}

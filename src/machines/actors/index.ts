@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import { accountsActors } from './accounts.ts';
 import { addressBookActors } from './address-book.ts';
+import { earningsActors } from './earnings.ts';
 import { formsActors } from './forms.ts';
 import { microActors } from './micro.ts';
 import { outboxActors } from './outbox.ts';
@@ -19,6 +20,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
   return {
     accounts: accountsActors(api),
     addressBook: addressBookActors(api),
+    earnings: earningsActors(api),
     forms: formsActors(api),
     micro: microActors(api, socket),
     personal: personalActors(api),

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
+import { earningsQueries } from './earnings.ts';
 import { generalQueries } from './general.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
@@ -14,6 +15,7 @@ import { walletQueries } from './wallet.ts';
  */
 export function createQueries(api: ApiClient, socket: ChannelSource) {
   return {
+    earnings: earningsQueries(api, socket),
     general: generalQueries(api),
     markets: marketQueries(api, socket),
     micro: microQueries(api, socket),
