@@ -56,7 +56,7 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/tradePassword', '[data-testid="trade-password-page"]'],
   ['/bindAccount', '[data-testid="bind-email-page"]'],
   ['/lever', '[data-testid="coming-soon"]'],
-  ['/second', '[data-testid="coming-soon"]'],
+  ['/second', '[data-testid="micro-page"]'],
   ['/trade?symbol=BTC/USDT', '[data-testid="orders-table"]'],
 ];
 

@@ -118,7 +118,7 @@ describe('micro contracts through the simulator (issue 14)', () => {
       [{ ...BUY, number: '-5' }, /./],
       [{ ...BUY, number: '' }, /./],
       [{ ...BUY, number: '0.001' }, /decimals/i],
-      [{ ...BUY, number: '0.5' }, /at least/i],
+      [{ ...BUY, number: '0.5' }, /smallest amount is 1 USDT/],
       [{ ...BUY, number: '5000' }, /insufficient|enough/i],
       [{ ...BUY, seconds: 45 }, /duration/i],
       [{ ...BUY, currency_id: 99 }, /currency/i],

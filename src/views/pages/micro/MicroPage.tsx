@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MICRO_STATUS_CLOSED, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
 import { resolveLanguage } from '../../../domain/languages.ts';
-import { ratioBpsOf, ratioPercent, truncatedUnits } from '../../../domain/micro/rules.ts';
+import { ratioBpsOf, ratioPercent } from '../../../domain/micro/rules.ts';
 import { usesDecimalComma } from '../../../domain/number-entry.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
