@@ -87,8 +87,10 @@ describe('inspection bus', () => {
     expect(entry?.history.length).toBe(3);
     const last = entry?.history.at(2);
     expect(last?.event.type).toBe('INC');
-    expect((last?.before as { context: { count: number } }).context.count).toBe(4);
-    expect((last?.after as { context: { count: number } }).context.count).toBe(5);
+    const countOf = (snapshot: unknown) =>
+      (snapshot as { context: { count: number } } | undefined)?.context.count;
+    expect(countOf(last?.before)).toBe(4);
+    expect(countOf(last?.after)).toBe(5);
 
     actor.send({ type: 'DONE' });
     expect(bus.actors()[0]?.alive).toBe(false);
