@@ -10,6 +10,7 @@ import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { BackendBadge } from './BackendBadge.tsx';
 import { SimSpeedControl } from './SimSpeedControl.tsx';
+import { DevMenu } from '../devtools/DevMenu.tsx';
 import './header.css';
 
 const NAV_LINKS = [
@@ -166,6 +167,7 @@ export function Header() {
       <header className="app-header compact" ref={header} data-layout="compact">
         {brand}
         <div className="header-tools">
+          <DevMenu />
           <DemoOutbox />
           {signedIn && <AccountMenu />}
           <button
@@ -221,6 +223,7 @@ export function Header() {
       <div className="header-tools" ref={tools}>
         <BackendBadge />
         <SimSpeedControl />
+        <DevMenu />
         <DemoOutbox />
         {signedIn ? <AccountMenu /> : signUp}
         {service}

@@ -1,0 +1,114 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useServices } from '../services-context.ts';
+import './dev-menu.css';
+import { isInspectorShortcut, setInspectorOpen, SHORTCUT_LABEL, useInspectorOpen } from './devtools-store.ts';
+
+// The inspector, elkjs and @xyflow/react load only when the inspector first opens.
+const InspectorPanel = lazy(() => import('./InspectorPanel.tsx'));
+
+/**
+ * The header's developer menu: a small button that opens the statechart inspector (also
+ * Alt+Shift+D anywhere) or the machine gallery. Off until asked for; nothing of it loads before.
+ */
+export function DevMenu() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)
+      ) {
+        setMenuOpen(false);
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [menuOpen]);
+
+  return (
+    <div className="dev-menu" ref={box}>
+      <InspectorDrawer />
+      <button
+        type="button"
+        className="icon-button dev-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        aria-label={t('devtools.menu')}
+        title={t('devtools.menu')}
+        data-testid="dev-menu-button"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <rect x="3" y="3" width="7" height="6" rx="1.5" />
+          <rect x="14" y="15" width="7" height="6" rx="1.5" />
+          <path d="M6.5 9v4a2 2 0 0 0 2 2H14" />
+        </svg>
+      </button>
+      {menuOpen && (
+        <div className="dev-menu-list" role="menu" data-testid="dev-menu">
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="open-inspector"
+            onClick={() => {
+              setMenuOpen(false);
+              setInspectorOpen(true);
+            }}
+          >
+            <span>{t('devtools.inspector')}</span>
+            <kbd>{SHORTCUT_LABEL}</kbd>
+          </button>
+          <Link role="menuitem" to="/inspect/gallery" onClick={() => setMenuOpen(false)}>
+            {t('devtools.gallery')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The inspector drawer (on top of the page, outside the header) and its shortcut. */
+function InspectorDrawer() {
+  const { inspection } = useServices();
+  const open = useInspectorOpen();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const toggle = (event: KeyboardEvent) => {
+      if (!isInspectorShortcut(event)) return;
+      event.preventDefault();
+      setInspectorOpen(!open);
+    };
+    window.addEventListener('keydown', toggle);
+    return () => window.removeEventListener('keydown', toggle);
+  }, [open]);
+
+  // The /inspect page is the inspector already.
+  if (!open || !inspection || pathname.startsWith('/inspect')) return null;
+  return createPortal(
+    <Suspense fallback={null}>
+      <InspectorPanel bus={inspection} variant="drawer" onClose={() => setInspectorOpen(false)} />
+    </Suspense>,
+    document.body,
+  );
+}

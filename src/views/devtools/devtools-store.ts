@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the inspector drawer is open: one flag for the whole tab, so the header's developer
+ * menu (drawn in either of the header's layouts) and the keyboard shortcut agree.
+ */
+let open = false;
+const listeners = new Set<() => void>();
+
+export function setInspectorOpen(next: boolean): void {
+  if (next === open) return;
+  open = next;
+  for (const listener of listeners) listener();
+}
+
+export function useInspectorOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => open,
+  );
+}
+
+/** The inspector's shortcut: Alt+Shift+D (by key position, so it works on every layout). */
+export const SHORTCUT_LABEL = 'Alt+Shift+D';
+export function isInspectorShortcut(event: KeyboardEvent): boolean {
+  return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyD';
+}

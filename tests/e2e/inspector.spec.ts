@@ -1,0 +1,133 @@
+import { expect, test, withPrefs } from './fixtures.ts';
+
+/**
+ * The developer inspector (issue 17): opened from the header's developer menu or Alt+Shift+D, it
+ * lists the page's live actors, draws the chosen machine's chart, follows its state as the page is
+ * used, steps back through recorded snapshots; the gallery draws every machine of src/machines.
+ */
+const BOOT = { timeout: 30_000 };
+const SHOTS = '/tmp/shots';
+
+test('on /login the inspector follows the form, steps back through history and sends by hand', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible(BOOT);
+  await page.getByTestId('dev-menu-button').click();
+  await page.getByTestId('open-inspector').click();
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toBeVisible();
+  await inspector.locator('[data-testid=actor-item][data-machine=loginForm]').click();
+  await expect(inspector.getByTestId('current-state')).toHaveText('editing');
+  await expect(inspector.locator('[data-testid=chart][data-ready=true]')).toBeVisible();
+  await expect(inspector.locator('[data-testid=chart-node][data-active=true]')).toHaveCount(2);
+  await expect(inspector.locator('[data-state-id="loginForm.editing"]')).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+
+  // Use the form: a wrong password goes editing -> submitting -> editing.
+  await page.getByLabel('E-mail').fill('nobody@tessera.example');
+  await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  const rows = inspector.getByTestId('event-row');
+  await expect(rows.filter({ hasText: 'SUBMIT' }).filter({ hasText: 'editing → submitting' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'submitting → editing' })).toHaveCount(1);
+  await expect(inspector.getByTestId('current-state')).toHaveText('editing');
+  await page.screenshot({ path: `${SHOTS}/inspector-login-1440-dark.png` });
+
+  // Step back until the chart shows the request in flight, then follow live again.
+  const back = inspector.getByTestId('step-back');
+  for (let step = 0; step < 10; step++) {
+    if ((await inspector.getByTestId('current-state').textContent()) === 'submitting') break;
+    await back.click();
+  }
+  await expect(inspector.getByTestId('current-state')).toHaveText('submitting');
+  await expect(inspector.locator('[data-state-id="loginForm.submitting"]')).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expect(inspector.getByTestId('live')).toBeVisible();
+  await inspector.getByTestId('step-forward').click();
+  await expect(inspector.getByTestId('current-state')).toHaveText('editing');
+  await inspector.getByTestId('live').click();
+  await expect(inspector.getByTestId('pause')).toBeVisible();
+
+  // Send by hand: a bad JSON is refused with a message; a real event reaches the machine.
+  await inspector.getByTestId('send-input').fill('{ nope');
+  await inspector.getByTestId('send-button').click();
+  await expect(inspector.getByRole('alert')).toBeVisible();
+  await inspector.getByTestId('send-input').fill('{"type":"SET","field":"password","value":"x"}');
+  await inspector.getByTestId('send-button').click();
+  await expect(inspector.getByRole('alert')).toHaveCount(0);
+  await expect(rows.first()).toContainText('SET');
+
+  // Alt+Shift+D closes it and opens it again.
+  await page.keyboard.press('Alt+Shift+D');
+  await expect(inspector).toHaveCount(0);
+  await page.keyboard.press('Alt+Shift+D');
+  await expect(page.getByTestId('inspector')).toBeVisible();
+});
+
+test('on /trade the inspector lists the screen machine and its children and follows the order form', async ({
+  page,
+}) => {
+  await withPrefs(page, { theme: 'light' });
+  await page.goto('/trade');
+  await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+  await page.keyboard.press('Alt+Shift+D');
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector.locator('[data-testid=actor-item][data-machine=tradeScreen]')).toBeVisible();
+  await expect(inspector.locator('[data-testid=actor-item][data-machine=spotEntry]')).toHaveCount(1);
+  await inspector.locator('[data-testid=actor-item][data-machine=spotEntry]').click();
+  await expect(inspector.locator('[data-testid=chart][data-ready=true]')).toHaveAttribute(
+    'data-machine',
+    'spotEntry',
+  );
+  const before = await inspector.getByTestId('event-row').count();
+  await page.getByTestId('price-buy').fill('123.45');
+  await expect.poll(() => inspector.getByTestId('event-row').count()).toBeGreaterThan(before);
+  await inspector.getByTestId('event-row').first().click();
+  await expect(inspector.getByTestId('event-detail')).toContainText('123.45');
+  await page.screenshot({ path: `${SHOTS}/inspector-trade-1440-light.png` });
+  await inspector.getByTestId('step-back').click();
+  await expect(inspector.getByTestId('live')).toBeVisible();
+});
+
+test('the gallery draws every machine of src/machines', async ({ page }) => {
+  await page.goto('/inspect/gallery');
+  const gallery = page.getByTestId('gallery');
+  await expect(gallery).toBeVisible(BOOT);
+  const count = Number(await gallery.getAttribute('data-count'));
+  expect(count).toBeGreaterThanOrEqual(20);
+  const items = gallery.getByTestId('gallery-item');
+  await expect(items).toHaveCount(count);
+  for (let index = 0; index < count; index++) {
+    const item = items.nth(index);
+    const id = await item.getAttribute('data-machine');
+    await item.click();
+    const chart = gallery.locator(`[data-testid=chart][data-ready=true][data-machine="${id}"]`);
+    await expect(chart).toBeVisible();
+    expect(await chart.getByTestId('chart-node').count()).toBe(
+      Number(await chart.getAttribute('data-nodes')),
+    );
+    if (id === 'spotEntry') await page.screenshot({ path: `${SHOTS}/gallery-1440-dark.png` });
+  }
+});
+
+test('the inspector page and gallery at 390 px, light and dark', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withPrefs(page, { theme: 'light' });
+  await page.goto('/login');
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible(BOOT);
+  await page.goto('/inspect');
+  await expect(page.getByTestId('inspector')).toBeVisible(BOOT);
+  await expect(page.locator('[data-testid=chart][data-ready=true]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/inspect-page-390-light.png`, fullPage: true });
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.goto('/inspect/gallery');
+  await expect(page.locator('[data-testid=chart][data-ready=true]')).toBeVisible(BOOT);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/gallery-390-dark.png` });
+});
