@@ -56,8 +56,8 @@ function StateBox({ data }: NodeProps<StateNodeType>) {
           </span>
         )}
         <span className="sc-key">{node.key}</span>
-        {node.type === 'parallel' && <span className="sc-tag">parallel</span>}
-        {node.type === 'final' && <span className="sc-tag">final</span>}
+        {/* XState's own names for the kinds of state: developer terms, not translated. */}
+        {(node.type === 'parallel' || node.type === 'final') && <span className="sc-tag">{node.type}</span>}
         {node.type === 'history' && <span className="sc-tag">H</span>}
       </div>
       {(node.invokes.length > 0 || node.internal.length > 0) && (
