@@ -42,7 +42,7 @@ describe('the earnings buy machine (issue 15)', () => {
     const actor = createActor(
       earningsBuyMachine.provide({
         actors: {
-          buy: fromPromise(async ({ input }: { input: { id: number; number: string } }) => {
+          buy: fromPromise<unknown, { id: number; number: string }>(async ({ input }) => {
             sent.push(input);
             return null;
           }),
@@ -97,7 +97,7 @@ describe('the earnings buy machine (issue 15)', () => {
     const actor = createActor(
       earningsBuyMachine.provide({
         actors: {
-          buy: fromPromise(async () => {
+          buy: fromPromise<unknown, { id: number; number: string }>(async () => {
             throw new Error('sold out');
           }),
         },
@@ -137,7 +137,7 @@ describe('the earnings redeem machine (issue 15)', () => {
     const actor = createActor(
       earningsRedeemMachine.provide({
         actors: {
-          redeem: fromPromise(async ({ input }: { input: { id: number } }) => {
+          redeem: fromPromise<unknown, { id: number }>(async ({ input }) => {
             sent.push(input.id);
             return null;
           }),
