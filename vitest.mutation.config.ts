@@ -14,6 +14,9 @@ export default defineConfig({
       'tests/unit/spot/*.kill.test.ts',
       'tests/unit/spot/spot-sim.test.ts',
       'tests/unit/mutation-kills/**/*.test.ts',
+      // Domain rules whose own tests live beside their feature (they import src/domain only).
+      'tests/unit/wallet/wallet-entry.property.test.ts',
+      'tests/unit/earnings/rules.property.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

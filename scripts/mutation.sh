@@ -23,6 +23,12 @@ fi
 static=(--ignoreStatic)
 if [ "${MUTATION_STATIC:-0}" = "1" ]; then static=(); fi
 
+# MUTATE narrows the run to a comma-separated list of files or globs (e.g.
+# MUTATE='src/domain/number-entry.ts' npm run test:mutation); unset, the whole group of
+# stryker.config.json is mutated.
+mutate=()
+if [ -n "${MUTATE:-}" ]; then mutate=(--mutate "$MUTATE"); fi
+
 # Vitest's workers start from process.execPath, so they run under the same Node 22 as well.
-"$node22" node_modules/@stryker-mutator/core/bin/stryker.js run stryker.config.json "${static[@]}" "$@"
+"$node22" node_modules/@stryker-mutator/core/bin/stryker.js run stryker.config.json "${static[@]}" "${mutate[@]}" "$@"
 npx tsx scripts/mutation-score.ts reports/mutation/mutation.json
