@@ -18,7 +18,7 @@ import { useMachine, useSelector } from '../../use-app-actor.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { useObservable } from '../../use-observable.ts';
 import { useSignedIn } from '../../use-session.ts';
-import { AmountField, useDecimalComma, useWalletGroups } from '../assets/wallet-kit.tsx';
+import { AmountField, useDecimalComma } from '../assets/wallet-kit.tsx';
 import { TimeText } from '../assets/TimeText.tsx';
 import { IncomeChart } from './IncomeChart.tsx';
 import '../auth/kit/forms.css';
@@ -33,6 +33,11 @@ function incomeText(value: string, code: string): string {
   return truncateDecimal(value, Math.min(8, displayDecimals(code) + 4));
 }
 
+/** A decimal without trailing zeros ("10.00000000" -> "10"), as the user would type it. */
+function plain(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
 function buyProductOf(product: EarningsProduct): BuyProduct {
   return {
     id: product.id,
@@ -41,10 +46,10 @@ function buyProductOf(product: EarningsProduct): BuyProduct {
     currencyId: product.currency_id,
     days: product.days,
     rate: product.rate,
-    min: product.min_number,
-    max: product.max_number,
-    held: product.held,
-    left: product.left,
+    min: plain(product.min_number),
+    max: plain(product.max_number),
+    held: plain(product.held),
+    left: plain(product.left),
   };
 }
 
@@ -59,7 +64,10 @@ function TermBadge({ days }: { days: number }) {
 
 /** The financial account's available balance of each currency id (account/list, following pushes). */
 function useFinancialBalances(signedIn: boolean): Record<number, string> {
-  const groups = useWalletGroups();
+  const { queries } = useServices();
+  // A visitor has no wallet: asking for it would answer 999 and send them to log in.
+  const [source] = useState(() => (signedIn ? queries.wallet.accounts$() : null));
+  const groups = useLoadable(source);
   return useMemo(() => {
     if (!signedIn || groups.status !== 'ready') return {};
     const financial = groups.data.find((group) => group.account_code === 'financial_account');
