@@ -57,10 +57,11 @@ test('on /login the inspector follows the form, steps back through history and s
   await inspector.getByTestId('send-input').fill('{ nope');
   await inspector.getByTestId('send-button').click();
   await expect(inspector.getByRole('alert')).toBeVisible();
-  await inspector.getByTestId('send-input').fill('{"type":"SET","field":"password","value":"x"}');
+  await inspector.getByTestId('send-input').fill('{"type":"SET","values":{"password":"ByHand1234"}}');
   await inspector.getByTestId('send-button').click();
   await expect(inspector.getByRole('alert')).toHaveCount(0);
   await expect(rows.first()).toContainText('SET');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('ByHand1234');
 
   // Alt+Shift+D closes it and opens it again.
   await page.keyboard.press('Alt+Shift+D');
@@ -117,9 +118,9 @@ test('the gallery draws every machine of src/machines', async ({ page }) => {
 
 test('the inspector page and gallery at 390 px, light and dark', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await withPrefs(page, { theme: 'light' });
   await page.goto('/login');
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible(BOOT);
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.goto('/inspect');
   await expect(page.getByTestId('inspector')).toBeVisible(BOOT);
   await expect(page.locator('[data-testid=chart][data-ready=true]')).toBeVisible();
