@@ -13,10 +13,11 @@ const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
 
 async function signIn(page: Page, path: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByRole('tab', { name: 'E-mail' }).click();
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
+  // By what the fields are rather than their labels, so it signs in in any language (e-mail tab first).
+  await page.getByRole('tab').first().click();
+  await page.locator('input[autocomplete="username"]').fill(DEMO.email);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO.password);
+  await page.locator('input[autocomplete="current-password"]').press('Enter');
   await expect(page.getByTestId('account-menu')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(path.replace(/[/?]/g, '\\$&')));
 }
