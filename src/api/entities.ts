@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { decimal, flag, id, text, timestamp } from './fields.ts';
 import {
   FLAG_OFF,
+  LEVER_CLOSE_LIQUIDATION,
+  LEVER_CLOSE_NONE,
+  LEVER_CLOSE_STOP_LOSS,
+  LEVER_CLOSE_TAKE_PROFIT,
+  LEVER_CLOSE_USER,
+  LEVER_STATUS_CANCELLED,
+  LEVER_STATUS_CLOSED,
+  LEVER_STATUS_CLOSING,
+  LEVER_STATUS_OPEN,
+  LEVER_STATUS_PENDING,
+  LEVER_TYPE_LONG,
+  LEVER_TYPE_SHORT,
   MICRO_STATUS_CLOSED,
   MICRO_STATUS_RUNNING,
   MICRO_TYPE_DOWN,
@@ -64,6 +76,15 @@ export const currencyMatch = z.object({
   lever_point_rate: decimal,
   lever_share_num: decimal,
   lever_fee_rate: decimal,
+  /**
+   * Tessera's lever terms besides the spec's (a real server may leave them out): the bounds of
+   * `share` (lots) per order, the multiples offered (lever/deal's `multiple.muit` too), and the
+   * overnight rate (of price x quantity, charged once per simulated day at 00:00 UTC).
+   */
+  lever_min_share: decimal.optional(),
+  lever_max_share: decimal.optional(),
+  lever_multiples: z.array(z.number().int()).optional(),
+  lever_overnight_rate: decimal.optional(),
   price_decimals: z.number().int().optional(),
   /** Tessera: the pair's lot, as quantity places (a quantity is a whole number of lots). */
   number_decimals: z.number().int().min(0).max(8).optional(),
@@ -181,25 +202,95 @@ export const payMethodRaw = z
   })
   .partial();
 
+/** A trade of the public tape a lever position cites (GLOBAL_TX completes[].id, market/deal). */
+export const leverTapeTrade = z.object({ id: z.number().int(), time: timestamp, price: decimal });
+
+/**
+ * A lever position or pending fixed-price order (spec §3 Lever trade/position). Money in the quote
+ * currency, prices as the pair's prices; '0' means "none" for the take-profit, stop-loss and
+ * liquidation prices.
+ */
 export const leverPosition = z.object({
   id,
-  type: z.number().int(),
+  currency_match_id: id,
+  /** 1 long, 2 short. */
+  type: z.union([z.literal(LEVER_TYPE_LONG), z.literal(LEVER_TYPE_SHORT)]),
   type_name: text,
   symbol: text,
+  base_currency_id: id,
+  quote_currency_id: id,
+  /** Lots; `number` = share x lever_share_num, in the base currency. */
   share: decimal,
   number: decimal,
+  multiple: z.number().int(),
+  /** The entry price: the last trade adjusted by the spread (market) or the fixed price (limit). */
   price: decimal,
+  /** The last trade price when the order was placed (before the spread). */
   origin_price: decimal,
+  /** The mark: the pair's last trade price (open), or the close price (closed). */
   update_price: decimal,
+  /** The fixed price of a fixed-price order ('0' for a market order). */
+  target_price: decimal,
   target_profit_price: decimal,
   stop_loss_price: decimal,
+  /** The bond as opened; the bond now (less overnight fees taken from it). */
   origin_caution_money: decimal,
   caution_money: decimal,
   trade_fee: decimal,
+  /** Overnight fees charged so far. */
   overnight_money: decimal,
+  /** Unrealised PnL at the mark while open; realised PnL once closed. */
   profits: decimal,
-  status: z.number().int(),
+  /** Tessera: the mark at which the account's hazard rate reaches the threshold, others staying put. */
+  liquidation_price: decimal,
+  /** 0 pending, 1 open, 2 closing, 3 closed, 4 cancelled. */
+  status: z.union([
+    z.literal(LEVER_STATUS_PENDING),
+    z.literal(LEVER_STATUS_OPEN),
+    z.literal(LEVER_STATUS_CLOSING),
+    z.literal(LEVER_STATUS_CLOSED),
+    z.literal(LEVER_STATUS_CANCELLED),
+  ]),
+  /** 0 not closed, 1 user, 2 liquidation, 3 take-profit, 4 stop-loss. */
+  close_reason: z.union([
+    z.literal(LEVER_CLOSE_NONE),
+    z.literal(LEVER_CLOSE_USER),
+    z.literal(LEVER_CLOSE_LIQUIDATION),
+    z.literal(LEVER_CLOSE_TAKE_PROFIT),
+    z.literal(LEVER_CLOSE_STOP_LOSS),
+  ]),
+  /** The tape trade that opened it (null while pending or when cancelled). */
+  open_trade: leverTapeTrade.nullable(),
+  /** The tape trade that closed it (null while not closed). */
+  close_trade: leverTapeTrade.nullable(),
+  /** Placed (simulated epoch ms) and as "YYYY-MM-DD HH:mm:ss" UTC. */
+  created_at: z.number(),
   time: timestamp,
+  /** Closed or cancelled, simulated epoch ms (0 while pending or open). */
+  closed_at: z.number(),
+});
+
+/**
+ * The lever account of one quote currency (cross margin). hazard_rate =
+ * (balance + caution_money_all + profits_all) / caution_money_all x 100, '0' with no open position.
+ */
+export const leverAccountSummary = z.object({
+  currency_id: id,
+  currency_code: text,
+  /** Free balance of the lever account (bonds and pending orders' locks excluded). */
+  balance: decimal,
+  /** Locked: bonds of open positions plus bond and fee of pending orders. */
+  lock_balance: decimal,
+  /** Sum of the bonds now and as opened, of open positions (the margin in use). */
+  caution_money_all: decimal,
+  origin_caution_money_all: decimal,
+  /** Sum of the open positions' unrealised PnL at the mark. */
+  profits_all: decimal,
+  hazard_rate: decimal,
+  /** The hazard rate at or below which positions are liquidated, percent. */
+  liquidation_rate: decimal,
+  /** What a transfer out of the lever account may take now. */
+  transferable: decimal,
 });
 
 /** A trade of the public tape a micro contract cites (GLOBAL_TX completes[].id, market/deal). */

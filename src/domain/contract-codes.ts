@@ -130,6 +130,47 @@ export const LEVER_PRICE_FIXED = 0;
 export const LEVER_PRICE_MARKET = 1;
 export type LeverPriceMode = typeof LEVER_PRICE_FIXED | typeof LEVER_PRICE_MARKET;
 
+/**
+ * A lever position's `status` (spec §4 labels pending, dealing, closing, closed, cancelled; the
+ * numbers are the issue's): 0 a pending fixed-price order (bond and fee locked), 1 open, 2 closing
+ * (being closed: never seen at rest in Tessera, whose closes are atomic), 3 closed, 4 cancelled.
+ */
+export const LEVER_STATUS_PENDING = 0;
+export const LEVER_STATUS_OPEN = 1;
+export const LEVER_STATUS_CLOSING = 2;
+export const LEVER_STATUS_CLOSED = 3;
+export const LEVER_STATUS_CANCELLED = 4;
+export type LeverStatus =
+  | typeof LEVER_STATUS_PENDING
+  | typeof LEVER_STATUS_OPEN
+  | typeof LEVER_STATUS_CLOSING
+  | typeof LEVER_STATUS_CLOSED
+  | typeof LEVER_STATUS_CANCELLED;
+
+/**
+ * lever/my_trade's list filters besides the statuses (spec §2 Lever history tabs): 5 the current
+ * positions (open, on every pair), 6 the delegation view (pending and open, on every pair).
+ */
+export const LEVER_LIST_CURRENT = 5;
+export const LEVER_LIST_DELEGATION = 6;
+export type LeverListFilter = LeverStatus | typeof LEVER_LIST_CURRENT | typeof LEVER_LIST_DELEGATION;
+
+/**
+ * Why a lever position closed, its `close_reason`: 1 the user (close, close all), 2 liquidation,
+ * 3 take-profit, 4 stop-loss. 0 (Tessera's) while it has not closed.
+ */
+export const LEVER_CLOSE_NONE = 0;
+export const LEVER_CLOSE_USER = 1;
+export const LEVER_CLOSE_LIQUIDATION = 2;
+export const LEVER_CLOSE_TAKE_PROFIT = 3;
+export const LEVER_CLOSE_STOP_LOSS = 4;
+export type LeverCloseReason =
+  | typeof LEVER_CLOSE_NONE
+  | typeof LEVER_CLOSE_USER
+  | typeof LEVER_CLOSE_LIQUIDATION
+  | typeof LEVER_CLOSE_TAKE_PROFIT
+  | typeof LEVER_CLOSE_STOP_LOSS;
+
 /** lever/batch_close's `type`: close all (0), the longs (1) or the shorts (2). */
 export const BATCH_CLOSE_ALL = 0;
 export const BATCH_CLOSE_LONGS = 1;
@@ -190,6 +231,21 @@ export const CODE_GROUPS = {
   },
   leverType: { LEVER_TYPE_LONG, LEVER_TYPE_SHORT },
   leverPriceMode: { LEVER_PRICE_FIXED, LEVER_PRICE_MARKET },
+  leverStatus: {
+    LEVER_STATUS_PENDING,
+    LEVER_STATUS_OPEN,
+    LEVER_STATUS_CLOSING,
+    LEVER_STATUS_CLOSED,
+    LEVER_STATUS_CANCELLED,
+  },
+  leverList: { LEVER_LIST_CURRENT, LEVER_LIST_DELEGATION },
+  leverCloseReason: {
+    LEVER_CLOSE_NONE,
+    LEVER_CLOSE_USER,
+    LEVER_CLOSE_LIQUIDATION,
+    LEVER_CLOSE_TAKE_PROFIT,
+    LEVER_CLOSE_STOP_LOSS,
+  },
   batchClose: { BATCH_CLOSE_ALL, BATCH_CLOSE_LONGS, BATCH_CLOSE_SHORTS },
   microType: { MICRO_TYPE_UP, MICRO_TYPE_DOWN },
   microStatus: { MICRO_STATUS_RUNNING, MICRO_STATUS_CLOSED },
