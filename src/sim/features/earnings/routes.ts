@@ -159,7 +159,8 @@ export function registerEarningsRoutes(routes: Routes, accounts: Accounts, earni
       .filter(
         (holding) =>
           holding.userId === user.id &&
-          (payload.status === undefined || (payload.status === 1) === (holding.status === 'active')),
+          (payload.status === undefined ||
+            (payload.status === HOLDING_STATUS_ACTIVE) === (holding.status === 'active')),
       )
       .sort((a, b) => b.id - a.id)
       .map((holding) => holdingAnswer(holding, now, ctx));

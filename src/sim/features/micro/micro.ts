@@ -1,3 +1,4 @@
+import { isOn } from '../../../domain/contract-codes.ts';
 import {
   MICRO_CURRENCIES,
   MICRO_FEE_BPS,
@@ -71,7 +72,7 @@ export class Micro {
 
   async buy(input: MicroBuy): Promise<MicroOutcomeOf<MicroContract>> {
     const pair = this.market.pair(input.pairId);
-    if (!pair || pair.pair.openMicro !== 1 || pair.pair.quote.code !== 'USDT')
+    if (!pair || !isOn(pair.pair.openMicro) || pair.pair.quote.code !== 'USDT')
       return { ok: false, key: 'microPairClosed' };
     const option = secondsOption(input.seconds);
     if (!option) return { ok: false, key: 'microSecondsUnknown' };
