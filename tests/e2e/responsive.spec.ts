@@ -93,6 +93,39 @@ function overflow(page: Page): Promise<{ scrollWidth: number; culprit: string }>
   });
 }
 
+/**
+ * Text that reaches past the window but is hidden by a clipping box (overflow hidden or clip): the
+ * page does not scroll sideways, yet words are cut off. Text inside a box that scrolls sideways on
+ * purpose (tables on phones) or inside something hidden from everyone (a carousel's other slides)
+ * is not cut.
+ */
+function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const holdsText = Array.from(element.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!holdsText) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      let intended = false;
+      for (let up: Element | null = element; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') intended = true;
+        if (up.getAttribute('aria-hidden') === 'true' || style.visibility === 'hidden') intended = true;
+        if (style.position === 'fixed' && up !== element) intended = true;
+      }
+      if (!intended)
+        out.push(
+          `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} ends at ${Math.round(box.right)}px`,
+        );
+    }
+    return out.slice(0, 5);
+  });
+}
+
 async function checkRoutes(page: Page, routes: ReadonlyArray<readonly [string, string]>): Promise<void> {
   for (const [path, ready] of routes) {
     for (const width of WIDTHS) {
@@ -105,6 +138,7 @@ async function checkRoutes(page: Page, routes: ReadonlyArray<readonly [string, s
           const verdict =
             scrollWidth <= width ? 'fits' : `${path} at ${width}px: ${scrollWidth}px (${culprit})`;
           expect(verdict).toBe('fits');
+          expect(await cutText(page), `${path} at ${width}px: text cut off at the edge`).toEqual([]);
         })
         .toPass({ timeout: 5_000 });
     }
