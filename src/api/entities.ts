@@ -31,14 +31,6 @@ import {
 
 export const area = z.object({ id, name: text, global_code: text });
 
-export const setting = z.object({
-  login_use_sms: flag,
-  contact_mobile: text,
-  contact_email: text,
-  service_url: text,
-  white_url: text,
-});
-
 export const newsCategory = z.object({ id, name: text });
 export const newsItem = z.object({
   id,
@@ -148,29 +140,6 @@ export const balanceLine = z.object({
   lock_balance: decimal,
   convert_usd: decimal,
   user_id: id,
-});
-
-export const accountGroup = z.object({
-  account_code: z.enum([
-    'legal_account',
-    'lever_account',
-    'change_account',
-    'micro_account',
-    'financial_account',
-  ]),
-  is_recharge: flag,
-  convert_usd: decimal,
-  accounts: z.array(balanceLine),
-});
-
-export const accountLog = z.object({
-  id,
-  currency: z.object({ code: text }),
-  value: decimal,
-  memo: text,
-  notes: text,
-  extra_data: z.object({ from: text }).partial(),
-  created_at: timestamp,
 });
 
 export const userInfo = z.object({

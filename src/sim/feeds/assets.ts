@@ -32,9 +32,6 @@ export const ASSETS: readonly AssetModel[] = [
 /** The market factor's index in ASSETS. */
 export const BTC_INDEX = 0;
 
-/** The quote currency every generated price is expressed in; it is worth exactly one dollar. */
-export const DOLLAR_CODE = 'USDT';
-
 const indexByCode = new Map(ASSETS.map((asset, index) => [asset.code, index]));
 
 /** The index of a generated asset, or -1 for the dollar (USDT) and unknown codes. */

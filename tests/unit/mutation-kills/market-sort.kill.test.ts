@@ -9,6 +9,7 @@ const row = (symbol: string, close = '1'): SortableRow => ({
   high: '0',
   low: '0',
   volume: '0',
+  quoteVolume: '',
 });
 const symbols = (rows: SortableRow[]) => rows.map((r) => r.symbol);
 

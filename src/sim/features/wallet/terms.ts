@@ -116,13 +116,6 @@ export function chainOf(terms: CurrencyTerms, protocolId: number | undefined): C
   return protocolId === undefined ? terms.chains[0] : terms.chains.find((chain) => chain.id === protocolId);
 }
 
-/** Every chain of every currency, for block_chain/currency_protocols. */
-export function allChains(): Array<{ currencyId: number; chain: ChainTerms }> {
-  return [...byCurrencyId].flatMap(([currencyId, terms]) =>
-    terms.chains.map((chain) => ({ currencyId, chain })),
-  );
-}
-
 /** How long a withdrawal stays in review, then in broadcast before it is confirmed (simulated ms). */
 export const WITHDRAWAL_REVIEW_MS = 60_000;
 export const WITHDRAWAL_BROADCAST_MS = 30_000;

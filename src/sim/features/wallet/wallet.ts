@@ -1,4 +1,4 @@
-import { type WalletAccount, WALLET_ACCOUNTS } from '../../../domain/wallet/accounts.ts';
+import type { WalletAccount } from '../../../domain/wallet/accounts.ts';
 import { convertProceeds } from '../../../domain/wallet/amounts.ts';
 import type { Clock } from '../../clock.ts';
 import { accountKey, userBalance, type Balance } from '../../ledger/postings.ts';
@@ -285,9 +285,4 @@ export class Wallet {
       });
     }
   }
-}
-
-/** Every account of a user, for account/list. */
-export function accountsOf(): readonly WalletAccount[] {
-  return WALLET_ACCOUNTS;
 }
