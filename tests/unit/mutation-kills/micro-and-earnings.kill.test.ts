@@ -150,6 +150,8 @@ describe('earnings rules', () => {
     expect(daysLeft(0, 3 * DAY_MS, 3)).toBe(0);
     expect(daysLeft(0, 0, 0)).toBe(0);
     expect(daysLeft(0, 0, -1)).toBe(0);
+    expect(daysLeft(0, -10 * DAY_MS, -1)).toBe(0);
+    expect(daysLeft(0, -10 * DAY_MS, 0)).toBe(0);
   });
 
   it('accrues the running day in proportion to the part gone', () => {
@@ -208,6 +210,16 @@ describe('earnings rules', () => {
     ).toEqual([
       { at: 1, total: 1n },
       { at: 2, total: 9n },
+    ]);
+  });
+
+  it('keeps one point per instant however many instants there are', () => {
+    const payouts = [1, 2, 3, 3, 4].map((at) => ({ at, amount: 1n }));
+    expect(cumulativeSeries(payouts)).toEqual([
+      { at: 1, total: 1n },
+      { at: 2, total: 2n },
+      { at: 3, total: 4n },
+      { at: 4, total: 5n },
     ]);
   });
 
