@@ -4,6 +4,7 @@ import { accountsActors } from './accounts.ts';
 import { addressBookActors } from './address-book.ts';
 import { earningsActors } from './earnings.ts';
 import { formsActors } from './forms.ts';
+import { leverActors } from './lever.ts';
 import { microActors } from './micro.ts';
 import { outboxActors } from './outbox.ts';
 import { personalActors } from './personal.ts';
@@ -22,6 +23,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
     addressBook: addressBookActors(api),
     earnings: earningsActors(api),
     forms: formsActors(api),
+    lever: leverActors(api, socket),
     micro: microActors(api, socket),
     personal: personalActors(api),
     outbox: outboxActors(api),

@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
 import { earningsQueries } from './earnings.ts';
 import { generalQueries } from './general.ts';
+import { leverQueries } from './lever.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
@@ -17,6 +18,7 @@ export function createQueries(api: ApiClient, socket: ChannelSource) {
   return {
     earnings: earningsQueries(api, socket),
     general: generalQueries(api),
+    lever: leverQueries(api, socket),
     markets: marketQueries(api, socket),
     micro: microQueries(api, socket),
     news: newsQueries(api),

@@ -1,0 +1,127 @@
+import { map, merge } from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client.ts';
+import {
+  BATCH_CLOSE_ALL,
+  BATCH_CLOSE_LONGS,
+  BATCH_CLOSE_SHORTS,
+  LEVER_STATUS_CLOSED,
+  LEVER_STATUS_PENDING,
+} from '../../domain/contract-codes.ts';
+import { leverClosedPushes$, leverTradePushes$ } from '../../streams/lever-pushes.ts';
+import type { ChannelSource } from '../../streams/market.ts';
+import { submitPayload, type LeverSubmit } from '../lever-order.machine.ts';
+import type { LeverAct, LeverLists, LeverPosition, LeverSetStop } from '../lever-positions.machine.ts';
+import type { LeverTerms } from '../lever-terms.ts';
+
+/** A decimal text as a whole number of lots ('10.00' -> 10); 0 when absent. */
+function lotsOf(text: string | undefined): number {
+  const value = Number(text ?? '0');
+  return Number.isFinite(value) ? Math.floor(value) : 0;
+}
+
+/** The lever screen's API actors (spec §7 Lever calls, LEVER_TRADE / LEVER_CLOSED), for its machines. */
+export function leverActors(api: ApiClient, socket: ChannelSource) {
+  return {
+    /** The pair's lever terms (market/currency_matches) and the lever account of its quote (lever/deal). */
+    loadTerms: fromPromise<LeverTerms, { matchId: number }>(async ({ input }) => {
+      const [groups, deal] = await Promise.all([
+        api.call('market/currency_matches', {}, { quiet: true }),
+        api.call('lever/deal', { currency_match_id: input.matchId }, { quiet: true }),
+      ]);
+      const match = groups.flatMap((group) => group.matches).find((each) => each.id === input.matchId);
+      if (!match) throw new Error('pair not found');
+      const multiples = deal.multiple.muit.map((each) => each.value);
+      return {
+        shareNum: match.lever_share_num,
+        minShare: Math.max(1, lotsOf(match.lever_min_share ?? '1')),
+        maxShare: lotsOf(match.lever_max_share ?? '0') || Number.MAX_SAFE_INTEGER,
+        feeRate: match.lever_fee_rate,
+        pointRate: match.lever_point_rate,
+        multiples: multiples.length > 0 ? multiples : (match.lever_multiples ?? []),
+        balance: deal.account.balance,
+        quoteCode: match.quote_currency_code,
+        priceDecimals: match.price_decimals ?? 4,
+        account: deal.account,
+      };
+    }),
+    /**
+     * lever/submit, then lever/setstop when a take-profit or stop-loss was given: the contract's
+     * submit has no fields for them, so they are set on the new position or pending order at once.
+     */
+    submit: fromPromise<LeverPosition, LeverSubmit>(async ({ input }) => {
+      const position = await api.call('lever/submit', submitPayload(input));
+      if (input.order.tp === '' && input.order.sl === '') return position;
+      return api.call('lever/setstop', {
+        id: position.id,
+        target_profit_price: input.order.tp || '0',
+        stop_loss_price: input.order.sl || '0',
+      });
+    }),
+    /** The pair's open positions (all of them), pending orders, and a page of its closed positions. */
+    loadLists: fromPromise<LeverLists, { matchId: number; closedPage: number }>(async ({ input }) => {
+      const [deal, pending, closed] = await Promise.all([
+        api.call('lever/deal', { currency_match_id: input.matchId }, { quiet: true }),
+        api.call(
+          'lever/my_trade',
+          { status: LEVER_STATUS_PENDING, page: 1, currency_match_id: input.matchId },
+          { quiet: true },
+        ),
+        api.call(
+          'lever/my_trade',
+          { status: LEVER_STATUS_CLOSED, page: input.closedPage, currency_match_id: input.matchId },
+          { quiet: true },
+        ),
+      ]);
+      return {
+        open: deal.my_transaction,
+        pending: pending.data,
+        closed: closed.data,
+        closedTotal: closed.total,
+      };
+    }),
+    /** Close one, cancel one, or close all / longs / shorts on the pair; answers the positions it ended. */
+    act: fromPromise<LeverPosition[], LeverAct>(async ({ input }) => {
+      const { ask } = input;
+      if (ask.kind === 'close') return [await api.call('lever/close', { id: ask.id })];
+      if (ask.kind === 'cancel') return [await api.call('lever/cancel', { id: ask.id })];
+      const type =
+        ask.which === 'longs'
+          ? BATCH_CLOSE_LONGS
+          : ask.which === 'shorts'
+            ? BATCH_CLOSE_SHORTS
+            : BATCH_CLOSE_ALL;
+      const answer = await api.call('lever/batch_close', { type, currency_match_id: input.matchId });
+      return answer.trades;
+    }),
+    setStop: fromPromise<LeverPosition, LeverSetStop>(({ input }) =>
+      api.call('lever/setstop', {
+        id: input.id,
+        target_profit_price: input.tp,
+        stop_loss_price: input.sl,
+      }),
+    ),
+    /** The owner's LEVER_TRADE and LEVER_CLOSED pushes, as TRADED and CLOSED events of the screen. */
+    pushes: fromEventObservable(() =>
+      merge(
+        leverTradePushes$(socket).pipe(
+          map((frame) => ({
+            type: 'TRADED' as const,
+            account: {
+              currency_id: frame.currency_id,
+              hazard_rate: frame.hazard_rate,
+              profits_all: frame.profits_all,
+              caution_money_all: frame.caution_money_all,
+            },
+            positions: frame.trades_all,
+          })),
+        ),
+        leverClosedPushes$(socket).pipe(
+          map((frame) => ({ type: 'CLOSED' as const, positions: frame.trades })),
+        ),
+      ),
+    ),
+  };
+}
+
+export type LeverActors = ReturnType<typeof leverActors>;

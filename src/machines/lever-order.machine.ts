@@ -1,0 +1,349 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import {
+  LEVER_PRICE_FIXED,
+  LEVER_PRICE_MARKET,
+  LEVER_TYPE_LONG,
+  LEVER_TYPE_SHORT,
+} from '../domain/contract-codes.ts';
+import { compareDecimal } from '../domain/format.ts';
+import { entryProblem, readNumberEntry, type NumberEntryProblem } from '../domain/number-entry.ts';
+import {
+  leverQuote,
+  stopSideProblem,
+  type LeverQuote,
+  type LeverSide,
+  type LeverTerms,
+} from './lever-terms.ts';
+import type { LeverPosition } from './lever-positions.machine.ts';
+
+export type LeverMode = 'market' | 'fixed';
+export type LeverField = 'price' | 'lots' | 'multiple' | 'tp' | 'sl';
+
+/**
+ * What is wrong with a field of the lever form: a typed text that is not a number
+ * (domain/number-entry.ts), or a rule of spec §5 / issue 13 (required, lot bounds, price on the
+ * wrong side of the market, take-profit or stop-loss on the wrong side, more than the balance).
+ */
+export type LeverProblem =
+  | NumberEntryProblem
+  | { kind: 'required' }
+  | { kind: 'lotsRange'; min: number; max: number }
+  | { kind: 'priceSide'; side: LeverSide }
+  | { kind: 'tpSide'; side: LeverSide }
+  | { kind: 'slSide'; side: LeverSide }
+  | { kind: 'balance' }
+  | { kind: 'noPrice' };
+
+export type LeverProblems = Partial<Record<LeverField, LeverProblem>>;
+
+/** The order waiting for the user's confirmation, with exactly the numbers shown. */
+export interface LeverPendingOrder {
+  side: LeverSide;
+  mode: LeverMode;
+  lots: number;
+  multiple: number;
+  /** The typed price of a fixed-price order ('' at market). */
+  price: string;
+  tp: string;
+  sl: string;
+  quote: LeverQuote;
+}
+
+export interface LeverSubmit {
+  matchId: number;
+  order: LeverPendingOrder;
+  password: string;
+}
+
+export interface LeverOrderContext {
+  matchId: number;
+  decimalComma: boolean;
+  terms: LeverTerms | null;
+  mode: LeverMode;
+  price: string;
+  lots: string;
+  multiple: number | null;
+  tp: string;
+  sl: string;
+  password: string;
+  /** The pair's last trade price, as the screen last heard it. */
+  last: string | null;
+  problems: LeverProblems;
+  pending: LeverPendingOrder | null;
+}
+
+export type LeverOrderEvent =
+  | { type: 'PAIR'; matchId: number }
+  | { type: 'MODE'; mode: LeverMode }
+  | { type: 'PRICE'; text: string }
+  | { type: 'LOTS'; text: string }
+  | { type: 'MULTIPLE'; multiple: number }
+  | { type: 'TP'; text: string }
+  | { type: 'SL'; text: string }
+  | { type: 'PASSWORD'; text: string }
+  | { type: 'LAST'; price: string | null }
+  | { type: 'SUBMIT'; side: LeverSide }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  /** The lever balance moved (an order, a close, a push): reload the terms, keeping the choices. */
+  | { type: 'REFRESH' };
+
+export type LeverOrderEmitted = { type: 'placed'; position: LeverPosition };
+
+function priceDecimals(context: LeverOrderContext): number {
+  return context.terms?.priceDecimals ?? 4;
+}
+
+/** How each numeric field reads (domain/number-entry.ts): the pair's price places, whole lots. */
+export function leverEntries(context: LeverOrderContext) {
+  const prices = { maxDecimals: priceDecimals(context), decimalComma: context.decimalComma };
+  return {
+    price: readNumberEntry(context.price, prices),
+    lots: readNumberEntry(context.lots, { maxDecimals: 0, decimalComma: context.decimalComma }),
+    tp: readNumberEntry(context.tp, prices),
+    sl: readNumberEntry(context.sl, prices),
+  };
+}
+
+/** The number-entry problems worth showing while typing (not "required": only submitting says that). */
+function typingProblems(context: LeverOrderContext): LeverProblems {
+  const entries = leverEntries(context);
+  const problems: LeverProblems = {};
+  const price = context.mode === 'fixed' ? entryProblem(entries.price) : null;
+  if (price) problems.price = price;
+  const lots = entryProblem(entries.lots);
+  if (lots) problems.lots = lots;
+  const tp = entryProblem(entries.tp);
+  if (tp) problems.tp = tp;
+  const sl = entryProblem(entries.sl);
+  if (sl) problems.sl = sl;
+  return problems;
+}
+
+/** The entry price the order would open at: the typed price, or the last adjusted by the spread. */
+function quoteFor(context: LeverOrderContext, side: LeverSide): LeverQuote | null {
+  const terms = context.terms;
+  const entries = leverEntries(context);
+  if (!terms || entries.lots.kind !== 'number' || context.multiple === null) return null;
+  const lots = Number(entries.lots.value);
+  if (context.mode === 'fixed') {
+    if (entries.price.kind !== 'number') return null;
+    return leverQuote(terms, {
+      side,
+      lots,
+      multiple: context.multiple,
+      price: entries.price.value,
+      fixed: true,
+    });
+  }
+  if (context.last === null) return null;
+  return leverQuote(terms, { side, lots, multiple: context.multiple, price: context.last, fixed: false });
+}
+
+/** The live bond and fee of what is typed now, for each side (null until it is an order). */
+export function leverLiveQuotes(context: LeverOrderContext): Record<LeverSide, LeverQuote | null> {
+  return { long: quoteFor(context, 'long'), short: quoteFor(context, 'short') };
+}
+
+/** Every problem of the form for an order on `side`; empty when it can be confirmed. */
+export function submitProblems(context: LeverOrderContext, side: LeverSide): LeverProblems {
+  const problems = typingProblems(context);
+  const entries = leverEntries(context);
+  const terms = context.terms;
+  if (!terms) return problems;
+  if (!problems.lots) {
+    if (entries.lots.kind === 'empty') problems.lots = { kind: 'required' };
+    else if (entries.lots.kind === 'number') {
+      const lots = Number(entries.lots.value);
+      if (lots < terms.minShare || lots > terms.maxShare)
+        problems.lots = { kind: 'lotsRange', min: terms.minShare, max: terms.maxShare };
+    }
+  }
+  if (context.multiple === null || !terms.multiples.includes(context.multiple))
+    problems.multiple = { kind: 'required' };
+  if (context.mode === 'fixed' && !problems.price) {
+    if (entries.price.kind === 'empty') problems.price = { kind: 'required' };
+    else if (entries.price.kind === 'number' && context.last !== null) {
+      // A fixed long waits below the market, a fixed short above it (issue 13 item 2).
+      const against = compareDecimal(entries.price.value, context.last);
+      if (side === 'long' ? against >= 0 : against <= 0) problems.price = { kind: 'priceSide', side };
+    }
+  }
+  if (context.mode === 'market' && context.last === null) problems.price = { kind: 'noPrice' };
+  const quote = quoteFor(context, side);
+  const entry = quote?.price ?? null;
+  for (const field of ['tp', 'sl'] as const) {
+    const read = entries[field];
+    if (problems[field] || read.kind !== 'number' || entry === null) continue;
+    const wrong = stopSideProblem(field, side, read.value, entry, context.last ?? entry);
+    if (wrong) problems[field] = { kind: field === 'tp' ? 'tpSide' : 'slSide', side };
+  }
+  if (quote && Object.keys(problems).length === 0 && !quote.affordable) problems.lots = { kind: 'balance' };
+  return problems;
+}
+
+/** The lever/submit payload of a confirmed order (spec §7: share, multiple, type, status, target_price). */
+export function submitPayload({ matchId, order, password }: LeverSubmit) {
+  return {
+    share: order.lots,
+    multiple: order.multiple,
+    currency_match_id: matchId,
+    type: order.side === 'long' ? LEVER_TYPE_LONG : LEVER_TYPE_SHORT,
+    status: order.mode === 'fixed' ? LEVER_PRICE_FIXED : LEVER_PRICE_MARKET,
+    ...(order.mode === 'fixed' ? { target_price: order.price } : {}),
+    ...(password !== '' ? { password } : {}),
+  } as const;
+}
+
+/**
+ * The lever order form (spec §2 Lever, issue 13 item 8): market or fixed price, lots within the
+ * pair's bounds, a multiple from the pair's list, optional take-profit and stop-loss on their
+ * sides, the live bond and fee from the domain formulas, long and short with a confirm step. Every
+ * field keeps what was typed; a refusal is a message under it and nothing is sent. It reports
+ * `placed` to its screen.
+ */
+export const leverOrderMachine = setup({
+  types: {
+    context: {} as LeverOrderContext,
+    events: {} as LeverOrderEvent,
+    input: {} as { matchId: number; decimalComma: boolean },
+    emitted: {} as LeverOrderEmitted,
+  },
+  actors: {
+    loadTerms: fromPromise<LeverTerms, { matchId: number }>(() =>
+      Promise.reject(new Error('loadTerms not provided')),
+    ),
+    submit: fromPromise<LeverPosition, LeverSubmit>(() => Promise.reject(new Error('submit not provided'))),
+  },
+  actions: {
+    withTerms: assign(({ context }, terms: LeverTerms) => ({
+      terms,
+      multiple:
+        context.multiple !== null && terms.multiples.includes(context.multiple)
+          ? context.multiple
+          : (terms.multiples[0] ?? null),
+    })),
+    checkTyping: assign(({ context }) => ({ problems: typingProblems(context) })),
+  },
+}).createMachine({
+  id: 'leverOrder',
+  context: ({ input }) => ({
+    matchId: input.matchId,
+    decimalComma: input.decimalComma,
+    terms: null,
+    mode: 'market',
+    price: '',
+    lots: '',
+    multiple: null,
+    tp: '',
+    sl: '',
+    password: '',
+    last: null,
+    problems: {},
+    pending: null,
+  }),
+  initial: 'loading',
+  on: {
+    PAIR: {
+      guard: ({ context, event }) => event.matchId !== context.matchId,
+      target: '.loading',
+      actions: assign({
+        matchId: ({ event }) => event.matchId,
+        terms: null,
+        price: '',
+        lots: '',
+        tp: '',
+        sl: '',
+        last: null,
+        problems: {},
+        pending: null,
+      }),
+    },
+    LAST: { actions: assign({ last: ({ event }) => event.price }) },
+    MODE: {
+      actions: [assign({ mode: ({ event }) => event.mode, price: '' }), 'checkTyping'],
+    },
+    PRICE: { actions: [assign({ price: ({ event }) => event.text }), 'checkTyping'] },
+    LOTS: { actions: [assign({ lots: ({ event }) => event.text }), 'checkTyping'] },
+    MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
+    TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
+    SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadTerms',
+        input: ({ context }) => ({ matchId: context.matchId }),
+        onDone: { target: 'editing', actions: { type: 'withTerms', params: ({ event }) => event.output } },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { REFRESH: 'loading' } },
+    editing: {
+      on: {
+        REFRESH: 'refreshing',
+        SUBMIT: [
+          {
+            guard: ({ context, event }) => Object.keys(submitProblems(context, event.side)).length === 0,
+            target: 'confirming',
+            actions: assign(({ context, event }) => {
+              const entries = leverEntries(context);
+              const quote = quoteFor(context, event.side)!;
+              return {
+                problems: {},
+                password: '',
+                pending: {
+                  side: event.side,
+                  mode: context.mode,
+                  lots: Number(entries.lots.kind === 'number' ? entries.lots.value : 0),
+                  multiple: context.multiple ?? 0,
+                  price:
+                    context.mode === 'fixed' && entries.price.kind === 'number' ? entries.price.value : '',
+                  tp: entries.tp.kind === 'number' ? entries.tp.value : '',
+                  sl: entries.sl.kind === 'number' ? entries.sl.value : '',
+                  quote,
+                },
+              };
+            }),
+          },
+          { actions: assign({ problems: ({ context, event }) => submitProblems(context, event.side) }) },
+        ],
+      },
+    },
+    /** The balance reloads in the background; the form stays usable with its text kept. */
+    refreshing: {
+      invoke: {
+        src: 'loadTerms',
+        input: ({ context }) => ({ matchId: context.matchId }),
+        onDone: { target: 'editing', actions: { type: 'withTerms', params: ({ event }) => event.output } },
+        onError: 'editing',
+      },
+    },
+    confirming: {
+      on: {
+        PASSWORD: { actions: assign({ password: ({ event }) => event.text }) },
+        CONFIRM: 'submitting',
+        CANCEL: { target: 'editing', actions: assign({ pending: null, password: '' }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'submit',
+        input: ({ context }) => ({
+          matchId: context.matchId,
+          order: context.pending!,
+          password: context.password,
+        }),
+        onDone: {
+          target: 'refreshing',
+          actions: [
+            emit(({ event }) => ({ type: 'placed' as const, position: event.output })),
+            assign({ pending: null, password: '', lots: '', price: '', tp: '', sl: '' }),
+          ],
+        },
+        // The client showed the server's message; nothing changed, the form is as it was.
+        onError: { target: 'editing', actions: assign({ pending: null, password: '' }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,134 @@
+import type { AnswerOf } from '../api/catalogue.ts';
+import {
+  hazardRateText,
+  leverBond,
+  leverEntryPrice,
+  leverFee,
+  leverPnl,
+  leverQuantity,
+  leverStopProblem,
+  type LeverSide,
+} from '../domain/lever/rules.ts';
+import { LEDGER_DECIMALS, scaledToPlainText, toScaled } from '../domain/spot/scaled.ts';
+
+export type { LeverSide };
+
+/** A pair's lever terms and the user's lever balance, as the order form needs them. */
+export interface LeverTerms {
+  /** Units of the base currency per lot (lever_share_num). */
+  shareNum: string;
+  minShare: number;
+  maxShare: number;
+  /** lever_fee_rate, a fraction of price x quantity. */
+  feeRate: string;
+  /** lever_point_rate, the spread in percent. */
+  pointRate: string;
+  multiples: number[];
+  /** The free lever balance in the quote currency. */
+  balance: string;
+  quoteCode: string;
+  priceDecimals: number;
+  /** The lever account of the pair's quote currency (balance, margin in use, hazard rate). */
+  account: LeverAccount | null;
+}
+
+export type LeverAccount = AnswerOf<'lever/deal'>['account'];
+
+/** What an order would cost: entry price, quantity, bond and fee, and whether the balance covers them. */
+export interface LeverQuote {
+  price: string;
+  quantity: string;
+  bond: string;
+  fee: string;
+  affordable: boolean;
+}
+
+/** A decimal text as 1e-8 units (0 when it is not one). */
+export function units(text: string): bigint {
+  return toScaled(text, LEDGER_DECIMALS) ?? 0n;
+}
+
+/** 1e-8 units as a plain decimal text. */
+export function unitsText(value: bigint): string {
+  return scaledToPlainText(value, LEDGER_DECIMALS);
+}
+
+/**
+ * What an order costs by the domain formulas (src/domain/lever/rules.ts, issue 13 item 2): the
+ * entry price (the last trade adjusted by the spread at market, the typed price when fixed),
+ * quantity = lots x share_num, bond = price x quantity / multiple, fee = price x quantity x rate.
+ */
+export function leverQuote(
+  terms: LeverTerms,
+  order: { side: LeverSide; lots: number; multiple: number; price: string; fixed: boolean },
+): LeverQuote {
+  const price = order.fixed
+    ? units(order.price)
+    : leverEntryPrice(order.side, units(order.price), terms.pointRate, terms.priceDecimals);
+  const quantity = leverQuantity(BigInt(order.lots), terms.shareNum);
+  const bond = leverBond(price, quantity, order.multiple);
+  const fee = leverFee(price, quantity, terms.feeRate);
+  return {
+    price: unitsText(price),
+    quantity: unitsText(quantity),
+    bond: unitsText(bond),
+    fee: unitsText(fee),
+    affordable: bond + fee <= units(terms.balance),
+  };
+}
+
+/**
+ * Issue 13 item 5 (domain leverStopProblem): for a long, take-profit above both the entry and the
+ * current price, stop-loss below both; reversed for a short; 0 clears one. True when `value` is on
+ * the wrong side.
+ */
+export function stopSideProblem(
+  field: 'tp' | 'sl',
+  side: LeverSide,
+  value: string,
+  entry: string,
+  last: string,
+): boolean {
+  const problem =
+    field === 'tp'
+      ? leverStopProblem(side, units(entry), units(last), units(value), 0n)
+      : leverStopProblem(side, units(entry), units(last), 0n, units(value));
+  return problem !== null;
+}
+
+/** An open position as the live paint needs it. */
+export interface PaintedPosition {
+  id: number;
+  side: LeverSide;
+  price: string;
+  number: string;
+  caution_money: string;
+  profits: string;
+  matchId: number;
+}
+
+/**
+ * The account summary at a mark of the pair on screen: each of its positions' PnL by the domain
+ * formula, other pairs' positions at their pushed PnL, and the hazard rate of the quote currency
+ * (balance + bonds + PnL) / bonds x 100.
+ */
+export function leverMarkSummary(
+  positions: readonly PaintedPosition[],
+  balance: string,
+  matchId: number,
+  mark: string | null,
+): { pnl: Map<number, bigint>; total: bigint; bonds: bigint; hazard: string } {
+  const pnl = new Map<number, bigint>();
+  let total = 0n;
+  let bonds = 0n;
+  for (const position of positions) {
+    const value =
+      position.matchId === matchId && mark !== null
+        ? leverPnl(position.side, units(position.price), units(mark), units(position.number))
+        : (toScaled(position.profits, LEDGER_DECIMALS) ?? 0n);
+    pnl.set(position.id, value);
+    total += value;
+    bonds += units(position.caution_money);
+  }
+  return { pnl, total, bonds, hazard: hazardRateText(units(balance), bonds, total) };
+}

@@ -1,0 +1,23 @@
+import type { Observable } from 'rxjs';
+import type { z } from 'zod';
+import { leverClosedPush, leverTradePush } from '../api/catalogue/lever.ts';
+import { decodePayload } from './decode.ts';
+import type { ChannelSource } from './market.ts';
+
+/**
+ * The owner's private lever pushes (issue 13 item 7; only the logged-in owner hears them):
+ *   LEVER_TRADE  { type, currency_id, currency_code, hazard_rate, profits_all, caution_money_all,
+ *                  origin_caution_money_all, trades_all: position[] }  one quote currency's account
+ *   LEVER_CLOSED { type, ids, trades: position[] }  positions closed or orders cancelled, final state
+ * Positions have the shape lever/my_trade answers; frames that do not match are dropped.
+ */
+export type LeverTradeFrame = z.output<typeof leverTradePush>;
+export type LeverClosedFrame = z.output<typeof leverClosedPush>;
+
+export function leverTradePushes$(socket: ChannelSource): Observable<LeverTradeFrame> {
+  return socket.channel('LEVER_TRADE').pipe(decodePayload(leverTradePush));
+}
+
+export function leverClosedPushes$(socket: ChannelSource): Observable<LeverClosedFrame> {
+  return socket.channel('LEVER_CLOSED').pipe(decodePayload(leverClosedPush));
+}
