@@ -1,4 +1,5 @@
 import type { AnswerOf } from '../api/catalogue.ts';
+import { LEVER_TYPE_LONG } from '../domain/contract-codes.ts';
 import {
   hazardRateText,
   leverBond,
@@ -99,36 +100,48 @@ export function stopSideProblem(
 /** An open position as the live paint needs it. */
 export interface PaintedPosition {
   id: number;
-  side: LeverSide;
+  type: number;
   price: string;
   number: string;
   caution_money: string;
   profits: string;
-  matchId: number;
+}
+
+/** The account totals a summary starts from: lever/deal's account, or the latest LEVER_TRADE push. */
+export interface AccountTotals {
+  caution_money_all: string;
+  profits_all: string;
 }
 
 /**
- * The account summary at a mark of the pair on screen: each of its positions' PnL by the domain
- * formula, other pairs' positions at their pushed PnL, and the hazard rate of the quote currency
- * (balance + bonds + PnL) / bonds x 100.
+ * The account summary at the mark of the pair on screen (issue 13 items 3, 4): each of the pair's
+ * open positions' PnL by the domain formula; the quote currency's other positions at the PnL the
+ * account last reported; margin in use = the sum of bonds; hazard rate = (balance + bonds + PnL) /
+ * bonds x 100. With no mark yet, the reported PnL stands.
  */
 export function leverMarkSummary(
   positions: readonly PaintedPosition[],
-  balance: string,
-  matchId: number,
   mark: string | null,
+  totals: AccountTotals | null,
+  balance: string,
 ): { pnl: Map<number, bigint>; total: bigint; bonds: bigint; hazard: string } {
   const pnl = new Map<number, bigint>();
-  let total = 0n;
-  let bonds = 0n;
+  let reported = 0n;
+  let live = 0n;
+  let pairBonds = 0n;
   for (const position of positions) {
+    const side: LeverSide = position.type === LEVER_TYPE_LONG ? 'long' : 'short';
+    const was = toScaled(position.profits, LEDGER_DECIMALS) ?? 0n;
     const value =
-      position.matchId === matchId && mark !== null
-        ? leverPnl(position.side, units(position.price), units(mark), units(position.number))
-        : (toScaled(position.profits, LEDGER_DECIMALS) ?? 0n);
+      mark === null ? was : leverPnl(side, units(position.price), units(mark), units(position.number));
     pnl.set(position.id, value);
-    total += value;
-    bonds += units(position.caution_money);
+    reported += was;
+    live += value;
+    pairBonds += units(position.caution_money);
   }
+  const accountBonds = totals ? units(totals.caution_money_all) : 0n;
+  const bonds = accountBonds > pairBonds ? accountBonds : pairBonds;
+  const accountPnl = totals ? (toScaled(totals.profits_all, LEDGER_DECIMALS) ?? 0n) : reported;
+  const total = accountPnl - reported + live;
   return { pnl, total, bonds, hazard: hazardRateText(units(balance), bonds, total) };
 }

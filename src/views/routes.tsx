@@ -50,7 +50,6 @@ export const COMING_SOON_PATHS = [
   '/myshop/myshoporders',
   '/myshop/shoporders',
   '/myshop/shoporderdetail',
-  '/lever',
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -140,7 +139,10 @@ export const routes: RouteObject[] = [
     element: <Layout footer={false} />,
     children: [
       { path: 'trade', element: page(() => import('./pages/trade/TradePage.tsx')) },
-      { path: 'lever', element: <RequireToken>{soon('pages.lever')}</RequireToken> },
+      {
+        path: 'lever',
+        element: <RequireToken>{page(() => import('./pages/lever/LeverPage.tsx'))}</RequireToken>,
+      },
       {
         path: 'second',
         element: <RequireToken>{page(() => import('./pages/micro/MicroPage.tsx'))}</RequireToken>,

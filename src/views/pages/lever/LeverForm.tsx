@@ -1,0 +1,259 @@
+import type { ActorRefFrom } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatAmount } from '../../../domain/format.ts';
+import {
+  leverLiveQuotes,
+  type LeverField,
+  type LeverOrderContext,
+  type LeverProblem,
+  leverOrderMachine,
+} from '../../../machines/lever-order.machine.ts';
+import { useSelector } from '../../use-app-actor.ts';
+import { FieldProblem } from '../trade/FieldProblem.tsx';
+import { LeverProblemText } from './LeverProblemText.tsx';
+
+type FormRef = ActorRefFrom<typeof leverOrderMachine>;
+
+const NUMBER_KINDS = new Set(['notNumber', 'tooManyDecimals', 'tooLarge']);
+
+/** The number-entry problem of a field (shown by FieldProblem), if that is what it has. */
+export function numberProblem(problem: LeverProblem | undefined) {
+  return problem && NUMBER_KINDS.has(problem.kind)
+    ? (problem as Parameters<typeof FieldProblem>[0]['problem'])
+    : null;
+}
+
+function Problem({ field, problem }: { field: string; problem: LeverProblem | undefined }) {
+  const id = `lever-${field}-problem`;
+  const entry = numberProblem(problem);
+  if (entry) return <FieldProblem id={id} problem={entry} testId={id} />;
+  if (!problem) return null;
+  return (
+    <p id={id} className="field-problem" role="alert" data-testid={id}>
+      <LeverProblemText field={field} problem={problem} />
+    </p>
+  );
+}
+
+/**
+ * The lever order form (spec §2 Lever): market or fixed price, lots with the pair's bounds, the
+ * multiple, optional take-profit and stop-loss, the live bond and fee of a long and of a short, and
+ * the long and short buttons with their confirm dialog. It renders the form machine and sends it
+ * what the user typed; every number shown comes from the machine.
+ */
+export function LeverForm({
+  form,
+  base,
+  quote,
+  symbol,
+}: {
+  form: FormRef;
+  base: string;
+  quote: string;
+  symbol: string;
+}) {
+  const { t } = useTranslation();
+  const snapshot = useSelector(form, (s) => s);
+  const context: LeverOrderContext = snapshot.context;
+  const terms = context.terms;
+  if (snapshot.matches('loading')) return <section className="trade-panel lever-form" aria-busy="true" />;
+  if (snapshot.matches('failed') || !terms)
+    return (
+      <section className="trade-panel lever-form">
+        <p className="lever-muted">{t('lever.termsFailed')}</p>
+      </section>
+    );
+  const quotes = leverLiveQuotes(context);
+  const busy = !snapshot.matches('editing') && !snapshot.matches('refreshing');
+  const field = (
+    name: LeverField,
+    label: string,
+    value: string,
+    unit: string,
+    send: (text: string) => void,
+  ) => (
+    <>
+      <label className="form-field" htmlFor={`lever-${name}`}>
+        <span className="field-label">{label}</span>
+        <input
+          id={`lever-${name}`}
+          inputMode={name === 'lots' ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          value={value}
+          aria-invalid={context.problems[name] !== undefined}
+          aria-describedby={`lever-${name}-problem`}
+          data-testid={`lever-${name}`}
+          onChange={(event) => send(event.target.value)}
+        />
+        <span className="field-unit">{unit}</span>
+      </label>
+      <Problem field={name} problem={context.problems[name]} />
+    </>
+  );
+  const pending = context.pending;
+  return (
+    <section className="trade-panel lever-form" aria-labelledby="lever-form-title" data-testid="lever-form">
+      <div className="panel-head">
+        <h2 id="lever-form-title">{t('lever.formTitle')}</h2>
+        <Link to="/assets/transfer" className="lever-fund">
+          {t('lever.fund')}
+        </Link>
+      </div>
+      <div className="lever-form-body">
+        <div className="mode-tabs" role="tablist" aria-label={t('lever.mode')}>
+          {(['market', 'fixed'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              role="tab"
+              aria-selected={context.mode === mode}
+              className={context.mode === mode ? 'active' : ''}
+              data-testid={`lever-mode-${mode}`}
+              onClick={() => form.send({ type: 'MODE', mode })}
+            >
+              {t(`lever.${mode}`)}
+            </button>
+          ))}
+        </div>
+        <p className="lever-balance">
+          <span>{t('lever.available')}</span>
+          <span className="num" data-testid="lever-available">
+            {formatAmount(terms.balance, 4)} {quote}
+          </span>
+        </p>
+        {context.mode === 'fixed' ? (
+          field('price', t('lever.price'), context.price, quote, (text) => form.send({ type: 'PRICE', text }))
+        ) : (
+          <p className="lever-market-note">{t('lever.marketNote')}</p>
+        )}
+        {field(
+          'lots',
+          t('lever.lots', { min: terms.minShare, max: terms.maxShare }),
+          context.lots,
+          t('lever.lotUnit', { size: terms.shareNum.replace(/\.?0+$/, ''), base }),
+          (text) => form.send({ type: 'LOTS', text }),
+        )}
+        <div className="lever-multiples" role="radiogroup" aria-label={t('lever.multiple')}>
+          <span className="field-label">{t('lever.multiple')}</span>
+          {terms.multiples.map((multiple) => (
+            <button
+              key={multiple}
+              type="button"
+              role="radio"
+              aria-checked={context.multiple === multiple}
+              className={context.multiple === multiple ? 'lever-chip active' : 'lever-chip'}
+              data-testid={`lever-multiple-${multiple}`}
+              onClick={() => form.send({ type: 'MULTIPLE', multiple })}
+            >
+              ×{multiple}
+            </button>
+          ))}
+        </div>
+        <Problem field="multiple" problem={context.problems.multiple} />
+        <div className="lever-stops">
+          <div>
+            {field('tp', t('lever.takeProfit'), context.tp, quote, (text) => form.send({ type: 'TP', text }))}
+          </div>
+          <div>
+            {field('sl', t('lever.stopLoss'), context.sl, quote, (text) => form.send({ type: 'SL', text }))}
+          </div>
+        </div>
+        <dl className="lever-quote" data-testid="lever-quote">
+          <dt>{t('lever.bondLong')}</dt>
+          <dd className="num" data-testid="lever-bond-long">
+            {quotes.long ? `${quotes.long.bond} ${quote}` : '—'}
+          </dd>
+          <dt>{t('lever.bondShort')}</dt>
+          <dd className="num" data-testid="lever-bond-short">
+            {quotes.short ? `${quotes.short.bond} ${quote}` : '—'}
+          </dd>
+          <dt>{t('lever.fee')}</dt>
+          <dd className="num" data-testid="lever-fee">
+            {quotes.long ? `${quotes.long.fee} ${quote}` : '—'}
+          </dd>
+        </dl>
+        <div className="lever-buttons">
+          <button
+            type="button"
+            className="btn lever-long"
+            disabled={busy}
+            data-testid="lever-long"
+            onClick={() => form.send({ type: 'SUBMIT', side: 'long' })}
+          >
+            {t('lever.long')}
+          </button>
+          <button
+            type="button"
+            className="btn lever-short"
+            disabled={busy}
+            data-testid="lever-short"
+            onClick={() => form.send({ type: 'SUBMIT', side: 'short' })}
+          >
+            {t('lever.short')}
+          </button>
+        </div>
+      </div>
+      {pending ? (
+        <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby="lever-confirm-title">
+          <div className="lever-dialog-box" data-testid="lever-confirm-dialog">
+            <h3 id="lever-confirm-title">
+              {t(pending.side === 'long' ? 'lever.confirmLong' : 'lever.confirmShort', { symbol })}
+            </h3>
+            <dl className="lever-quote">
+              <dt>{t('lever.priceMode')}</dt>
+              <dd>{t(`lever.${pending.mode}`)}</dd>
+              <dt>{t('lever.entryPrice')}</dt>
+              <dd className="num">
+                {pending.quote.price} {quote}
+              </dd>
+              <dt>{t('lever.lotsShort')}</dt>
+              <dd className="num">
+                {pending.lots} ({pending.quote.quantity} {base})
+              </dd>
+              <dt>{t('lever.multiple')}</dt>
+              <dd className="num">×{pending.multiple}</dd>
+              <dt>{t('lever.bond')}</dt>
+              <dd className="num" data-testid="lever-confirm-bond">
+                {pending.quote.bond} {quote}
+              </dd>
+              <dt>{t('lever.fee')}</dt>
+              <dd className="num">
+                {pending.quote.fee} {quote}
+              </dd>
+              <dt>{t('lever.takeProfit')}</dt>
+              <dd className="num">{pending.tp || '—'}</dd>
+              <dt>{t('lever.stopLoss')}</dt>
+              <dd className="num">{pending.sl || '—'}</dd>
+            </dl>
+            <label className="form-field" htmlFor="lever-password">
+              <span className="field-label">{t('lever.password')}</span>
+              <input
+                id="lever-password"
+                type="password"
+                autoComplete="off"
+                value={context.password}
+                data-testid="lever-password"
+                onChange={(event) => form.send({ type: 'PASSWORD', text: event.target.value })}
+              />
+            </label>
+            <div className="lever-buttons">
+              <button type="button" className="btn" onClick={() => form.send({ type: 'CANCEL' })}>
+                {t('lever.back')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="lever-confirm"
+                disabled={!snapshot.matches('confirming')}
+                onClick={() => form.send({ type: 'CONFIRM' })}
+              >
+                {t('lever.confirm')}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { distinctUntilChanged, filter, map } from 'rxjs';
+import { resolveLanguage } from '../../../domain/languages.ts';
+import { usesDecimalComma } from '../../../domain/number-entry.ts';
+import { choosePair } from '../../../domain/spot/pair-list.ts';
+import { readPref, writePref } from '../../../machines/local-prefs.ts';
+import { leverScreenWith, type LeverPair } from '../../../machines/lever-screen.machine.ts';
+import { frameSampled } from '../../../streams/frame-sampled.ts';
+import { LOADING, type Loadable } from '../../../streams/loadable.ts';
+import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PriceChange } from '../../components/PriceChange.tsx';
+import { useServices } from '../../services-context.ts';
+import { useActorRef, useSelector } from '../../use-app-actor.ts';
+import { useObservable } from '../../use-observable.ts';
+import { useSignedIn } from '../../use-session.ts';
+import { useMediaQuery } from '../home/use-media-query.ts';
+import { KlineChart } from '../trade/KlineChart.tsx';
+import { MarketHeader } from '../trade/MarketHeader.tsx';
+import { OrderBook } from '../trade/OrderBook.tsx';
+import { useSlowQuotes } from '../trade/use-slow-quotes.ts';
+import { formatPrice } from '../../../domain/format.ts';
+import { LeverForm } from './LeverForm.tsx';
+import { LeverPositions } from './LeverPositions.tsx';
+import { LeverSummary } from './LeverSummary.tsx';
+import '../../components/components.css';
+import '../trade/trade.css';
+import './lever.css';
+
+/** Below this width /lever is a phone screen: one market view at a time behind tabs. */
+const PHONE_LEVER_QUERY = '(max-width: 899px)';
+const NO_OWN = new Map();
+
+function leverPairOf(pair: TradePair): LeverPair {
+  return { matchId: pair.id, quoteCurrencyId: pair.quoteCurrencyId, priceDecimals: pair.priceDecimals ?? 4 };
+}
+
+/**
+ * Spec §2 "Lever" (issue 13): the pairs open for lever (code, last price, change %), the chart and
+ * the order book of the pair, the order form (market or fixed price, lots, multiple, take-profit and
+ * stop-loss, long and short with a confirm), the lever account summary painted live from the market,
+ * and the positions panel. The page renders the screen machine's children and sends it events. The
+ * pair comes from ?symbol=, else the one last chosen here (leverPair), else the first.
+ */
+export default function LeverPage() {
+  const { t } = useTranslation();
+  const { queries } = useServices();
+  const pairs = useObservable<Loadable<readonly TradePair[]>>(queries.lever.pairs$, LOADING);
+  const [params] = useSearchParams();
+  const pair = useMemo(
+    () =>
+      choosePair(pairs.status === 'ready' ? pairs.data : [], {
+        symbol: params.get('symbol'),
+        id: null,
+        stored: readPref('leverPair'),
+      }),
+    [pairs, params],
+  );
+  useEffect(() => {
+    if (pair) writePref('leverPair', pair.symbol);
+  }, [pair]);
+
+  if (pairs.status === 'failed' || (pairs.status === 'ready' && pairs.data.length === 0))
+    return (
+      <div className="trade-unavailable">
+        <EmptyState title={t('trade.unavailable')} />
+      </div>
+    );
+  if (!pair || pairs.status !== 'ready') return <div className="page-loading" aria-busy="true" />;
+  return <LeverScreen pair={pair} pairs={pairs.data} />;
+}
+
+type PhoneView = 'chart' | 'book' | 'pairs';
+
+function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePair[] }) {
+  const { t } = useTranslation();
+  const { actors, queries } = useServices();
+  const signedIn = useSignedIn();
+  const [, setParams] = useSearchParams();
+  const phone = useMediaQuery(PHONE_LEVER_QUERY);
+  const [view, setView] = useState<PhoneView>('chart');
+  // A language change reloads the page (spec §1), so the language read at start is the one shown.
+  const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
+  const screen = useActorRef(leverScreenWith(actors.lever), {
+    input: { pair: leverPairOf(pair), signedIn, decimalComma },
+  });
+  useEffect(() => screen.send({ type: 'PAIR', pair: leverPairOf(pair) }), [pair, screen]);
+  useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
+  const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
+  const { form, positions } = screen.getSnapshot().context;
+
+  // The last trade price reaches the form and the panel (their side rules), once per frame at most.
+  const last$ = useMemo(
+    () =>
+      frameSampled(feeds.tape$).pipe(
+        map(({ value }) => value[0]?.price ?? null),
+        filter((price): price is string => price !== null),
+        distinctUntilChanged(),
+      ),
+    [feeds],
+  );
+  useEffect(() => {
+    const subscription = last$.subscribe((price) => screen.send({ type: 'LAST', price }));
+    return () => subscription.unsubscribe();
+  }, [last$, screen]);
+
+  const live = useSelector(screen, (s) => s.context.live);
+  const priceDecimals = pair.priceDecimals ?? 4;
+  const onSelect = (symbol: string) => {
+    setParams({ symbol });
+    setView('chart');
+  };
+  const header = <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />;
+  const chart = (
+    <section className="trade-panel lever-chart" aria-label={t('trade.chart.title')}>
+      <KlineChart key={`chart-${pair.id}`} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
+    </section>
+  );
+  const book = (
+    <OrderBook
+      key={`book-${pair.id}`}
+      depth$={feeds.depth$}
+      tape$={feeds.tape$}
+      priceDecimals={priceDecimals}
+      base={pair.base}
+      quote={pair.quote}
+      own={NO_OWN}
+      onPick={(price) => {
+        form.send({ type: 'MODE', mode: 'fixed' });
+        form.send({ type: 'PRICE', text: price });
+      }}
+    />
+  );
+  const list = <LeverPairList pairs={pairs} activeId={pair.id} onSelect={onSelect} />;
+  const summary = <LeverSummary form={form} positions={positions} live={live} last$={last$} />;
+  const orderForm = signedIn ? (
+    <LeverForm form={form} base={pair.base} quote={pair.quote} symbol={pair.symbol} />
+  ) : (
+    <section className="trade-panel lever-form">
+      <p className="form-auth">
+        <Link to={`/login?redirect=${encodeURIComponent('/lever')}`} className="btn btn-primary">
+          {t('lever.login')}
+        </Link>
+      </p>
+    </section>
+  );
+  const positionsPanel = signedIn ? (
+    <LeverPositions
+      positions={positions}
+      last$={last$}
+      matchId={pair.id}
+      priceDecimals={priceDecimals}
+      quote={pair.quote}
+    />
+  ) : null;
+
+  if (phone) {
+    const views: Record<PhoneView, ReactNode> = { chart, book, pairs: list };
+    return (
+      <div className="lever-page lever-phone" data-testid="lever-page" data-layout="phone">
+        <h1 className="visually-hidden">{t('lever.title')}</h1>
+        {header}
+        <section className="trade-panel lever-views">
+          <div className="mode-tabs lever-view-tabs" role="tablist" aria-label={t('trade.phone.views')}>
+            {(['chart', 'book', 'pairs'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={view === name}
+                className={view === name ? 'active' : ''}
+                onClick={() => setView(name)}
+                data-testid={`lever-view-${name}`}
+              >
+                {t(`trade.phone.${name}`)}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" className={`lever-view lever-view-${view}`}>
+            {views[view]}
+          </div>
+        </section>
+        {summary}
+        {orderForm}
+        {positionsPanel}
+      </div>
+    );
+  }
+  return (
+    <div className="lever-page" data-testid="lever-page" data-layout="wide">
+      <h1 className="visually-hidden">{t('lever.title')}</h1>
+      <div className="lever-col lever-col-pairs">{list}</div>
+      <div className="lever-col lever-col-main">
+        {header}
+        {chart}
+        {positionsPanel}
+      </div>
+      <div className="lever-col lever-col-side">
+        {summary}
+        {orderForm}
+        {book}
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2 Lever: the pairs open for lever, each with its last price and change, the one on screen marked. */
+function LeverPairList({
+  pairs,
+  activeId,
+  onSelect,
+}: {
+  pairs: readonly TradePair[];
+  activeId: number;
+  onSelect: (symbol: string) => void;
+}) {
+  const { t } = useTranslation();
+  const quotes = useSlowQuotes();
+  return (
+    <section
+      className="trade-panel lever-pairs"
+      aria-labelledby="lever-pairs-title"
+      data-testid="lever-pairs"
+    >
+      <h2 id="lever-pairs-title" className="lever-heading">
+        {t('lever.pairs')}
+      </h2>
+      <ul className="lever-pair-list">
+        {pairs.map((each) => {
+          const row = quotes.rows.get(each.id);
+          return (
+            <li key={each.id}>
+              <button
+                type="button"
+                aria-current={each.id === activeId ? 'true' : undefined}
+                className={each.id === activeId ? 'lever-pair active' : 'lever-pair'}
+                onClick={() => onSelect(each.symbol)}
+                data-testid={`lever-pair-${each.symbol}`}
+              >
+                <span className="lever-pair-symbol">{each.symbol}</span>
+                <span className="num lever-pair-price">
+                  {row ? formatPrice(row.close, row.priceDecimals) : '—'}
+                </span>
+                {row ? <PriceChange change={row.change} /> : <span />}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

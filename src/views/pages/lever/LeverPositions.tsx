@@ -1,0 +1,366 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Observable } from 'rxjs';
+import type { ActorRefFrom } from 'xstate';
+import { LEVER_CLOSE_NONE, LEVER_TYPE_LONG } from '../../../domain/contract-codes.ts';
+import { compareDecimal, formatAmount, formatPrice } from '../../../domain/format.ts';
+import {
+  LEVER_PAGE_SIZE,
+  type LeverPosition,
+  type LeverTab,
+  leverPositionsMachine,
+} from '../../../machines/lever-positions.machine.ts';
+import { leverMarkSummary } from '../../../machines/lever-terms.ts';
+import { useSelector } from '../../use-app-actor.ts';
+import { setClass, setText } from '../trade/text-cells.ts';
+import { FieldProblem } from '../trade/FieldProblem.tsx';
+import { numberProblem } from './LeverForm.tsx';
+import { LeverProblemText } from './LeverProblemText.tsx';
+import { moneyText } from './LeverSummary.tsx';
+
+type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
+
+function priceOrDash(price: string, decimals: number): string {
+  return compareDecimal(price, '0') === 0 ? '—' : formatPrice(price, decimals);
+}
+
+/**
+ * The lever positions panel (spec §2 Lever history, issue 13 items 5, 6, 8): open positions with
+ * their live PnL (painted from the last trade, once per frame, outside React state), pending
+ * fixed-price orders, and closed positions with their reason; close one, cancel one, close all
+ * (all, longs or shorts), and the take-profit / stop-loss dialog, each behind a confirm.
+ */
+export function LeverPositions({
+  positions,
+  last$,
+  matchId,
+  priceDecimals,
+  quote,
+}: {
+  positions: PositionsRef;
+  last$: Observable<string>;
+  matchId: number;
+  priceDecimals: number;
+  quote: string;
+}) {
+  const { t } = useTranslation();
+  const snapshot = useSelector(positions, (s) => s);
+  const { tab, open, pending, closed, closedPage, closedTotal, ask, stop } = snapshot.context;
+  const table = useRef<HTMLDivElement>(null);
+
+  // Live PnL of the open positions: painted into their cells from the last trade price.
+  useEffect(() => {
+    const paint = (mark: string) => {
+      const root = table.current;
+      if (!root) return;
+      const { pnl } = leverMarkSummary(open, mark, null, '0');
+      for (const cell of root.querySelectorAll<HTMLElement>('[data-pnl-id]')) {
+        const value = pnl.get(Number(cell.dataset.pnlId));
+        if (value === undefined) continue;
+        setText(cell, moneyText(value));
+        setClass(cell, 'up', value > 0n);
+        setClass(cell, 'down', value < 0n);
+      }
+    };
+    const subscription = last$.subscribe(paint);
+    return () => subscription.unsubscribe();
+  }, [open, last$, tab]);
+
+  const rows = tab === 'open' ? open : tab === 'pending' ? pending : closed;
+  const lastPage = Math.max(1, Math.ceil(closedTotal / LEVER_PAGE_SIZE));
+  const acting = snapshot.matches({ dialog: 'acting' }) || snapshot.matches({ dialog: 'savingStop' });
+  const counts: Record<LeverTab, number> = {
+    open: open.length,
+    pending: pending.length,
+    closed: closedTotal,
+  };
+
+  return (
+    <section
+      className="trade-panel lever-positions"
+      aria-labelledby="lever-positions-title"
+      data-testid="lever-positions"
+    >
+      <h2 id="lever-positions-title" className="visually-hidden">
+        {t('lever.positions')}
+      </h2>
+      <div className="lever-positions-head">
+        <div className="mode-tabs" role="tablist" aria-label={t('lever.positions')}>
+          {(['open', 'pending', 'closed'] as const).map((each) => (
+            <button
+              key={each}
+              type="button"
+              role="tab"
+              aria-selected={tab === each}
+              className={tab === each ? 'active' : ''}
+              data-testid={`lever-tab-${each}`}
+              onClick={() => positions.send({ type: 'TAB', tab: each })}
+            >
+              {t(`lever.tab.${each}`)} <span className="num">({counts[each]})</span>
+            </button>
+          ))}
+        </div>
+        {tab === 'open' ? (
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={open.length === 0}
+            data-testid="lever-close-all"
+            onClick={() => positions.send({ type: 'CLOSE_ALL', which: 'all' })}
+          >
+            {t('lever.closeAll')}
+          </button>
+        ) : null}
+      </div>
+      <div className="lever-table-wrap" ref={table}>
+        {rows.length === 0 ? (
+          <p className="lever-muted lever-empty">{t('lever.empty')}</p>
+        ) : (
+          <table className="lever-table" data-testid={`lever-table-${tab}`}>
+            <thead>
+              <tr>
+                <th scope="col">{t('lever.col.side')}</th>
+                <th scope="col">{t('lever.col.symbol')}</th>
+                <th scope="col">{t('lever.col.lots')}</th>
+                <th scope="col">{t('lever.col.price')}</th>
+                <th scope="col">{t('lever.col.margin')}</th>
+                <th scope="col">{t('lever.takeProfit')}</th>
+                <th scope="col">{t('lever.stopLoss')}</th>
+                {tab !== 'closed' ? <th scope="col">{t('lever.col.liquidation')}</th> : null}
+                <th scope="col">{t('lever.col.time')}</th>
+                <th scope="col">{t('lever.col.fee')}</th>
+                <th scope="col">{t('lever.col.overnight')}</th>
+                <th scope="col">{t('lever.col.pnl')}</th>
+                {tab !== 'closed' ? <th scope="col">{t('lever.col.actions')}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <PositionRow
+                  key={row.id}
+                  row={row}
+                  tab={tab}
+                  live={tab === 'open' && row.currency_match_id === matchId}
+                  priceDecimals={priceDecimals}
+                  disabled={acting}
+                  positions={positions}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {tab === 'closed' && closedTotal > LEVER_PAGE_SIZE ? (
+        <div className="lever-pager">
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={closedPage <= 1}
+            onClick={() => positions.send({ type: 'PAGE', page: closedPage - 1 })}
+          >
+            {t('lever.prev')}
+          </button>
+          <span className="num">
+            {closedPage} / {lastPage}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={closedPage >= lastPage}
+            onClick={() => positions.send({ type: 'PAGE', page: closedPage + 1 })}
+          >
+            {t('lever.next')}
+          </button>
+        </div>
+      ) : null}
+      {ask ? (
+        <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby="lever-ask-title">
+          <div className="lever-dialog-box" data-testid="lever-ask-dialog">
+            <h3 id="lever-ask-title">{t(`lever.ask.${ask.kind}`)}</h3>
+            {ask.kind === 'closeAll' ? (
+              <div className="lever-multiples" role="radiogroup" aria-label={t('lever.ask.closeAll')}>
+                {(['all', 'longs', 'shorts'] as const).map((which) => (
+                  <button
+                    key={which}
+                    type="button"
+                    role="radio"
+                    aria-checked={ask.which === which}
+                    className={ask.which === which ? 'lever-chip active' : 'lever-chip'}
+                    data-testid={`lever-which-${which}`}
+                    onClick={() => positions.send({ type: 'WHICH', which })}
+                  >
+                    {t(`lever.which.${which}`)}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <p>{t(`lever.ask.${ask.kind}Text`)}</p>
+            )}
+            <div className="lever-buttons">
+              <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
+                {t('lever.back')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="lever-ask-confirm"
+                disabled={!snapshot.matches({ dialog: 'asking' })}
+                onClick={() => positions.send({ type: 'CONFIRM' })}
+              >
+                {t('lever.confirm')}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {stop ? (
+        <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby="lever-stop-title">
+          <div className="lever-dialog-box" data-testid="lever-stop-dialog">
+            <h3 id="lever-stop-title">{t('lever.stopTitle', { symbol: stop.position.symbol })}</h3>
+            <p className="lever-muted">
+              {t(stop.position.type === LEVER_TYPE_LONG ? 'lever.long' : 'lever.short')} ·{' '}
+              {t('lever.entryPrice')}{' '}
+              <span className="num">{formatPrice(stop.position.price, priceDecimals)}</span>
+            </p>
+            {(['tp', 'sl'] as const).map((field) => {
+              const problem = stop.problems[field];
+              const id = `lever-stop-${field}-problem`;
+              const entry = numberProblem(problem);
+              return (
+                <div key={field}>
+                  <label className="form-field" htmlFor={`lever-stop-${field}`}>
+                    <span className="field-label">
+                      {t(field === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss')}
+                    </span>
+                    <input
+                      id={`lever-stop-${field}`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={stop[field]}
+                      aria-invalid={problem !== undefined}
+                      aria-describedby={id}
+                      data-testid={`lever-stop-${field}`}
+                      onChange={(event) =>
+                        positions.send({
+                          type: field === 'tp' ? 'STOP_TP' : 'STOP_SL',
+                          text: event.target.value,
+                        })
+                      }
+                    />
+                    <span className="field-unit">{quote}</span>
+                  </label>
+                  {entry ? <FieldProblem id={id} problem={entry} testId={id} /> : null}
+                  {problem && !entry ? (
+                    <p id={id} className="field-problem" role="alert" data-testid={id}>
+                      <LeverProblemText field={field} problem={problem} />
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+            <p className="lever-muted">{t('lever.stopHint')}</p>
+            <div className="lever-buttons">
+              <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
+                {t('lever.back')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="lever-stop-save"
+                disabled={!snapshot.matches({ dialog: 'stop' })}
+                onClick={() => positions.send({ type: 'SAVE' })}
+              >
+                {t('lever.save')}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function PositionRow({
+  row,
+  tab,
+  live,
+  priceDecimals,
+  disabled,
+  positions,
+}: {
+  row: LeverPosition;
+  tab: LeverTab;
+  live: boolean;
+  priceDecimals: number;
+  disabled: boolean;
+  positions: PositionsRef;
+}) {
+  const { t } = useTranslation();
+  const long = row.type === LEVER_TYPE_LONG;
+  const profits = compareDecimal(row.profits, '0');
+  return (
+    <tr data-testid={`lever-row-${row.id}`}>
+      <td className={long ? 'lever-side long' : 'lever-side short'}>
+        {t(long ? 'lever.long' : 'lever.short')} ×{row.multiple}
+      </td>
+      <td>{row.symbol}</td>
+      <td className="num">{formatAmount(row.share, 0)}</td>
+      <td className="num">{formatPrice(row.price, priceDecimals)}</td>
+      <td className="num">{formatAmount(row.caution_money, 4)}</td>
+      <td className="num" data-testid="lever-row-tp">
+        {priceOrDash(row.target_profit_price, priceDecimals)}
+      </td>
+      <td className="num" data-testid="lever-row-sl">
+        {priceOrDash(row.stop_loss_price, priceDecimals)}
+      </td>
+      {tab !== 'closed' ? <td className="num">{priceOrDash(row.liquidation_price, priceDecimals)}</td> : null}
+      <td className="num lever-time">{row.time}</td>
+      <td className="num">{formatAmount(row.trade_fee, 4)}</td>
+      <td className="num">{formatAmount(row.overnight_money, 4)}</td>
+      <td
+        className={`num lever-pnl${profits > 0 ? ' up' : profits < 0 ? ' down' : ''}`}
+        data-pnl-id={live ? row.id : undefined}
+        data-testid="lever-row-pnl"
+      >
+        {formatAmount(row.profits, 4)}
+        {tab === 'closed' && row.close_reason !== LEVER_CLOSE_NONE ? (
+          <small className="lever-reason"> · {t(`lever.reason.${row.close_reason}`)}</small>
+        ) : null}
+      </td>
+      {tab === 'open' ? (
+        <td className="lever-actions">
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={disabled}
+            data-testid="lever-row-stop"
+            onClick={() => positions.send({ type: 'STOP', id: row.id })}
+          >
+            {t('lever.setStops')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={disabled}
+            data-testid="lever-row-close"
+            onClick={() => positions.send({ type: 'CLOSE', id: row.id })}
+          >
+            {t('lever.close')}
+          </button>
+        </td>
+      ) : tab === 'pending' ? (
+        <td className="lever-actions">
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={disabled}
+            data-testid="lever-row-cancel"
+            onClick={() => positions.send({ type: 'CANCEL_ORDER', id: row.id })}
+          >
+            {t('lever.cancelOrder')}
+          </button>
+        </td>
+      ) : null}
+    </tr>
+  );
+}
