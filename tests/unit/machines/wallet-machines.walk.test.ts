@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, SimulatedClock, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import type { AnswerOf, PayloadOf } from '../../../src/api/catalogue.ts';
 import { isTransferAllowed } from '../../../src/domain/wallet/accounts.ts';
 import { readAmount } from '../../../src/domain/wallet/entry.ts';
 import type { BoundAddressRow, ConvertQuote } from '../../../src/machines/actors/wallet.ts';
@@ -180,7 +181,7 @@ describe('withdraw machine', () => {
     expect(actor.getSnapshot().value).toBe('ready');
 
     const none = createActor(
-      withdrawMachine.provide({ actors: { boundAddresses: fromPromise(async () => []) } }),
+      withdrawMachine.provide({ actors: { boundAddresses: fromPromise<BoundAddressRow[]>(async () => []) } }),
       {
         input: WITHDRAW_INPUT,
       },
@@ -281,7 +282,11 @@ describe('convert machine', () => {
   function start(
     ttl: number,
     clock: SimulatedClock,
-    convert = fromPromise(async () => ({ number: '0.01', receive: '600', price: '60000' })),
+    convert = fromPromise<AnswerOf<'account/convert'>, PayloadOf<'account/convert'>>(async () => ({
+      number: '0.01',
+      receive: '600',
+      price: '60000',
+    })),
   ) {
     return createActor(
       convertMachine.provide({

@@ -58,7 +58,7 @@ describe('tape painter', () => {
   });
 
   it('writes times in the zone it is given, not a fixed UTC+8', () => {
-    const trade = { time: Date.UTC(2026, 6, 1, 12, 0, 5), price: '5', number: '1', way: 1 };
+    const trade = { time: Date.UTC(2026, 6, 1, 12, 0, 5), price: '5', number: '1', way: 1 as const };
     const time = (zone: string) => {
       const body = tapeBody(1);
       createTapePainter(body, 2, zone)([trade], null);

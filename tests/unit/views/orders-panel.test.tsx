@@ -48,7 +48,7 @@ function renderPanel() {
     spotOrdersMachine.provide({
       actors: {
         loadPage: fromPromise(async () => ({ rows: HISTORY, total: HISTORY.length })),
-        loadOwn: fromPromise(async () => []),
+        loadOwn: fromPromise<SpotOrderAnswer[], { matchId: number }>(async () => []),
         cancelOrder: fromPromise(async () => HISTORY[0]!),
       },
     }),
