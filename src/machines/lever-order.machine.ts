@@ -260,14 +260,6 @@ export const leverOrderMachine = setup({
       }),
     },
     LAST: { actions: assign({ last: ({ event }) => event.price }) },
-    MODE: {
-      actions: [assign({ mode: ({ event }) => event.mode, price: '' }), 'checkTyping'],
-    },
-    PRICE: { actions: [assign({ price: ({ event }) => event.text }), 'checkTyping'] },
-    LOTS: { actions: [assign({ lots: ({ event }) => event.text }), 'checkTyping'] },
-    MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
-    TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
-    SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
   },
   states: {
     loading: {
@@ -279,8 +271,15 @@ export const leverOrderMachine = setup({
       },
     },
     failed: { on: { REFRESH: 'loading' } },
+    // The fields take typing while editing (and while the balance reloads), never under the confirm.
     editing: {
       on: {
+        MODE: { actions: [assign({ mode: ({ event }) => event.mode, price: '' }), 'checkTyping'] },
+        PRICE: { actions: [assign({ price: ({ event }) => event.text }), 'checkTyping'] },
+        LOTS: { actions: [assign({ lots: ({ event }) => event.text }), 'checkTyping'] },
+        MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
+        TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
+        SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
         REFRESH: 'refreshing',
         SUBMIT: [
           {
@@ -312,6 +311,14 @@ export const leverOrderMachine = setup({
     },
     /** The balance reloads in the background; the form stays usable with its text kept. */
     refreshing: {
+      on: {
+        MODE: { actions: [assign({ mode: ({ event }) => event.mode, price: '' }), 'checkTyping'] },
+        PRICE: { actions: [assign({ price: ({ event }) => event.text }), 'checkTyping'] },
+        LOTS: { actions: [assign({ lots: ({ event }) => event.text }), 'checkTyping'] },
+        MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
+        TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
+        SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
+      },
       invoke: {
         src: 'loadTerms',
         input: ({ context }) => ({ matchId: context.matchId }),

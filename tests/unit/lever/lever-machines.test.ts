@@ -1,0 +1,292 @@
+import fc from 'fast-check';
+import { Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromEventObservable, fromPromise, waitFor, type EventObject } from 'xstate';
+import {
+  leverOrderMachine,
+  submitPayload,
+  type LeverSubmit,
+} from '../../../src/machines/lever-order.machine.ts';
+import {
+  leverPositionsMachine,
+  type LeverLists,
+  type LeverPosition,
+} from '../../../src/machines/lever-positions.machine.ts';
+import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
+import type { LeverTerms } from '../../../src/machines/lever-terms.ts';
+import { declaredStates, fold, stateName, walk } from '../machines/walk-kit.ts';
+
+const TERMS: LeverTerms = {
+  shareNum: '0.01',
+  minShare: 1,
+  maxShare: 100,
+  feeRate: '0.001',
+  pointRate: '0.1',
+  multiples: [5, 10],
+  balance: '1000',
+  quoteCode: 'USDT',
+  priceDecimals: 2,
+  account: null,
+};
+
+function position(id: number, status: 0 | 1 | 2 | 3 | 4, extra: Partial<LeverPosition> = {}): LeverPosition {
+  return {
+    id,
+    currency_match_id: 1,
+    type: 1,
+    type_name: 'long',
+    symbol: 'BTC/USDT',
+    base_currency_id: 2,
+    quote_currency_id: 1,
+    share: '2',
+    number: '0.02',
+    multiple: 10,
+    price: '100.10',
+    origin_price: '100',
+    update_price: '100',
+    target_price: '0',
+    target_profit_price: '0',
+    stop_loss_price: '0',
+    origin_caution_money: '0.2002',
+    caution_money: '0.2002',
+    trade_fee: '0.002',
+    overnight_money: '0',
+    profits: '0',
+    liquidation_price: '0',
+    status,
+    close_reason: status === 3 ? 1 : 0,
+    open_trade: null,
+    close_trade: null,
+    created_at: 0,
+    time: '2026-01-01 00:00:00',
+    closed_at: 0,
+    ...extra,
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('lever order form machine', () => {
+  it('reaches every state by its shortest paths, and confirms only a valid order', () => {
+    const events = [
+      { type: 'xstate.done.actor.0.leverOrder.loading', output: TERMS },
+      { type: 'xstate.error.actor.0.leverOrder.loading', error: new Error('down') },
+      { type: 'xstate.done.actor.0.leverOrder.refreshing', output: TERMS },
+      { type: 'xstate.error.actor.0.leverOrder.refreshing', error: new Error('down') },
+      { type: 'xstate.done.actor.0.leverOrder.submitting', output: position(1, 1) },
+      { type: 'xstate.error.actor.0.leverOrder.submitting', error: new Error('code 0') },
+      { type: 'LAST', price: '100' },
+      { type: 'LOTS', text: '2' },
+      { type: 'LOTS', text: '500' },
+      { type: 'SUBMIT', side: 'long' },
+      { type: 'CONFIRM' },
+      { type: 'CANCEL' },
+      { type: 'REFRESH' },
+    ] as const;
+    const result = walk(leverOrderMachine, {
+      input: { matchId: 1, decimalComma: false },
+      events: [...events],
+    });
+    expect([...result.reached].sort()).toEqual(declaredStates(leverOrderMachine));
+    expect(result.unsupplied).toEqual([]);
+    for (const path of result.paths) {
+      if (!path.state.matches('confirming')) continue;
+      expect(path.state.context.lots).toBe('2');
+      expect(path.state.context.pending?.quote.bond).toBe('0.4004');
+    }
+    expect(result.route((s) => s.matches('submitting'))).toEqual([
+      'xstate.init',
+      'xstate.done.actor.0.leverOrder.loading',
+      'LAST',
+      'LOTS',
+      'SUBMIT',
+      'CONFIRM',
+    ]);
+  });
+
+  it('refuses bad lots and stops on the wrong side with a message, keeping the text', async () => {
+    const actor = createActor(
+      leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => TERMS) } }),
+      { input: { matchId: 1, decimalComma: true } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'LAST', price: '100' });
+    actor.send({ type: 'LOTS', text: '1,5' });
+    expect(actor.getSnapshot().context.problems.lots).toEqual({ kind: 'tooManyDecimals', max: 0 });
+    expect(actor.getSnapshot().context.lots).toBe('1,5');
+    actor.send({ type: 'LOTS', text: '500' });
+    actor.send({ type: 'SUBMIT', side: 'long' });
+    expect(actor.getSnapshot().context.problems.lots).toEqual({ kind: 'lotsRange', min: 1, max: 100 });
+    actor.send({ type: 'LOTS', text: '2' });
+    actor.send({ type: 'TP', text: '99,5' });
+    actor.send({ type: 'SL', text: 'x' });
+    actor.send({ type: 'SUBMIT', side: 'long' });
+    const { problems } = actor.getSnapshot().context;
+    expect(problems.tp).toEqual({ kind: 'tpSide', side: 'long' });
+    expect(problems.sl).toEqual({ kind: 'notNumber' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    // A short's take-profit below: the same typed comma reads 99.5.
+    actor.send({ type: 'SL', text: '' });
+    actor.send({ type: 'SUBMIT', side: 'short' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(actor.getSnapshot().context.pending?.tp).toBe('99.5');
+  });
+
+  it('sends a fixed-price order with exactly the typed price, and refuses one on the wrong side', async () => {
+    const sent: LeverSubmit[] = [];
+    const actor = createActor(
+      leverOrderMachine.provide({
+        actors: {
+          loadTerms: fromPromise(async () => TERMS),
+          submit: fromPromise<LeverPosition, LeverSubmit>(async ({ input }) => {
+            sent.push(input);
+            return position(7, 0);
+          }),
+        },
+      }),
+      { input: { matchId: 1, decimalComma: false } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'LAST', price: '100' });
+    actor.send({ type: 'MODE', mode: 'fixed' });
+    actor.send({ type: 'PRICE', text: '99.50' });
+    actor.send({ type: 'LOTS', text: '3' });
+    actor.send({ type: 'SUBMIT', side: 'short' });
+    expect(actor.getSnapshot().context.problems.price).toEqual({ kind: 'priceSide', side: 'short' });
+    actor.send({ type: 'SUBMIT', side: 'long' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(sent).toHaveLength(1);
+    expect(submitPayload(sent[0]!)).toEqual({
+      share: 3,
+      multiple: 5,
+      currency_match_id: 1,
+      type: 1,
+      status: 0,
+      target_price: '99.50',
+    });
+  });
+});
+
+describe('lever positions machine', () => {
+  const dialogEvent = fc.constantFrom<EventObject & Record<string, unknown>>(
+    { type: 'CLOSE', id: 1 },
+    { type: 'CANCEL_ORDER', id: 2 },
+    { type: 'CLOSE_ALL', which: 'all' },
+    { type: 'WHICH', which: 'longs' },
+    { type: 'STOP', id: 1 },
+    { type: 'STOP', id: 99 },
+    { type: 'STOP_TP', text: '90' },
+    { type: 'STOP_TP', text: '120' },
+    { type: 'STOP_SL', text: 'abc' },
+    { type: 'SAVE' },
+    { type: 'CONFIRM' },
+    { type: 'DISMISS' },
+    { type: 'TAB', tab: 'pending' },
+    { type: 'xstate.done.actor.0.leverPositions.dialog.acting', output: [position(1, 3)] },
+    { type: 'xstate.done.actor.0.leverPositions.dialog.savingStop', output: position(1, 1) },
+    { type: 'xstate.error.actor.0.leverPositions.dialog.acting', error: new Error('code 0') },
+  );
+
+  it('keeps one dialog at a time, each with its subject, and saves only stops without problems', () => {
+    const lists: LeverLists = {
+      open: [position(1, 1)],
+      pending: [position(2, 0)],
+      closed: [],
+      closedTotal: 0,
+    };
+    fc.assert(
+      fc.property(fc.array(dialogEvent, { maxLength: 30 }), (events) => {
+        const { steps } = fold(leverPositionsMachine, { matchId: 1, priceDecimals: 2, decimalComma: false }, [
+          { type: 'xstate.done.actor.0.leverPositions.lists.loading', output: lists },
+          { type: 'LAST', price: '100' },
+          ...(events as never[]),
+        ]);
+        for (const step of steps) {
+          const { context } = step.after;
+          const name = stateName(step.after.value);
+          expect(context.ask !== null).toBe(/dialog\.(asking|acting)/.test(name));
+          expect(context.stop !== null).toBe(/dialog\.(stop|savingStop)/.test(name));
+          if (/savingStop/.test(name) && !/savingStop/.test(stateName(step.before.value))) {
+            expect(step.event.type).toBe('SAVE');
+            expect(step.before.context.stop?.problems).toEqual({});
+            // A long's take-profit must be above the entry (100.10) and the last price.
+            expect(step.before.context.stop?.tp).not.toBe('90');
+          }
+        }
+      }),
+    );
+  });
+});
+
+describe('lever screen machine', () => {
+  it('folds each state of a position once: a push of a state already folded is not folded again', async () => {
+    const pushes = new Subject<EventObject & Record<string, unknown>>();
+    let positionEvents = 0;
+    const machine = leverScreenMachine.provide({
+      actors: {
+        form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => TERMS) } }),
+        positions: leverPositionsMachine.provide({
+          actors: {
+            loadLists: fromPromise(async (): Promise<LeverLists> => ({
+              open: [],
+              pending: [],
+              closed: [],
+              closedTotal: 0,
+            })),
+          },
+        }),
+        pushes: fromEventObservable(() => pushes as never),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { pair: { matchId: 1, quoteCurrencyId: 1, priceDecimals: 2 }, signedIn: true },
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && event.event.type === 'POSITION') positionEvents += 1;
+      },
+    }).start();
+    await flush();
+    const account = { currency_id: 1, hazard_rate: '500', profits_all: '0', caution_money_all: '0.2' };
+    pushes.next({ type: 'TRADED', account, positions: [position(1, 1)] });
+    pushes.next({ type: 'TRADED', account, positions: [position(1, 1, { profits: '0.5' })] });
+    expect(positionEvents).toBe(1);
+    // A new stop is a new state; the same stop again is not.
+    pushes.next({ type: 'TRADED', account, positions: [position(1, 1, { stop_loss_price: '90' })] });
+    pushes.next({ type: 'TRADED', account, positions: [position(1, 1, { stop_loss_price: '90' })] });
+    expect(positionEvents).toBe(2);
+    pushes.next({ type: 'CLOSED', positions: [position(1, 3)] });
+    pushes.next({ type: 'CLOSED', positions: [position(1, 3)] });
+    // A late copy of the open state never puts the closed position back.
+    pushes.next({ type: 'TRADED', account, positions: [position(1, 1)] });
+    expect(positionEvents).toBe(3);
+    const panel = actor.getSnapshot().context.positions.getSnapshot().context;
+    expect(panel.open).toEqual([]);
+    expect(panel.closed.map((row) => row.id)).toEqual([1]);
+    expect(panel.closedTotal).toBe(1);
+    expect(actor.getSnapshot().context.live).toEqual(account);
+    actor.stop();
+  });
+
+  it('newerPositions never folds an equal or older copy (random orders of one position’s states)', () => {
+    const states = [
+      position(5, 0),
+      position(5, 1),
+      position(5, 1, { target_profit_price: '130' }),
+      position(5, 3),
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 20 }), (order) => {
+        let folded = new Map() as ReturnType<typeof newerPositions>['folded'];
+        let ended = false;
+        for (const index of order) {
+          const result = newerPositions(folded, [states[index]!]);
+          if (ended) expect(result.fresh).toEqual([]);
+          if (result.fresh.length > 0 && index === 3) ended = true;
+          const again = newerPositions(result.folded, [states[index]!]);
+          expect(again.fresh).toEqual([]);
+          folded = result.folded;
+        }
+      }),
+    );
+  });
+});
