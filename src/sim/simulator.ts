@@ -9,6 +9,7 @@ import { BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts'
 import { openSpotFeature } from './features/spot/open-spot.ts';
 import type { Spot } from './features/spot/spot.ts';
 import type { Earnings } from './features/earnings/earnings.ts';
+import type { Lever } from './features/lever/lever.ts';
 import type { Micro } from './features/micro/micro.ts';
 import { TapeRecorder } from './features/micro/tape-recorder.ts';
 import type { Wallet } from './features/wallet/wallet.ts';
@@ -48,6 +49,7 @@ export interface Simulator {
   earnings: Earnings;
   /** Micro contracts: bought at the public tape's last trade, settled on it at expiry (one log with spot). */
   micro: Micro;
+  lever: Lever;
   /** The load generator of the spot screen's benchmark (sim/bench). */
   storm: BenchStorm;
 }
@@ -91,7 +93,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);
   tape.seed(market.market);
-  const { spot, wallet, earnings, micro } = await openSpotFeature({
+  const { spot, wallet, earnings, micro, lever } = await openSpotFeature({
     routes,
     hub,
     accounts,
@@ -111,5 +113,5 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     // Exactly once: answers of requests with an id, kept in the log's store (DESIGN.md).
     requests: store ? storeRequestLog(store) : new MemoryRequestLog(),
   });
-  return { server, hub, accounts, addressBook, market, spot, wallet, earnings, micro, storm };
+  return { server, hub, accounts, addressBook, market, spot, wallet, earnings, micro, lever, storm };
 }

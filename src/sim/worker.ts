@@ -43,6 +43,8 @@ async function openSimulator(): Promise<SimServer> {
   setInterval(() => void simulator.earnings.advance(), WALLET_ADVANCE_MS);
   // Micro contracts settle at expiry on the public tape, on the same clock.
   setInterval(() => void simulator.micro.advance(), WALLET_ADVANCE_MS);
+  // Lever: fixed-price fills, take-profit, stop-loss, liquidation and overnight fees on the tape.
+  setInterval(() => void simulator.lever.advance(), WALLET_ADVANCE_MS);
   return simulator.server;
 }
 

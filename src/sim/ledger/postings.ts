@@ -20,6 +20,8 @@ export const SYSTEM_BOOKS = [
   'earnings',
   // The house side of micro contracts: lost stakes come in, winners' profits go out.
   'micro',
+  // The house side of lever positions: users' realised losses come in, their profits go out.
+  'lever',
 ] as const;
 export type SystemBook = (typeof SYSTEM_BOOKS)[number];
 

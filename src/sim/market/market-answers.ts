@@ -9,7 +9,8 @@ import type { PairMarket } from './pair-market.ts';
 import type { PairSpec } from './pairs.ts';
 import type { KlinePeriod } from './periods.ts';
 import type { Trade } from './trade.ts';
-import { FLAG_OFF, FLAG_ON, TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../domain/contract-codes.ts';
+import { FLAG_OFF, FLAG_ON, isOn, TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../domain/contract-codes.ts';
+import { leverTermsAnswer } from './lever-terms.ts';
 
 /**
  * The market's state in the contract's shapes (src/api/entities.ts): the engine's integers become
@@ -150,6 +151,7 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
     lever_point_rate: pair.leverPointRate,
     lever_share_num: pair.leverShareNum,
     lever_fee_rate: pair.leverFeeRate,
+    ...(isOn(pair.openLever) ? leverTermsAnswer() : {}),
     price_decimals: pair.priceDecimals,
     number_decimals: pair.lotDecimals,
     currency_quotation: quotationAnswer(market),

@@ -58,7 +58,7 @@ describe.each(['sim', 'http'] as const)('the contract over the %s transport', (n
     expect(notice?.kind === 'error' && notice.msg).not.toBe('This article does not exist');
   });
 
-  it('answers a catalogued call whose feature has not landed with code 0, not a hang', async () => {
+  it('answers a signed-out lever call with 999, not a hang (lever landed: issue 13)', async () => {
     const raw = await harness.transports[name].request({
       method: 'POST',
       path: 'lever/cancel',
@@ -66,7 +66,7 @@ describe.each(['sim', 'http'] as const)('the contract over the %s transport', (n
       headers: { lang: 'en', authorization: '' },
       timeoutMs: 5000,
     });
-    expect(raw).toMatchObject({ code: 0 });
+    expect(raw).toMatchObject({ code: 999 });
   });
 
   it('refuses a bad payload with code 0 naming the field, and an unknown path', async () => {

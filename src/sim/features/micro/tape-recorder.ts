@@ -42,6 +42,20 @@ export class TapeRecorder {
     return trade ? refOf(trade) : null;
   }
 
+  /** The pair's recorded trades after the trade `id`, oldest first (lever's clock pass reads them). */
+  after(pairId: number, id: number): TapeTradeRef[] {
+    const list = this.trades.get(pairId);
+    if (!list) return [];
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid]!.id ?? 0) <= id) lo = mid + 1;
+      else hi = mid;
+    }
+    return list.slice(lo).map(refOf);
+  }
+
   /** The pair's last recorded trade at or before `time`; null when none is kept. */
   lastAtOrBefore(pairId: number, time: number): TapeTradeRef | null {
     const list = this.trades.get(pairId);

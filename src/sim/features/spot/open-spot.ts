@@ -12,6 +12,10 @@ import { Earnings } from '../earnings/earnings.ts';
 import { earningsPart } from '../earnings/aggregate.ts';
 import { registerEarningsRoutes } from '../earnings/routes.ts';
 import { initialEarningsState } from '../earnings/state.ts';
+import { Lever } from '../lever/lever.ts';
+import { leverPart } from '../lever/part.ts';
+import { registerLeverRoutes } from '../lever/routes.ts';
+import { initialLeverState } from '../lever/state.ts';
 import { Micro } from '../micro/micro.ts';
 import { microPart } from '../micro/part.ts';
 import { microOrderAnswer, registerMicroRoutes } from '../micro/routes.ts';
@@ -55,6 +59,7 @@ export interface ExchangeFeatures {
   wallet: Wallet;
   earnings: Earnings;
   micro: Micro;
+  lever: Lever;
 }
 
 const STREAM = 'spot';
@@ -70,8 +75,8 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
   // it had when it held spot alone, so logs written before replay into it.
   const aggregate = exchangeAggregate(
     spotAggregate((pairId) => pairById(pairId)),
-    [walletPart, earningsPart, microPart],
-    () => ({ earnings: initialEarningsState(), micro: initialMicroState() }),
+    [walletPart, earningsPart, microPart, leverPart],
+    () => ({ earnings: initialEarningsState(), micro: initialMicroState(), lever: initialLeverState() }),
   );
   const log = options.store
     ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
@@ -86,6 +91,7 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
   const micro = new Micro(log, options.market, options.tape, options.hub, options.clock, (contract, now) =>
     microOrderAnswer(options.market, contract, now),
   );
+  const lever = new Lever(log, options.market, options.tape, options.hub);
   // Orders and fills move trade balances: BALANCE subscribers hear of them too.
   spot.subscribe((events) => wallet.pushAfterSpot(events));
   options.attach(spot);
@@ -124,7 +130,8 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
   registerWalletRoutes(options.routes, options.accounts, wallet, options.market, options.isAddressBound);
   registerEarningsRoutes(options.routes, options.accounts, earnings);
   registerMicroRoutes(options.routes, options.accounts, micro, options.market);
-  return { spot, wallet, earnings, micro };
+  registerLeverRoutes(options.routes, options.accounts, lever, options.market);
+  return { spot, wallet, earnings, micro, lever };
 }
 
 function translator(table: MessageTable): Translate {

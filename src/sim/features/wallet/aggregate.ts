@@ -1,5 +1,7 @@
 import { WITHDRAWABLE_CONFIRMATIONS, depositStage } from '../../../domain/wallet/amounts.ts';
 import { isTransferAllowed, type WalletAccount } from '../../../domain/wallet/accounts.ts';
+import { leverTransferable } from '../../../domain/lever/rules.ts';
+import { accountFigures } from '../lever/part.ts';
 import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import { applyPostings, isBalanced, overdraws, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { SpotCommand } from '../spot/commands.ts';
@@ -17,6 +19,7 @@ export const WALLET_REFUSALS = [
   'walletWithdrawalNotFound',
   'walletWithdrawalNotCancellable',
   'walletTransferNotAllowed',
+  'walletLeverMargin',
 ] as const;
 export type WalletRefusal = (typeof WALLET_REFUSALS)[number];
 
@@ -261,6 +264,11 @@ function decideWallet(state: ExchangeState, command: WalletCommand): Decision<Wa
       if (command.units <= 0n) return refuse('walletAmountInvalid');
       if (userBalance(state, command.userId, command.from, command.currencyId).available < command.units)
         return refuse('walletInsufficient');
+      // Lever (issue 13): the open positions' unrealised losses at the recorded marks stay behind.
+      if (command.from === 'lever') {
+        const figures = accountFigures(state, command.userId, command.currencyId);
+        if (command.units > leverTransferable(figures.free, figures.pnl)) return refuse('walletLeverMargin');
+      }
       return {
         ok: true,
         events: [{ type: 'Transferred', ...command }].map(

@@ -2,6 +2,7 @@ import type { WalletAccount } from '../../../domain/wallet/accounts.ts';
 import type { SpotState } from '../spot/state.ts';
 import type { EarningsState } from '../earnings/state.ts';
 import type { MicroState } from '../micro/state.ts';
+import type { LeverState } from '../lever/state.ts';
 
 /** An incoming transfer to one of a user's deposit addresses (simulated: "simulate a deposit"). */
 export interface Deposit {
@@ -76,6 +77,8 @@ export interface ExchangeState extends SpotState {
   earnings?: EarningsState;
   /** Micro contracts (absent in a log that never had any: reads as empty). */
   micro?: MicroState;
+  /** Lever positions and marks (absent in a log that never had any: reads as empty). */
+  lever?: LeverState;
 }
 
 export function initialWalletState(): WalletState {

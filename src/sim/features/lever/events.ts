@@ -1,0 +1,99 @@
+import type { LeverCloseReason } from '../../../domain/contract-codes.ts';
+import type { LeverSide } from '../../../domain/lever/rules.ts';
+import type { TapeTradeRef } from '../micro/state.ts';
+import type { LeverPosition } from './state.ts';
+
+/** Which of a user's open positions on a pair lever/batch_close closes. */
+export type LeverBatch = 'all' | 'long' | 'short';
+
+/** What the lever service asks of the exchange's log. */
+export type LeverCommand =
+  | {
+      kind: 'leverPlace';
+      at: number;
+      userId: number;
+      pairId: number;
+      side: LeverSide;
+      lots: bigint;
+      multiple: number;
+      /** The fixed price (1e-8); 0 for a market order. */
+      limit: bigint;
+      /** The pair's last tape trade at `at`. */
+      last: TapeTradeRef;
+    }
+  | { kind: 'leverCancel'; at: number; userId: number; positionId: number }
+  | { kind: 'leverClose'; at: number; userId: number; positionId: number; last: TapeTradeRef }
+  | {
+      kind: 'leverBatchClose';
+      at: number;
+      userId: number;
+      pairId: number;
+      batch: LeverBatch;
+      last: TapeTradeRef;
+    }
+  | {
+      kind: 'leverSetStops';
+      at: number;
+      userId: number;
+      positionId: number;
+      takeProfit: bigint;
+      stopLoss: bigint;
+      last: TapeTradeRef;
+    }
+  /**
+   * The clock's pass: each listed pair's tape trades after its recorded mark, oldest first; `day`
+   * is the simulated UTC day of `at` (overnight fees when it passed the recorded one).
+   */
+  | {
+      kind: 'leverAdvance';
+      at: number;
+      day: number;
+      trades: readonly { pairId: number; trades: readonly TapeTradeRef[] }[];
+    };
+
+/**
+ * Every fact lever records. A close carries its trade, reason, PnL and who paid what, derived by the
+ * pure rules from recorded prices, so anyone can re-derive it from the log and the public tape.
+ */
+export type LeverEvent =
+  | { type: 'LeverPlaced'; at: number; position: LeverPosition }
+  | { type: 'LeverFilled'; at: number; positionId: number; trade: TapeTradeRef }
+  | { type: 'LeverCancelled'; at: number; positionId: number }
+  | {
+      type: 'LeverClosed';
+      at: number;
+      positionId: number;
+      reason: LeverCloseReason;
+      trade: TapeTradeRef;
+      price: bigint;
+      pnl: bigint;
+      returned: bigint;
+      fromBalance: bigint;
+      fromInsurance: bigint;
+    }
+  | { type: 'LeverStopsSet'; at: number; positionId: number; takeProfit: bigint; stopLoss: bigint }
+  | { type: 'LeverMarked'; at: number; marks: readonly { pairId: number; trade: TapeTradeRef }[] }
+  | {
+      type: 'LeverOvernight';
+      at: number;
+      day: number;
+      charges: readonly { positionId: number; amount: bigint }[];
+    };
+
+export const LEVER_COMMANDS = new Set<string>([
+  'leverPlace',
+  'leverCancel',
+  'leverClose',
+  'leverBatchClose',
+  'leverSetStops',
+  'leverAdvance',
+]);
+export const LEVER_EVENTS = new Set<string>([
+  'LeverPlaced',
+  'LeverFilled',
+  'LeverCancelled',
+  'LeverClosed',
+  'LeverStopsSet',
+  'LeverMarked',
+  'LeverOvernight',
+]);

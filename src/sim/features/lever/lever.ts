@@ -1,0 +1,279 @@
+import { LEVER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
+import type { LeverSide } from '../../../domain/lever/rules.ts';
+import { userBalance, type Balance } from '../../ledger/postings.ts';
+import { DAY_MS } from '../../market/lever-terms.ts';
+import type { Market } from '../../market/market.ts';
+import type { CommandLog } from '../accounts/command-log.ts';
+import { unitsText } from '../micro/micro.ts';
+import type { TapeTradeRef } from '../micro/state.ts';
+import type { TapeRecorder } from '../micro/tape-recorder.ts';
+import type { PrivateHub } from '../spot/spot.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
+import type { ExchangeState } from '../wallet/state.ts';
+import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
+import { leverAccountAnswer, leverPositionAnswer } from './answers.ts';
+import type { LeverBatch, LeverCommand, LeverEvent } from './events.ts';
+import { leverOf } from './part.ts';
+import type { LeverPosition } from './state.ts';
+
+/** The private channels of lever (spec §7): reach the owner only. */
+export const LEVER_TRADE_CHANNEL = 'LEVER_TRADE';
+export const LEVER_CLOSED_CHANNEL = 'LEVER_CLOSED';
+
+export type LeverOutcome<T> = { ok: true; value: T } | { ok: false; key: string };
+
+/**
+ * The lever service: places, closes and cancels positions as commands of the exchange's one log,
+ * and runs the clock's pass (fixed-price fills, take-profit, stop-loss, liquidation, overnight fees)
+ * on the public tape's trades, each close citing its trade. Pushes go to the owner only.
+ */
+export class Lever {
+  constructor(
+    private readonly log: CommandLog<ExchangeState, ExchangeCommand, ExchangeEvent>,
+    private readonly market: Market,
+    private readonly tape: TapeRecorder,
+    private readonly hub: PrivateHub,
+  ) {}
+
+  state(): ExchangeState {
+    return this.log.state();
+  }
+
+  positions(): ReadonlyMap<number, LeverPosition> {
+    return leverOf(this.state()).positions;
+  }
+
+  balance(userId: number, currencyId: number): Balance {
+    return userBalance(this.state(), userId, 'lever', currencyId);
+  }
+
+  /** Each pair's last tape trade now: the live marks of answers and pushes. */
+  marks(): Map<number, TapeTradeRef> {
+    const marks = new Map(leverOf(this.state()).marks);
+    for (const pair of this.market.pairs) {
+      const last = this.tape.last(pair.pair.id);
+      if (last && (marks.get(pair.pair.id)?.id ?? 0) <= last.id) marks.set(pair.pair.id, last);
+    }
+    return marks;
+  }
+
+  answer(position: LeverPosition) {
+    return leverPositionAnswer(this.state(), position, this.marks());
+  }
+
+  account(userId: number, currencyId: number) {
+    return leverAccountAnswer(this.state(), userId, currencyId, this.marks());
+  }
+
+  async place(input: {
+    userId: number;
+    pairId: number;
+    side: LeverSide;
+    lots: bigint;
+    multiple: number;
+    limit: bigint;
+  }): Promise<LeverOutcome<LeverPosition>> {
+    await this.advance();
+    const at = this.market.advanceToNow();
+    const last = this.tape.last(input.pairId);
+    if (!last) return { ok: false, key: 'leverNoPrice' };
+    return this.run({ kind: 'leverPlace', at, ...input, last }, input.userId);
+  }
+
+  async cancel(userId: number, positionId: number): Promise<LeverOutcome<LeverPosition>> {
+    await this.advance();
+    return this.run({ kind: 'leverCancel', at: this.market.advanceToNow(), userId, positionId }, userId);
+  }
+
+  async close(userId: number, positionId: number): Promise<LeverOutcome<LeverPosition>> {
+    await this.advance();
+    const position = this.positions().get(positionId);
+    const last = position ? this.tape.last(position.pairId) : null;
+    if (!position || position.userId !== userId) return { ok: false, key: 'leverNotFound' };
+    if (!last) return { ok: false, key: 'leverNoPrice' };
+    return this.run({ kind: 'leverClose', at: this.market.advanceToNow(), userId, positionId, last }, userId);
+  }
+
+  async batchClose(
+    userId: number,
+    pairId: number,
+    batch: LeverBatch,
+  ): Promise<LeverOutcome<LeverPosition[]>> {
+    await this.advance();
+    const last = this.tape.last(pairId);
+    if (!last) return { ok: false, key: 'leverNoPrice' };
+    const result = await this.log.execute({
+      kind: 'leverBatchClose',
+      at: this.market.advanceToNow(),
+      userId,
+      pairId,
+      batch,
+      last,
+    } as LeverCommand as unknown as ExchangeCommand);
+    if (!result.ok) return { ok: false, key: keyOf(result.error) };
+    this.afterEvents(result.events as unknown as readonly LeverEvent[]);
+    const ids = result.reply as number[];
+    return { ok: true, value: ids.flatMap((id) => this.positions().get(id) ?? []) };
+  }
+
+  async setStops(
+    userId: number,
+    positionId: number,
+    takeProfit: bigint,
+    stopLoss: bigint,
+  ): Promise<LeverOutcome<LeverPosition>> {
+    await this.advance();
+    const position = this.positions().get(positionId);
+    if (!position || position.userId !== userId) return { ok: false, key: 'leverNotFound' };
+    const last = this.tape.last(position.pairId);
+    if (!last) return { ok: false, key: 'leverNoPrice' };
+    return this.run(
+      {
+        kind: 'leverSetStops',
+        at: this.market.advanceToNow(),
+        userId,
+        positionId,
+        takeProfit,
+        stopLoss,
+        last,
+      },
+      userId,
+    );
+  }
+
+  private advancing: Promise<void> | null = null;
+
+  /**
+   * The clock's pass: the tape's trades since each pair's recorded mark, for every pair with a
+   * pending order or an open position. Called once a second by the worker and before every answer.
+   * Then a LEVER_TRADE push to every holder.
+   */
+  advance(): Promise<void> {
+    this.advancing ??= this.runAdvance().finally(() => {
+      this.advancing = null;
+    });
+    return this.advancing;
+  }
+
+  private async runAdvance(): Promise<void> {
+    const lever = leverOf(this.state());
+    if (lever.active.size === 0) return;
+    const at = this.market.advanceToNow();
+    const pairs = new Set<number>();
+    for (const id of lever.active) {
+      const p = lever.positions.get(id);
+      if (p) pairs.add(p.pairId);
+    }
+    const trades: { pairId: number; trades: TapeTradeRef[] }[] = [];
+    for (const pairId of pairs) {
+      const pair = this.market.pair(pairId);
+      // A pair holding an action (a user's fill being settled) has not published its tape yet.
+      if (!pair || pair.isActing()) continue;
+      const since = lever.marks.get(pairId)?.id ?? 0;
+      const list = this.tape.after(pairId, since).filter((trade) => trade.time <= at);
+      if (list.length > 0) trades.push({ pairId, trades: list });
+    }
+    const command: LeverCommand = { kind: 'leverAdvance', at, day: Math.floor(at / DAY_MS), trades };
+    const result = await this.log.execute(command as unknown as ExchangeCommand);
+    if (result.ok) this.afterEvents(result.events as unknown as readonly LeverEvent[]);
+    this.pushTrades();
+  }
+
+  /** LEVER_TRADE to every user holding open positions: their own, per quote currency. */
+  pushTrades(only?: number): void {
+    const lever = leverOf(this.state());
+    const holders = new Map<string, { userId: number; currencyId: number; rows: LeverPosition[] }>();
+    for (const id of lever.active) {
+      const p = lever.positions.get(id);
+      if (!p || p.status !== LEVER_STATUS_OPEN || (only !== undefined && p.userId !== only)) continue;
+      const key = `${p.userId}:${p.currencyId}`;
+      const entry = holders.get(key) ?? { userId: p.userId, currencyId: p.currencyId, rows: [] };
+      entry.rows.push(p);
+      holders.set(key, entry);
+    }
+    if (holders.size === 0) return;
+    const state = this.state();
+    const marks = this.marks();
+    for (const { userId, currencyId, rows } of holders.values()) {
+      const account = leverAccountAnswer(state, userId, currencyId, marks);
+      this.hub.publishTo(userId, LEVER_TRADE_CHANNEL, {
+        type: LEVER_TRADE_CHANNEL,
+        currency_id: currencyId,
+        currency_code: account.currency_code,
+        hazard_rate: account.hazard_rate,
+        profits_all: account.profits_all,
+        caution_money_all: account.caution_money_all,
+        origin_caution_money_all: account.origin_caution_money_all,
+        trades_all: rows.sort((a, b) => b.id - a.id).map((p) => leverPositionAnswer(state, p, marks)),
+      });
+    }
+  }
+
+  private async run(command: LeverCommand, userId: number): Promise<LeverOutcome<LeverPosition>> {
+    const result = await this.log.execute(command as unknown as ExchangeCommand);
+    if (!result.ok) return { ok: false, key: keyOf(result.error) };
+    this.afterEvents(result.events as unknown as readonly LeverEvent[]);
+    this.pushTrades(userId);
+    const position = this.positions().get(result.reply as number);
+    return position ? { ok: true, value: position } : { ok: false, key: 'internal' };
+  }
+
+  /** LEVER_CLOSED for closes and cancels, and BALANCE for every lever account the events moved. */
+  private afterEvents(events: readonly LeverEvent[]): void {
+    const closed = new Map<number, number[]>();
+    const moved = new Map<string, { userId: number; currencyId: number }>();
+    const positions = this.positions();
+    for (const event of events) {
+      const id =
+        event.type === 'LeverPlaced'
+          ? event.position.id
+          : 'positionId' in event
+            ? event.positionId
+            : undefined;
+      const ids =
+        event.type === 'LeverOvernight'
+          ? event.charges.map((charge) => charge.positionId)
+          : id === undefined
+            ? []
+            : [id];
+      for (const positionId of ids) {
+        const p = positions.get(positionId);
+        if (!p) continue;
+        moved.set(`${p.userId}:${p.currencyId}`, { userId: p.userId, currencyId: p.currencyId });
+        if (event.type === 'LeverClosed' || event.type === 'LeverCancelled')
+          closed.set(p.userId, [...(closed.get(p.userId) ?? []), p.id]);
+      }
+    }
+    const state = this.state();
+    const marks = this.marks();
+    for (const [userId, ids] of closed) {
+      this.hub.publishTo(userId, LEVER_CLOSED_CHANNEL, {
+        type: LEVER_CLOSED_CHANNEL,
+        ids,
+        trades: ids.flatMap((id) => {
+          const p = positions.get(id);
+          return p ? [leverPositionAnswer(state, p, marks)] : [];
+        }),
+      });
+    }
+    for (const { userId, currencyId } of moved.values()) {
+      const balance = this.balance(userId, currencyId);
+      this.hub.publishTo(userId, BALANCE_CHANNEL, {
+        type: BALANCE_CHANNEL,
+        account: 'lever',
+        currency_id: currencyId,
+        balance: unitsText(balance.available),
+        lock_balance: unitsText(balance.locked),
+      });
+    }
+  }
+
+  /** The simulated time the market has reached. */
+  now(): number {
+    return Math.max(this.market.time(), 0);
+  }
+}
+
+function keyOf(error: string): string {
+  return error.startsWith('lever') || error.startsWith('wallet') ? error : 'internal';
+}

@@ -1,0 +1,163 @@
+import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
+import {
+  BATCH_CLOSE_LONGS,
+  BATCH_CLOSE_SHORTS,
+  LEVER_LIST_CURRENT,
+  LEVER_LIST_DELEGATION,
+  LEVER_PRICE_FIXED,
+  LEVER_STATUS_OPEN,
+  LEVER_STATUS_PENDING,
+  LEVER_TYPE_LONG,
+  isOn,
+} from '../../../domain/contract-codes.ts';
+import { unitsOf } from '../../../domain/wallet/amounts.ts';
+import { CURRENCIES } from '../../market/currencies.ts';
+import { LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_MULTIPLES, leverPair } from '../../market/lever-terms.ts';
+import type { Market } from '../../market/market.ts';
+import type { CallContext, Routes } from '../../routes.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import { onUser } from '../accounts/route-kit.ts';
+import { pageAnswer } from '../spot/answers.ts';
+import type { Lever } from './lever.ts';
+import type { LeverPosition } from './state.ts';
+
+/** Spec §9: history pages hold 10. */
+const PER_PAGE = 10;
+
+function fail(ctx: CallContext, key: string) {
+  return errorEnvelope(ctx.t(key, { min: String(LEVER_MIN_SHARE), max: String(LEVER_MAX_SHARE) }));
+}
+
+/** A price typed by the user, as 1e-8 units: null when it is not a plain non-negative decimal. */
+function priceOf(text: string | undefined): bigint | null {
+  if (text === undefined) return null;
+  return unitsOf(text.trim());
+}
+
+/**
+ * Spec §7 Lever: positions, pending orders, take-profit / stop-loss, close and close all, and the
+ * lever account. Every call needs a signed-in user (999 otherwise), sees and touches only that
+ * user's positions, and checks every input itself: a refusal is a translated message and changes
+ * nothing.
+ */
+export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: Lever, market: Market): void {
+  const mine = (userId: number, keep: (p: LeverPosition) => boolean) =>
+    [...lever.positions().values()].filter((p) => p.userId === userId && keep(p)).sort((a, b) => b.id - a.id);
+
+  onUser(routes, accounts, 'lever/submit', async (payload, ctx, user) => {
+    const pair = leverPair(payload.currency_match_id);
+    if (!pair || !isOn(pair.openLever) || !market.pair(pair.id)) return fail(ctx, 'leverPairClosed');
+    let limit = 0n;
+    if (payload.status === LEVER_PRICE_FIXED) {
+      const price = priceOf(payload.target_price);
+      if (price === null || price <= 0n) return fail(ctx, 'leverPriceInvalid');
+      limit = price;
+    }
+    const result = await lever.place({
+      userId: user.id,
+      pairId: pair.id,
+      side: payload.type === LEVER_TYPE_LONG ? 'long' : 'short',
+      lots: BigInt(payload.share),
+      multiple: payload.multiple,
+      limit,
+    });
+    if (!result.ok) return fail(ctx, result.key);
+    return okEnvelope(lever.answer(result.value), ctx.t(limit > 0n ? 'leverOrdered' : 'leverOpened'));
+  });
+
+  onUser(routes, accounts, 'lever/cancel', async (payload, ctx, user) => {
+    const result = await lever.cancel(user.id, payload.id);
+    if (!result.ok) return fail(ctx, result.key);
+    return okEnvelope(lever.answer(result.value), ctx.t('leverCancelled'));
+  });
+
+  onUser(routes, accounts, 'lever/close', async (payload, ctx, user) => {
+    const result = await lever.close(user.id, payload.id);
+    if (!result.ok) return fail(ctx, result.key);
+    return okEnvelope(lever.answer(result.value), ctx.t('leverClosed'));
+  });
+
+  onUser(routes, accounts, 'lever/setstop', async (payload, ctx, user) => {
+    const takeProfit = priceOf(payload.target_profit_price);
+    const stopLoss = priceOf(payload.stop_loss_price);
+    if (takeProfit === null || stopLoss === null) return fail(ctx, 'leverPriceInvalid');
+    const result = await lever.setStops(user.id, payload.id, takeProfit, stopLoss);
+    if (!result.ok) return fail(ctx, result.key);
+    return okEnvelope(lever.answer(result.value), ctx.t('leverStopsSet'));
+  });
+
+  onUser(routes, accounts, 'lever/deal', async (payload, ctx, user) => {
+    const pair = leverPair(payload.currency_match_id);
+    if (!pair || !isOn(pair.openLever)) return fail(ctx, 'leverPairClosed');
+    await lever.advance();
+    const account = lever.account(user.id, pair.quote.id);
+    return okEnvelope({
+      my_transaction: mine(user.id, (p) => p.pairId === pair.id && p.status === LEVER_STATUS_OPEN).map((p) =>
+        lever.answer(p),
+      ),
+      user_lever: account.balance,
+      multiple: { muit: LEVER_MULTIPLES.map((value) => ({ value })) },
+      account,
+    });
+  });
+
+  onUser(routes, accounts, 'lever/dealall', async (payload, ctx, user) => {
+    const pair = leverPair(payload.currency_match_id);
+    if (!pair || !isOn(pair.openLever)) return fail(ctx, 'leverPairClosed');
+    await lever.advance();
+    const rows = mine(
+      user.id,
+      (p) => p.pairId === pair.id && (p.status === LEVER_STATUS_OPEN || p.status === LEVER_STATUS_PENDING),
+    );
+    const paged = pageAnswer(rows, payload.page, PER_PAGE);
+    const account = lever.account(user.id, pair.quote.id);
+    return okEnvelope({
+      order: { data: paged.data.map((p) => lever.answer(p)), total: paged.total, per_page: paged.per_page },
+      hazard_rate: account.hazard_rate,
+      profits_all: account.profits_all,
+    });
+  });
+
+  onUser(routes, accounts, 'lever/my_trade', async (payload, _ctx, user) => {
+    await lever.advance();
+    const onPair = (p: LeverPosition) => !payload.currency_match_id || p.pairId === payload.currency_match_id;
+    const wanted = (p: LeverPosition): boolean => {
+      if (payload.status === LEVER_LIST_CURRENT) return p.status === LEVER_STATUS_OPEN;
+      if (payload.status === LEVER_LIST_DELEGATION)
+        return p.status === LEVER_STATUS_OPEN || p.status === LEVER_STATUS_PENDING;
+      return p.status === payload.status;
+    };
+    const paged = pageAnswer(
+      mine(user.id, (p) => onPair(p) && wanted(p)),
+      payload.page,
+      PER_PAGE,
+    );
+    return okEnvelope({ ...paged, data: paged.data.map((p) => lever.answer(p)) });
+  });
+
+  onUser(routes, accounts, 'lever/batch_close', async (payload, ctx, user) => {
+    const pair = leverPair(payload.currency_match_id);
+    if (!pair || !isOn(pair.openLever)) return fail(ctx, 'leverPairClosed');
+    const batch =
+      payload.type === BATCH_CLOSE_LONGS ? 'long' : payload.type === BATCH_CLOSE_SHORTS ? 'short' : 'all';
+    const result = await lever.batchClose(user.id, pair.id, batch);
+    if (!result.ok) return fail(ctx, result.key);
+    return okEnvelope(
+      { ids: result.value.map((p) => p.id), trades: result.value.map((p) => lever.answer(p)) },
+      ctx.t('leverClosedAll'),
+    );
+  });
+
+  onUser(routes, accounts, 'lever/account', async (payload, _ctx, user) => {
+    await lever.advance();
+    const quotes = new Set<number>();
+    for (const pair of market.pairs) if (isOn(pair.pair.openLever)) quotes.add(pair.pair.quote.id);
+    const ids = [...quotes].filter((id) => !payload.currency_id || id === payload.currency_id);
+    return okEnvelope(
+      ids
+        .sort((a, b) => a - b)
+        .filter((id) => CURRENCIES.some((currency) => currency.id === id))
+        .map((id) => lever.account(user.id, id)),
+    );
+  });
+}

@@ -1,0 +1,59 @@
+import type { LeverCloseReason, LeverStatus } from '../../../domain/contract-codes.ts';
+import type { LeverSide } from '../../../domain/lever/rules.ts';
+import type { TapeTradeRef } from '../micro/state.ts';
+
+/**
+ * One lever position or pending fixed-price order (spec §3 Lever trade/position). Prices, quantities
+ * and money are BigInt 1e-8 units (src/domain/lever/rules.ts); tape trades cite their pair's ticks.
+ */
+export interface LeverPosition {
+  readonly id: number;
+  readonly userId: number;
+  readonly pairId: number;
+  /** The quote currency: bond, fee and PnL are in it, on the user's lever account. */
+  readonly currencyId: number;
+  readonly side: LeverSide;
+  readonly lots: bigint;
+  readonly quantity: bigint;
+  readonly multiple: number;
+  /** The fixed price of a fixed-price order; 0 for a market order. */
+  readonly limit: bigint;
+  /** The entry price (for a pending order: its fixed price). */
+  readonly entry: bigint;
+  /** The last trade when it was placed (before the spread). */
+  readonly origin: TapeTradeRef;
+  readonly takeProfit: bigint;
+  readonly stopLoss: bigint;
+  readonly originBond: bigint;
+  /** The bond now: the original less overnight fees. */
+  readonly bond: bigint;
+  readonly fee: bigint;
+  readonly overnight: bigint;
+  readonly status: LeverStatus;
+  readonly closeReason: LeverCloseReason;
+  readonly openTrade: TapeTradeRef | null;
+  readonly closeTrade: TapeTradeRef | null;
+  /** The close price (1e-8) and realised PnL, once closed. */
+  readonly closePrice: bigint;
+  readonly pnl: bigint;
+  /** What the insurance book covered at the close (a liquidation's shortfall). */
+  readonly insurance: bigint;
+  readonly placedAt: number;
+  readonly openedAt: number;
+  readonly closedAt: number;
+}
+
+export interface LeverState {
+  nextId: number;
+  positions: Map<number, LeverPosition>;
+  /** Ids of pending orders and open positions, for the clock's pass. */
+  active: Set<number>;
+  /** Per pair, the last tape trade the lever book has applied: the mark of its positions. */
+  marks: Map<number, TapeTradeRef>;
+  /** The last simulated day (UTC, days since the epoch) the overnight pass reached; 0 before any. */
+  day: number;
+}
+
+export function initialLeverState(): LeverState {
+  return { nextId: 1, positions: new Map(), active: new Set(), marks: new Map(), day: 0 };
+}
