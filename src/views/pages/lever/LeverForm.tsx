@@ -11,6 +11,7 @@ import {
 } from '../../../machines/lever-order.machine.ts';
 import { useSelector } from '../../use-app-actor.ts';
 import { FieldProblem } from '../trade/FieldProblem.tsx';
+import { LeverDialog } from './LeverDialog.tsx';
 import { LeverProblemText } from './LeverProblemText.tsx';
 
 type FormRef = ActorRefFrom<typeof leverOrderMachine>;
@@ -195,64 +196,62 @@ export function LeverForm({
         </div>
       </div>
       {pending ? (
-        <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby="lever-confirm-title">
-          <div className="lever-dialog-box" data-testid="lever-confirm-dialog">
-            <h3 id="lever-confirm-title">
-              {t(pending.side === 'long' ? 'lever.confirmLong' : 'lever.confirmShort', { symbol })}
-            </h3>
-            <dl className="lever-quote">
-              <dt>{t('lever.priceMode')}</dt>
-              <dd>{t(`lever.${pending.mode}`)}</dd>
-              <dt>{t('lever.entryPrice')}</dt>
-              <dd className="num">
-                {pending.quote.price} {quote}
-              </dd>
-              <dt>{t('lever.lotsShort')}</dt>
-              <dd className="num">
-                {pending.lots} ({pending.quote.quantity} {base})
-              </dd>
-              <dt>{t('lever.multiple')}</dt>
-              <dd className="num">×{pending.multiple}</dd>
-              <dt>{t('lever.bond')}</dt>
-              <dd className="num" data-testid="lever-confirm-bond">
-                {pending.quote.bond} {quote}
-              </dd>
-              <dt>{t('lever.fee')}</dt>
-              <dd className="num">
-                {pending.quote.fee} {quote}
-              </dd>
-              <dt>{t('lever.takeProfit')}</dt>
-              <dd className="num">{pending.tp || '—'}</dd>
-              <dt>{t('lever.stopLoss')}</dt>
-              <dd className="num">{pending.sl || '—'}</dd>
-            </dl>
-            <label className="form-field" htmlFor="lever-password">
-              <span className="field-label">{t('lever.password')}</span>
-              <input
-                id="lever-password"
-                type="password"
-                autoComplete="off"
-                value={context.password}
-                data-testid="lever-password"
-                onChange={(event) => form.send({ type: 'PASSWORD', text: event.target.value })}
-              />
-            </label>
-            <div className="lever-buttons">
-              <button type="button" className="btn" onClick={() => form.send({ type: 'CANCEL' })}>
-                {t('lever.back')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                data-testid="lever-confirm"
-                disabled={!snapshot.matches('confirming')}
-                onClick={() => form.send({ type: 'CONFIRM' })}
-              >
-                {t('lever.confirm')}
-              </button>
-            </div>
+        <LeverDialog labelledBy="lever-confirm-title" testId="lever-confirm-dialog">
+          <h3 id="lever-confirm-title">
+            {t(pending.side === 'long' ? 'lever.confirmLong' : 'lever.confirmShort', { symbol })}
+          </h3>
+          <dl className="lever-quote">
+            <dt>{t('lever.priceMode')}</dt>
+            <dd>{t(`lever.${pending.mode}`)}</dd>
+            <dt>{t('lever.entryPrice')}</dt>
+            <dd className="num">
+              {pending.quote.price} {quote}
+            </dd>
+            <dt>{t('lever.lotsShort')}</dt>
+            <dd className="num">
+              {pending.lots} ({pending.quote.quantity} {base})
+            </dd>
+            <dt>{t('lever.multiple')}</dt>
+            <dd className="num">×{pending.multiple}</dd>
+            <dt>{t('lever.bond')}</dt>
+            <dd className="num" data-testid="lever-confirm-bond">
+              {pending.quote.bond} {quote}
+            </dd>
+            <dt>{t('lever.fee')}</dt>
+            <dd className="num">
+              {pending.quote.fee} {quote}
+            </dd>
+            <dt>{t('lever.takeProfit')}</dt>
+            <dd className="num">{pending.tp || '—'}</dd>
+            <dt>{t('lever.stopLoss')}</dt>
+            <dd className="num">{pending.sl || '—'}</dd>
+          </dl>
+          <label className="form-field" htmlFor="lever-password">
+            <span className="field-label">{t('lever.password')}</span>
+            <input
+              id="lever-password"
+              type="password"
+              autoComplete="off"
+              value={context.password}
+              data-testid="lever-password"
+              onChange={(event) => form.send({ type: 'PASSWORD', text: event.target.value })}
+            />
+          </label>
+          <div className="lever-buttons">
+            <button type="button" className="btn" onClick={() => form.send({ type: 'CANCEL' })}>
+              {t('lever.back')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="lever-confirm"
+              disabled={!snapshot.matches('confirming')}
+              onClick={() => form.send({ type: 'CONFIRM' })}
+            >
+              {t('lever.confirm')}
+            </button>
           </div>
-        </div>
+        </LeverDialog>
       ) : null}
     </section>
   );

@@ -15,6 +15,7 @@ import { useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
 import { FieldProblem } from '../trade/FieldProblem.tsx';
 import { numberProblem } from './LeverForm.tsx';
+import { LeverDialog } from './LeverDialog.tsx';
 import { LeverProblemText } from './LeverProblemText.tsx';
 import { moneyText } from './LeverSummary.tsx';
 
@@ -174,107 +175,103 @@ export function LeverPositions({
         </div>
       ) : null}
       {ask ? (
-        <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby="lever-ask-title">
-          <div className="lever-dialog-box" data-testid="lever-ask-dialog">
-            <h3 id="lever-ask-title">{t(`lever.ask.${ask.kind}`)}</h3>
-            {ask.kind === 'closeAll' ? (
-              <div className="lever-multiples" role="radiogroup" aria-label={t('lever.ask.closeAll')}>
-                {(['all', 'longs', 'shorts'] as const).map((which) => (
-                  <button
-                    key={which}
-                    type="button"
-                    role="radio"
-                    aria-checked={ask.which === which}
-                    className={ask.which === which ? 'lever-chip active' : 'lever-chip'}
-                    data-testid={`lever-which-${which}`}
-                    onClick={() => positions.send({ type: 'WHICH', which })}
-                  >
-                    {t(`lever.which.${which}`)}
-                  </button>
-                ))}
-              </div>
-            ) : (
-              <p>{t(`lever.ask.${ask.kind}Text`)}</p>
-            )}
-            <div className="lever-buttons">
-              <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
-                {t('lever.back')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                data-testid="lever-ask-confirm"
-                disabled={!snapshot.matches({ dialog: 'asking' })}
-                onClick={() => positions.send({ type: 'CONFIRM' })}
-              >
-                {t('lever.confirm')}
-              </button>
+        <LeverDialog labelledBy="lever-ask-title" testId="lever-ask-dialog">
+          <h3 id="lever-ask-title">{t(`lever.ask.${ask.kind}`)}</h3>
+          {ask.kind === 'closeAll' ? (
+            <div className="lever-multiples" role="radiogroup" aria-label={t('lever.ask.closeAll')}>
+              {(['all', 'longs', 'shorts'] as const).map((which) => (
+                <button
+                  key={which}
+                  type="button"
+                  role="radio"
+                  aria-checked={ask.which === which}
+                  className={ask.which === which ? 'lever-chip active' : 'lever-chip'}
+                  data-testid={`lever-which-${which}`}
+                  onClick={() => positions.send({ type: 'WHICH', which })}
+                >
+                  {t(`lever.which.${which}`)}
+                </button>
+              ))}
             </div>
+          ) : (
+            <p>{t(`lever.ask.${ask.kind}Text`)}</p>
+          )}
+          <div className="lever-buttons">
+            <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
+              {t('lever.back')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="lever-ask-confirm"
+              disabled={!snapshot.matches({ dialog: 'asking' })}
+              onClick={() => positions.send({ type: 'CONFIRM' })}
+            >
+              {t('lever.confirm')}
+            </button>
           </div>
-        </div>
+        </LeverDialog>
       ) : null}
       {stop ? (
-        <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby="lever-stop-title">
-          <div className="lever-dialog-box" data-testid="lever-stop-dialog">
-            <h3 id="lever-stop-title">{t('lever.stopTitle', { symbol: stop.position.symbol })}</h3>
-            <p className="lever-muted">
-              {t(stop.position.type === LEVER_TYPE_LONG ? 'lever.long' : 'lever.short')} ·{' '}
-              {t('lever.entryPrice')}{' '}
-              <span className="num">{formatPrice(stop.position.price, priceDecimals)}</span>
-            </p>
-            {(['tp', 'sl'] as const).map((field) => {
-              const problem = stop.problems[field];
-              const id = `lever-stop-${field}-problem`;
-              const entry = numberProblem(problem);
-              return (
-                <div key={field}>
-                  <label className="form-field" htmlFor={`lever-stop-${field}`}>
-                    <span className="field-label">
-                      {t(field === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss')}
-                    </span>
-                    <input
-                      id={`lever-stop-${field}`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={stop[field]}
-                      aria-invalid={problem !== undefined}
-                      aria-describedby={id}
-                      data-testid={`lever-stop-${field}`}
-                      onChange={(event) =>
-                        positions.send({
-                          type: field === 'tp' ? 'STOP_TP' : 'STOP_SL',
-                          text: event.target.value,
-                        })
-                      }
-                    />
-                    <span className="field-unit">{quote}</span>
-                  </label>
-                  {entry ? <FieldProblem id={id} problem={entry} testId={id} /> : null}
-                  {problem && !entry ? (
-                    <p id={id} className="field-problem" role="alert" data-testid={id}>
-                      <LeverProblemText field={field} problem={problem} />
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
-            <p className="lever-muted">{t('lever.stopHint')}</p>
-            <div className="lever-buttons">
-              <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
-                {t('lever.back')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                data-testid="lever-stop-save"
-                disabled={!snapshot.matches({ dialog: 'stop' })}
-                onClick={() => positions.send({ type: 'SAVE' })}
-              >
-                {t('lever.save')}
-              </button>
-            </div>
+        <LeverDialog labelledBy="lever-stop-title" testId="lever-stop-dialog">
+          <h3 id="lever-stop-title">{t('lever.stopTitle', { symbol: stop.position.symbol })}</h3>
+          <p className="lever-muted">
+            {t(stop.position.type === LEVER_TYPE_LONG ? 'lever.long' : 'lever.short')} ·{' '}
+            {t('lever.entryPrice')}{' '}
+            <span className="num">{formatPrice(stop.position.price, priceDecimals)}</span>
+          </p>
+          {(['tp', 'sl'] as const).map((field) => {
+            const problem = stop.problems[field];
+            const id = `lever-stop-${field}-problem`;
+            const entry = numberProblem(problem);
+            return (
+              <div key={field}>
+                <label className="form-field" htmlFor={`lever-stop-${field}`}>
+                  <span className="field-label">
+                    {t(field === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss')}
+                  </span>
+                  <input
+                    id={`lever-stop-${field}`}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={stop[field]}
+                    aria-invalid={problem !== undefined}
+                    aria-describedby={id}
+                    data-testid={`lever-stop-${field}`}
+                    onChange={(event) =>
+                      positions.send({
+                        type: field === 'tp' ? 'STOP_TP' : 'STOP_SL',
+                        text: event.target.value,
+                      })
+                    }
+                  />
+                  <span className="field-unit">{quote}</span>
+                </label>
+                {entry ? <FieldProblem id={id} problem={entry} testId={id} /> : null}
+                {problem && !entry ? (
+                  <p id={id} className="field-problem" role="alert" data-testid={id}>
+                    <LeverProblemText field={field} problem={problem} />
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+          <p className="lever-muted">{t('lever.stopHint')}</p>
+          <div className="lever-buttons">
+            <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
+              {t('lever.back')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="lever-stop-save"
+              disabled={!snapshot.matches({ dialog: 'stop' })}
+              onClick={() => positions.send({ type: 'SAVE' })}
+            >
+              {t('lever.save')}
+            </button>
           </div>
-        </div>
+        </LeverDialog>
       ) : null}
     </section>
   );
