@@ -102,6 +102,8 @@ test('register by phone with a country code, then log in on the phone tab', asyn
   await page.getByRole('tab', { name: 'Phone' }).click();
   await page.getByLabel('Country or region').selectOption({ label: 'Japan +81' });
   await page.getByLabel('Mobile number').fill(mobile);
+  // The chosen country stays chosen when the default arrives late (a slow country list).
+  await expect(page.getByLabel('Country or region').locator('option:checked')).toHaveText('Japan +81');
   const code = await sendAndReadCode(page, `+81 ${mobile}`);
   await page.getByLabel('SMS verification code').fill(code);
   await page.getByLabel('Password', { exact: true }).fill('Phone1234');

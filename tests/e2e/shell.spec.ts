@@ -59,8 +59,9 @@ test.describe('the shell', () => {
   });
 
   test('nested routes open their default child', async ({ page }) => {
+    // The wallet is for signed-in users: a visitor is asked to log in, and comes back to it.
     await page.goto('/assets');
-    await expect(page).toHaveURL(/\/assets\/tradeAccount$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fassets$/);
     await page.goto('/legalIndex');
     await expect(page).toHaveURL(/\/legalIndex\/legal$/);
     await page.goto('/myshop');

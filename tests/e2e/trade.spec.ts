@@ -123,10 +123,13 @@ test.describe('spot trade screen', () => {
     await expect(row).toContainText('Limit');
     await expect(row).toContainText(Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 }));
     // USDT shows 2 decimals, cut toward zero (domain/display-decimals.ts): never more than there is.
-    expect(amountOf(await page.getByTestId('locked-buy').textContent())).toBe(Math.floor(cost * 100) / 100);
-    expect(amountOf(await page.getByTestId('available-buy').textContent())).toBe(
-      Math.floor((10_000 - cost) * 100) / 100,
-    );
+    // The balances reload after the answer: wait for them rather than race them.
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+      .toBe(Math.floor(cost * 100) / 100);
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('available-buy').textContent()))
+      .toBe(Math.floor((10_000 - cost) * 100) / 100);
     // The quantity and slider start over after an order; the price stays.
     await expect(page.getByTestId('quantity-buy')).toHaveValue('');
     await expect(page.getByTestId('price-buy')).toHaveValue(price);
@@ -266,7 +269,10 @@ test.describe('spot trade screen', () => {
     await page.getByTestId('submit-buy').click();
     const row = page.getByTestId('orders-table').locator('tbody tr').first();
     await expect(row).toContainText('0.01');
-    expect(amountOf(await page.getByTestId('locked-buy').textContent())).toBe(Math.floor(bid) / 100);
+    // The balances reload after the order's answer: wait for them rather than race them.
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+      .toBe(Math.floor(bid) / 100);
   });
 
   test('a price far through the market asks first: back places nothing, place goes', async ({ page }) => {

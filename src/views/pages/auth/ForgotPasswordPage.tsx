@@ -20,7 +20,7 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const areas = useAreas();
-  const [snapshot, send] = useForm(forgotPasswordForm, {
+  const [snapshot, send, actor] = useForm(forgotPasswordForm, {
     formId: FORM,
     initial: { kind: 'email', account: '', areaId: readCountryId(), code: '', password: '', password2: '' },
     onSuccess: () => void navigate('/login'),
@@ -28,7 +28,12 @@ export default function ForgotPasswordPage() {
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
 
-  useDefaultArea(values.areaId, areas, (areaId) => send({ type: 'SET', values: { areaId } }));
+  useDefaultArea(
+    values.areaId,
+    () => actor.getSnapshot().context.values.areaId,
+    areas,
+    (areaId) => send({ type: 'SET', values: { areaId } }),
+  );
 
   return (
     <AuthCard

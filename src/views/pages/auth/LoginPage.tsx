@@ -58,7 +58,7 @@ function LoginForm() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, {
+  const [snapshot, send, actor] = useMachine(machine, {
     input: {
       remembered: readRememberedLogin(),
       prefill: readRegisteredLogin(location.state),
@@ -71,7 +71,12 @@ function LoginForm() {
     send({ type: 'SMS_REQUIRED', required: smsSetting === '1' });
   }, [send, smsSetting]);
 
-  useDefaultArea(values.areaId, areas, (areaId) => send({ type: 'SET', values: { areaId } }));
+  useDefaultArea(
+    values.areaId,
+    () => actor.getSnapshot().context.values.areaId,
+    areas,
+    (areaId) => send({ type: 'SET', values: { areaId } }),
+  );
 
   const invalid = (field: string) => problem?.field === field;
   const busy = snapshot.matches('submitting') || snapshot.matches('done');

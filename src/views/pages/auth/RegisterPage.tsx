@@ -52,7 +52,7 @@ function RegisterForm() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, {
+  const [snapshot, send, actor] = useMachine(machine, {
     input: {
       account: params.get('haccount'),
       inviteCode: params.get('extension_code'),
@@ -61,7 +61,12 @@ function RegisterForm() {
   });
   const { tab, values, problem } = snapshot.context;
 
-  useDefaultArea(values.areaId, areas, (areaId) => send({ type: 'SET', values: { areaId } }));
+  useDefaultArea(
+    values.areaId,
+    () => actor.getSnapshot().context.values.areaId,
+    areas,
+    (areaId) => send({ type: 'SET', values: { areaId } }),
+  );
 
   const invalid = (field: string) => problem?.field === field;
   const busy = !snapshot.matches('editing');
