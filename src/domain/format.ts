@@ -73,7 +73,9 @@ export function compareDecimal(
   }
   if (x.negative !== y.negative) return x.negative ? -1 : 1;
   const magnitude = compareMagnitude(x, y);
-  return (x.negative ? -magnitude : magnitude) as -1 | 0 | 1;
+  // Equal negatives compare as 0, never -0 (which Object.is tells apart from 0).
+  if (magnitude === 0) return 0;
+  return (x.negative ? -magnitude : magnitude) as -1 | 1;
 }
 
 function compareMagnitude(x: DecimalParts, y: DecimalParts): -1 | 0 | 1 {
