@@ -14,7 +14,6 @@ import { spotCalls } from './catalogue/spot.ts';
 import { walletCalls } from './catalogue/wallet.ts';
 
 export type { CallSpec } from './catalogue/kit.ts';
-export type { SpotOrderAnswer } from './catalogue/spot.ts';
 
 /**
  * The contract: every call of spec §7, written down once. Each feature area keeps its calls in its

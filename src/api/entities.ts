@@ -132,16 +132,6 @@ export const spotOrder = z.object({
   status_name: text,
 });
 
-export const balanceLine = z.object({
-  id,
-  currency_id: id,
-  currency_code: text,
-  balance: decimal,
-  lock_balance: decimal,
-  convert_usd: decimal,
-  user_id: id,
-});
-
 export const userInfo = z.object({
   id,
   mobile: text,

@@ -16,5 +16,3 @@ export function accountsActors(api: ApiClient) {
     ),
   };
 }
-
-export type AccountsActors = ReturnType<typeof accountsActors>;

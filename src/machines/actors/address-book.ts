@@ -34,5 +34,3 @@ export function addressBookActors(api: ApiClient) {
     ),
   };
 }
-
-export type AddressBookActors = ReturnType<typeof addressBookActors>;

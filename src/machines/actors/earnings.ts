@@ -14,5 +14,3 @@ export function earningsActors(api: ApiClient) {
     skipDay: fromPromise<unknown>(() => api.call('sim/skip', { hours: 24 })),
   };
 }
-
-export type EarningsActors = ReturnType<typeof earningsActors>;

@@ -9,5 +9,3 @@ export function formsActors(api: ApiClient) {
     submit: <N extends CallName>(call: N) => submitWith<N>((payload) => api.call(call, payload)),
   };
 }
-
-export type FormsActors = ReturnType<typeof formsActors>;

@@ -11,5 +11,3 @@ export function outboxActors(api: ApiClient) {
     ),
   };
 }
-
-export type OutboxActors = ReturnType<typeof outboxActors>;

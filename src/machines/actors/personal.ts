@@ -42,5 +42,3 @@ export function personalActors(api: ApiClient) {
     },
   };
 }
-
-export type PersonalActors = ReturnType<typeof personalActors>;

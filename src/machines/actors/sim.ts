@@ -30,5 +30,3 @@ export function simActors(api: ApiClient, socket: ChannelSource, wallNow: () => 
     },
   };
 }
-
-export type SimActors = ReturnType<typeof simActors>;

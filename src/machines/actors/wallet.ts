@@ -47,5 +47,3 @@ export function walletActors(api: ApiClient, socket: ChannelSource) {
     }),
   };
 }
-
-export type WalletActors = ReturnType<typeof walletActors>;

@@ -27,5 +27,3 @@ export function generalQueries(api: ApiClient) {
     areas$: loadOnce<readonly Area[]>(() => api.call('default/area_list', {}, { quiet: true })),
   };
 }
-
-export type GeneralQueries = ReturnType<typeof generalQueries>;

@@ -22,5 +22,3 @@ export function leverQueries(api: ApiClient, socket: ChannelSource) {
     tradePushes$: () => leverTradePushes$(socket),
   };
 }
-
-export type LeverQueries = ReturnType<typeof leverQueries>;

@@ -15,5 +15,3 @@ export function marketQueries(api: ApiClient, socket: ChannelSource) {
     }),
   };
 }
-
-export type MarketQueries = ReturnType<typeof marketQueries>;

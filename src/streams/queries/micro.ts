@@ -21,5 +21,3 @@ export function microQueries(api: ApiClient, socket: ChannelSource) {
     closedPushes$: () => microClosedPushes$(socket),
   };
 }
-
-export type MicroQueries = ReturnType<typeof microQueries>;

@@ -38,5 +38,3 @@ export function newsQueries(api: ApiClient) {
       cached(`info:${id}`, () => api.call('news/info', { id }, { quiet: true })),
   };
 }
-
-export type NewsQueries = ReturnType<typeof newsQueries>;

@@ -14,5 +14,3 @@ export function personalQueries(api: ApiClient) {
     authorizationCode$: loadable(async () => (await api.call('user/authorization_code', {})).code),
   };
 }
-
-export type PersonalQueries = ReturnType<typeof personalQueries>;

@@ -36,5 +36,3 @@ export function tradeQueries(api: ApiClient, socket: ChannelSource) {
     orderPushes$: () => orderPushes$(socket),
   };
 }
-
-export type TradeQueries = ReturnType<typeof tradeQueries>;

@@ -107,5 +107,3 @@ export function walletQueries(api: ApiClient, socket: ChannelSource) {
       }, pushes$()),
   };
 }
-
-export type WalletQueries = ReturnType<typeof walletQueries>;
