@@ -51,11 +51,11 @@ export function contextDiff(before: unknown, after: unknown): ContextChange[] {
     }
     if (depth < MAX_DEPTH && isPlain(a) && isPlain(b)) {
       for (const key of Object.keys(a)) {
-        if (!(key in b)) changes.push({ path: join(path, key), kind: 'removed', before: a[key] });
+        if (!Object.hasOwn(b, key)) changes.push({ path: join(path, key), kind: 'removed', before: a[key] });
         else walk(a[key], b[key], join(path, key), depth + 1);
       }
       for (const key of Object.keys(b)) {
-        if (!(key in a)) changes.push({ path: join(path, key), kind: 'added', after: b[key] });
+        if (!Object.hasOwn(a, key)) changes.push({ path: join(path, key), kind: 'added', after: b[key] });
       }
       return;
     }
