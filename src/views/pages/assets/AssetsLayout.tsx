@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
-import '../auth/kit/forms.css';
-import '../personal/personal.css';
-import { RequireSignIn } from '../personal/RequireSignIn.tsx';
+import { SideMenuLayout } from '../../components/SideMenuLayout.tsx';
 import './wallet.css';
 
 const MENU = [
@@ -25,37 +22,12 @@ const MENU = [
 export default function AssetsLayout() {
   const { t } = useTranslation();
   return (
-    <RequireSignIn>
-      <div className="personal wallet" data-testid="assets">
-        <nav className="personal-menu wallet-menu" aria-label={t('wallet.menu')}>
-          <p className="personal-menu-title">{t('wallet.title')}</p>
-          {MENU.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) => (isActive ? 'active' : undefined)}
-            >
-              <svg
-                aria-hidden="true"
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinejoin="round"
-                strokeLinecap="round"
-              >
-                <path d={item.icon} />
-              </svg>
-              <span>{t(item.key)}</span>
-            </NavLink>
-          ))}
-        </nav>
-        <div className="personal-content">
-          <Outlet />
-        </div>
-      </div>
-    </RequireSignIn>
+    <SideMenuLayout
+      title={t('wallet.title')}
+      label={t('wallet.menu')}
+      items={MENU.map((item) => ({ to: item.to, label: t(item.key), icon: item.icon }))}
+      className="wallet"
+      testId="assets"
+    />
   );
 }

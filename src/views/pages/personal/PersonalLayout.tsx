@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
-import '../auth/kit/forms.css';
-import { RequireSignIn } from './RequireSignIn.tsx';
-import './personal.css';
+import { SideMenuLayout } from '../../components/SideMenuLayout.tsx';
 
 const MENU = [
   { to: 'accountSettings', key: 'pages.accountSettings', icon: 'M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7z' },
@@ -20,36 +17,11 @@ const MENU = [
 export default function PersonalLayout() {
   const { t } = useTranslation();
   return (
-    <RequireSignIn>
-      <div className="personal" data-testid="personal">
-        <nav className="personal-menu" aria-label={t('personal.menu')}>
-          <p className="personal-menu-title">{t('personal.title')}</p>
-          {MENU.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) => (isActive ? 'active' : undefined)}
-            >
-              <svg
-                aria-hidden="true"
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinejoin="round"
-              >
-                <path d={item.icon} />
-              </svg>
-              <span>{t(item.key)}</span>
-            </NavLink>
-          ))}
-        </nav>
-        <div className="personal-content">
-          <Outlet />
-        </div>
-      </div>
-    </RequireSignIn>
+    <SideMenuLayout
+      title={t('personal.title')}
+      label={t('personal.menu')}
+      items={MENU.map((item) => ({ to: item.to, label: t(item.key), icon: item.icon }))}
+      testId="personal"
+    />
   );
 }
