@@ -105,9 +105,10 @@ test.describe('spot trade screen', () => {
     page,
   }) => {
     await signIn(page);
-    // At the deepest bid shown: far enough below the market not to fill during the test (about
-    // 0.07 %), near enough for the book to show the user's level.
-    const price = Number(await page.getByTestId('book-bid-19').getAttribute('data-price')).toFixed(2);
+    // At the eleventh bid shown: far enough below the market not to fill during the test, and with
+    // ten levels below it, so the book still shows the user's level after the ladder refreshes (at
+    // the deepest shown level, a refresh could push it out of view).
+    const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
     await page.getByTestId('price-buy').fill(price);
     await page.getByTestId('quantity-buy').fill('0.01');
     // 0.01 BTC costs price / 100: the total shows it exactly (never rounded down), the lock holds it.
