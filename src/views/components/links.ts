@@ -17,6 +17,16 @@ export function registerHref(account: string): string {
 }
 
 /** A positive integer id from a query parameter, or null ("", "abc", "-1", "1.5" are not ids). */
+/**
+ * A moment in an address (?at=, milliseconds on the market's clock): digits only, 10 to 15 of them
+ * (2001 to 33658 AD), else null. A proof link must point at a real time, not at whatever a stray
+ * value parses to.
+ */
+export function parseMomentParam(value: string | null): number | null {
+  if (value === null || !/^\d{10,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
 export function parseIdParam(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
   const id = Number(value.trim());

@@ -7,6 +7,7 @@ import {
   CHART_PERIODS,
   initialZoomStart,
   klinePeriodOf,
+  visibleBars,
   parseChartPeriod,
   type ChartPeriod,
 } from '../../../domain/spot/chart-period.ts';
@@ -17,6 +18,7 @@ import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useServices } from '../../services-context.ts';
 import { foldBars, toChartBar } from './chart-bars.ts';
+import { focusWindow, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
 import { echarts } from './echarts-kline.ts';
 import { useChartPalette } from './use-chart-palette.ts';
@@ -58,15 +60,24 @@ function readColors(theme: 'dark' | 'light', _paletteKey: string): ChartColors {
  * History comes from market/kline for a range ending at the market's last trade (the simulator's
  * clock may run ahead of the wall clock); live candles come from KLINE pushes and are folded in at
  * most once per animation frame, every bar of the frame kept (a closing bar's final state too).
+ *
+ * A screen may draw its own marks over the candles (price levels, moments: see chart-marks.ts) and
+ * ask for a moment to be brought into view once the history has loaded (`focusTime`, ms: a micro
+ * contract's proof link opens the chart at its settling trade).
  */
 export function KlineChart({
   matchId,
   symbol,
   deal$,
+  marks = NO_MARKS,
+  focusTime,
 }: {
   matchId: number;
   symbol: string;
   deal$: Observable<DealSnapshot>;
+  /** Keep the object stable (useMemo) while its content is the same: a new one redraws. */
+  marks?: ChartMarks;
+  focusTime?: number;
 }) {
   const { t } = useTranslation();
   const { queries } = useServices();
@@ -105,6 +116,8 @@ export function KlineChart({
     [period, zone, palette.theme, palette.key, t],
   );
   const frameRef = useRef(frame);
+  const marksRef = useRef(marks);
+  const focusRef = useRef(focusTime);
 
   const draw = useCallback((resetZoom: boolean) => {
     const instance = chart.current;
@@ -115,7 +128,19 @@ export function KlineChart({
         notMerge: true,
       });
     }
-    instance.setOption(dataOption(bars.current, current), { lazyUpdate: false, silent: true });
+    instance.setOption(dataOption(bars.current, current, marksRef.current), {
+      lazyUpdate: false,
+      silent: true,
+    });
+  }, []);
+
+  /** Brings the focus moment's bar to the middle of the view (once per loaded history). */
+  const focus = useCallback(() => {
+    const instance = chart.current;
+    const time = focusRef.current;
+    if (!instance || time === undefined) return;
+    const view = focusWindow(bars.current, time, visibleBars(frameRef.current.period));
+    if (view) instance.dispatchAction({ type: 'dataZoom', start: view.start, end: view.end });
   }, []);
 
   // One ECharts instance for the component's life, sized to its box.
@@ -138,7 +163,19 @@ export function KlineChart({
   useEffect(() => {
     frameRef.current = frame;
     draw(true);
-  }, [frame, draw]);
+    focus();
+  }, [frame, draw, focus]);
+
+  // New marks redraw the data only: the zoom stays where the user left it.
+  useEffect(() => {
+    marksRef.current = marks;
+    draw(false);
+  }, [marks, draw]);
+
+  useEffect(() => {
+    focusRef.current = focusTime;
+    focus();
+  }, [focusTime, focus]);
 
   useEffect(() => {
     const kline = klinePeriodOf(period);
@@ -197,6 +234,7 @@ export function KlineChart({
         pending.clear();
         settle(bars.current.length > 0 ? 'ready' : 'empty');
         draw(true);
+        focus();
       },
       error: () => {
         if (!cancelled) settle('failed');
@@ -209,7 +247,7 @@ export function KlineChart({
       if (raf !== 0) cancelAnimationFrame(raf);
       if (timer !== 0) clearTimeout(timer);
     };
-  }, [queries, symbol, matchId, period, deal$, draw]);
+  }, [queries, symbol, matchId, period, deal$, draw, focus]);
 
   function choose(next: ChartPeriod): void {
     setPeriod(next);

@@ -13,10 +13,13 @@ import { tradeScreenWith } from '../../../machines/trade-screen.machine.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { parseIdParam, tradeHref } from '../../components/links.ts';
+import { parseIdParam, parseMomentParam, tradeHref } from '../../components/links.ts';
 import { useServices } from '../../services-context.ts';
 import { useSignedIn } from '../../use-session.ts';
 import { useMediaQuery } from '../home/use-media-query.ts';
+import { fullLabel } from '../../../domain/spot/chart-time.ts';
+import { useTimeZone } from '../../components/use-time-zone.ts';
+import type { ChartMarks } from './chart-marks.ts';
 import { KlineChart } from './KlineChart.tsx';
 import { MarketHeader } from './MarketHeader.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -71,10 +74,14 @@ export default function TradePage() {
     );
   }
   if (!pair) return <div className="page-loading" aria-busy="true" />;
-  return <TradeScreen pair={pair} />;
+  return <TradeScreen pair={pair} at={parseMomentParam(params.get('at'))} />;
 }
 
-function TradeScreen({ pair }: { pair: TradePair }) {
+/**
+ * `at` (?at=, ms) is the moment a link points at, e.g. the trade that settled a micro contract: the
+ * chart opens with it in view and marked, so its price can be checked against the candles.
+ */
+function TradeScreen({ pair, at }: { pair: TradePair; at: number | null }) {
   const { t } = useTranslation();
   const { actors, queries, toasts } = useServices();
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
@@ -114,6 +121,14 @@ function TradeScreen({ pair }: { pair: TradePair }) {
   }, [feeds, screen]);
 
   const own = useSelector(orders, (snapshot) => snapshot.context.own);
+  const { zone } = useTimeZone();
+  const marks = useMemo<ChartMarks | undefined>(
+    () =>
+      at === null
+        ? undefined
+        : { prices: [], moments: [{ id: 'at', time: at, label: fullLabel(at, zone), tone: 'entry' }] },
+    [at, zone],
+  );
   const priceDecimals = pair.priceDecimals ?? 4;
   const loginHref = `/login?redirect=${encodeURIComponent(tradeHref(pair.symbol))}`;
 
@@ -130,7 +145,14 @@ function TradeScreen({ pair }: { pair: TradePair }) {
   );
   const header = <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />;
   const chart = (
-    <KlineChart key={`chart-${pair.id}`} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
+    <KlineChart
+      key={`chart-${pair.id}`}
+      matchId={pair.id}
+      symbol={pair.symbol}
+      deal$={feeds.deal$}
+      marks={marks}
+      focusTime={at ?? undefined}
+    />
   );
   const forms = (
     <OrderForms entry={entry} base={pair.base} quote={pair.quote} signedIn={signedIn} loginHref={loginHref} />

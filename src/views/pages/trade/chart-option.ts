@@ -2,12 +2,14 @@ import type { BarSeriesOption, CandlestickSeriesOption, LineSeriesOption } from 
 import type {
   DataZoomComponentOption,
   GridComponentOption,
+  MarkLineComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { axisLabel, fullLabel } from '../../../domain/spot/chart-time.ts';
 import type { KlinePeriod } from '../../../domain/spot/chart-period.ts';
 import { movingAverage, MOVING_AVERAGES } from '../../../domain/spot/moving-average.ts';
+import { markLineOption, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 
 export type KlineOption = ComposeOption<
   | CandlestickSeriesOption
@@ -15,6 +17,7 @@ export type KlineOption = ComposeOption<
   | BarSeriesOption
   | GridComponentOption
   | DataZoomComponentOption
+  | MarkLineComponentOption
   | TooltipComponentOption
 >;
 
@@ -178,20 +181,29 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
   };
 }
 
-/** The data of every series for `bars`, merged into the frame by series id (no zoom: it stays). */
-export function dataOption(bars: readonly ChartBar[], frame: ChartFrame): KlineOption {
+/**
+ * The data of every series for `bars`, merged into the frame by series id (no zoom: it stays). The
+ * screen's marks ride on whichever price series is shown (candles, or the time line).
+ */
+export function dataOption(
+  bars: readonly ChartBar[],
+  frame: ChartFrame,
+  marks: ChartMarks = NO_MARKS,
+): KlineOption {
   const times = bars.map((bar) => String(bar.time));
   const closes = bars.map((bar) => bar.close);
   const candles = frame.line ? [] : bars.map((bar) => [bar.open, bar.close, bar.low, bar.high]);
+  const markLine = markLineOption(bars, marks, frame.colors);
+  const noMarkLine = markLineOption(bars, NO_MARKS, frame.colors);
   return {
     xAxis: [{ data: times }, { data: times }],
     series: [
-      { id: SERIES_IDS.candles, data: candles },
+      { id: SERIES_IDS.candles, data: candles, markLine: frame.line ? noMarkLine : markLine },
       ...MOVING_AVERAGES.map((window) => ({
         id: `ma${window}`,
         data: frame.line ? [] : movingAverage(closes, window),
       })),
-      { id: SERIES_IDS.line, data: frame.line ? closes : [] },
+      { id: SERIES_IDS.line, data: frame.line ? closes : [], markLine: frame.line ? markLine : noMarkLine },
       {
         id: SERIES_IDS.volume,
         data: bars.map((bar) => ({

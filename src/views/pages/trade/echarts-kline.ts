@@ -1,5 +1,11 @@
 import { BarChart, CandlestickChart, LineChart } from 'echarts/charts';
-import { AxisPointerComponent, DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import {
+  AxisPointerComponent,
+  DataZoomComponent,
+  GridComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
@@ -12,6 +18,7 @@ echarts.use([
   DataZoomComponent,
   TooltipComponent,
   AxisPointerComponent,
+  MarkLineComponent,
   CanvasRenderer,
 ]);
 

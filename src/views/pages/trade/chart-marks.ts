@@ -1,0 +1,141 @@
+import type { MarkLineComponentOption } from 'echarts/components';
+import type { ChartBar, ChartColors } from './chart-option.ts';
+
+/**
+ * What a screen draws over the candles: price levels (a lever position's entry, take-profit,
+ * stop-loss and liquidation prices; a micro contract's open price) and moments (a contract's
+ * expiry, the trade a proof link points at). The chart itself knows nothing of positions or
+ * contracts: each screen turns its own rows into marks.
+ */
+export type MarkTone = 'entry' | 'profit' | 'loss' | 'danger' | 'neutral';
+
+export interface PriceMark {
+  /** Stable across redraws (a row id and what the line is), so React lists and tests can name it. */
+  id: string;
+  price: number;
+  label: string;
+  tone: MarkTone;
+}
+
+export interface MomentMark {
+  id: string;
+  /** Milliseconds, the market's clock (the same unit as the bars' times). */
+  time: number;
+  label: string;
+  tone: MarkTone;
+}
+
+export interface ChartMarks {
+  prices: readonly PriceMark[];
+  moments: readonly MomentMark[];
+}
+
+export const NO_MARKS: ChartMarks = { prices: [], moments: [] };
+
+/**
+ * The bar a moment falls in: the last bar that starts at or before it. Undefined when the moment is
+ * before the loaded bars (nothing to point at) or there are no bars. Bars are sorted by time.
+ */
+export function barIndexAt(bars: readonly ChartBar[], time: number): number | undefined {
+  let low = 0;
+  let high = bars.length - 1;
+  let found: number | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (bars[middle]!.time <= time) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+function toneColor(tone: MarkTone, colors: ChartColors): string {
+  switch (tone) {
+    case 'entry':
+      return colors.line;
+    case 'profit':
+      return colors.up;
+    case 'loss':
+    case 'danger':
+      return colors.down;
+    case 'neutral':
+      return colors.faint;
+  }
+}
+
+/**
+ * The marks as one ECharts markLine. A moment is drawn on the bar it falls in (the x axis is a
+ * category axis of bar times); a moment outside the loaded bars is left out rather than drawn at
+ * the wrong place. Danger (liquidation) is a solid line, everything else dashed, so the one line
+ * that costs the whole bond stands out in both themes and for colour-blind users.
+ */
+export function markLineOption(
+  bars: readonly ChartBar[],
+  marks: ChartMarks,
+  colors: ChartColors,
+): MarkLineComponentOption {
+  const data: NonNullable<MarkLineComponentOption['data']> = [];
+  for (const mark of marks.prices) {
+    if (!Number.isFinite(mark.price)) continue;
+    const color = toneColor(mark.tone, colors);
+    data.push({
+      name: mark.id,
+      yAxis: mark.price,
+      lineStyle: { color, width: 1, type: mark.tone === 'danger' ? 'solid' : 'dashed' },
+      label: {
+        formatter: mark.label,
+        position: 'insideStartTop',
+        color,
+        fontSize: 10,
+      },
+    });
+  }
+  for (const mark of marks.moments) {
+    const index = barIndexAt(bars, mark.time);
+    if (index === undefined) continue;
+    // A moment past the last bar (an expiry still to come) has no bar to stand on yet: the x axis
+    // only has the bars there are. Screens show such a moment in a price mark's label instead.
+    if (index === bars.length - 1 && !isInsideLast(bars, mark.time)) continue;
+    const color = toneColor(mark.tone, colors);
+    data.push({
+      name: mark.id,
+      xAxis: String(bars[index]!.time),
+      lineStyle: { color, width: 1, type: 'dotted' },
+      label: { formatter: mark.label, position: 'end', color, fontSize: 10 },
+    });
+  }
+  return { silent: true, symbol: ['none', 'none'], animation: false, data };
+}
+
+/**
+ * Whether `time` falls inside the last bar, judged by the spacing of the last two bars (a lone bar
+ * has no spacing: only its own start counts).
+ */
+function isInsideLast(bars: readonly ChartBar[], time: number): boolean {
+  const last = bars[bars.length - 1];
+  const before = bars[bars.length - 2];
+  if (!last) return false;
+  if (!before) return time === last.time;
+  return time < last.time + (last.time - before.time);
+}
+
+/**
+ * The dataZoom window (percent of the loaded bars) that centres `time`'s bar with `visible` bars in
+ * view, clamped to the loaded range. Undefined when the moment is not among the loaded bars.
+ */
+export function focusWindow(
+  bars: readonly ChartBar[],
+  time: number,
+  visible: number,
+): { start: number; end: number } | undefined {
+  const index = barIndexAt(bars, time);
+  if (index === undefined || bars.length === 0) return undefined;
+  const total = bars.length;
+  const span = Math.min(total, Math.max(1, visible));
+  let first = index - Math.floor(span / 2);
+  first = Math.max(0, Math.min(first, total - span));
+  return { start: (100 * first) / total, end: (100 * (first + span)) / total };
+}

@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { barIndexAt, focusWindow, markLineOption } from '../../../src/views/pages/trade/chart-marks.ts';
+import type { ChartBar, ChartColors } from '../../../src/views/pages/trade/chart-option.ts';
+import { parseMomentParam } from '../../../src/views/components/links.ts';
+
+const colors: ChartColors = {
+  up: 'green',
+  down: 'red',
+  text: 'text',
+  faint: 'faint',
+  grid: 'grid',
+  panel: 'panel',
+  line: 'brand',
+  averages: ['a', 'b'],
+  font: 'sans',
+};
+
+const bar = (time: number): ChartBar => ({ time, open: 1, high: 1, low: 1, close: 1, volume: 0 });
+
+/** Sorted, distinct bar times. */
+const barTimes = fc
+  .uniqueArray(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 60 })
+  .map((times) => times.sort((a, b) => a - b));
+
+describe('chart marks', () => {
+  it('a moment falls in the last bar starting at or before it (binary search = linear scan)', () => {
+    fc.assert(
+      fc.property(barTimes, fc.integer({ min: -10, max: 1_000_010 }), (times, moment) => {
+        const bars = times.map(bar);
+        let expected: number | undefined;
+        times.forEach((time, index) => {
+          if (time <= moment) expected = index;
+        });
+        expect(barIndexAt(bars, moment)).toBe(expected);
+      }),
+    );
+  });
+
+  it('the focus window holds the moment, spans the visible bars and stays inside 0..100', () => {
+    fc.assert(
+      fc.property(
+        barTimes.filter((times) => times.length > 0),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 200 }),
+        (times, moment, visible) => {
+          const bars = times.map(bar);
+          const view = focusWindow(bars, moment, visible);
+          const index = barIndexAt(bars, moment);
+          if (index === undefined) {
+            expect(view).toBeUndefined();
+            return;
+          }
+          expect(view).toBeDefined();
+          const { start, end } = view!;
+          expect(start).toBeGreaterThanOrEqual(0);
+          expect(end).toBeLessThanOrEqual(100 + 1e-9);
+          const first = Math.round((start / 100) * bars.length);
+          const last = Math.round((end / 100) * bars.length);
+          expect(last - first).toBe(Math.min(visible, bars.length));
+          expect(index).toBeGreaterThanOrEqual(first);
+          expect(index).toBeLessThan(last);
+        },
+      ),
+    );
+  });
+
+  it('draws prices as horizontal lines, liquidation solid and the rest dashed; skips non-numbers', () => {
+    const option = markLineOption(
+      [bar(0), bar(60)],
+      {
+        prices: [
+          { id: 'entry', price: 100, label: 'Entry', tone: 'entry' },
+          { id: 'liq', price: 80, label: 'Liq.', tone: 'danger' },
+          { id: 'bad', price: Number.NaN, label: 'x', tone: 'profit' },
+        ],
+        moments: [],
+      },
+      colors,
+    );
+    const data = option.data as { name: string; yAxis: number; lineStyle: { type: string; color: string } }[];
+    expect(data.map((line) => line.name)).toEqual(['entry', 'liq']);
+    expect(data[0]!.lineStyle).toMatchObject({ type: 'dashed', color: 'brand' });
+    expect(data[1]!.lineStyle).toMatchObject({ type: 'solid', color: 'red' });
+  });
+
+  it('draws a moment on its bar, and leaves out moments before the first bar or past the last', () => {
+    const bars = [bar(0), bar(60), bar(120)];
+    const option = markLineOption(
+      bars,
+      {
+        prices: [],
+        moments: [
+          { id: 'inside', time: 75, label: 'a', tone: 'neutral' },
+          { id: 'last', time: 179, label: 'b', tone: 'neutral' },
+          { id: 'future', time: 180, label: 'c', tone: 'neutral' },
+          { id: 'before', time: -1, label: 'd', tone: 'neutral' },
+        ],
+      },
+      colors,
+    );
+    const data = option.data as { name: string; xAxis: string }[];
+    expect(data.map((line) => [line.name, line.xAxis])).toEqual([
+      ['inside', '60'],
+      ['last', '120'],
+    ]);
+  });
+
+  it('an address moment is digits only, 10 to 15 of them', () => {
+    expect(parseMomentParam('1700000000000')).toBe(1_700_000_000_000);
+    expect(parseMomentParam(' 1700000000000 ')).toBe(1_700_000_000_000);
+    for (const bad of [
+      null,
+      '',
+      '12',
+      '1e12',
+      '-1700000000000',
+      '1700000000000.5',
+      '0x1',
+      '1234567890123456',
+    ]) {
+      expect(parseMomentParam(bad)).toBeNull();
+    }
+  });
+});
