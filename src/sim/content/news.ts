@@ -142,7 +142,7 @@ const ABOUT: NewsArticle[] = [
 <table>
 <tr><th>Product</th><th>How the fee is calculated</th></tr>
 <tr><td>Spot</td><td>A trading fee may be deducted from the filled amount; the filled amount and volume are shown in your order history.</td></tr>
-<tr><td>Lever</td><td>Fee = bond × the pair's lever fee rate, where bond = price × hands × lot size ÷ multiple. Overnight charges, if any, are shown on the position.</td></tr>
+<tr><td>Lever</td><td>Fee = price × hands × lot size × the pair's lever fee rate: it is charged on the position's full value, not on the bond (bond = price × hands × lot size ÷ multiple). Both are taken from the lever account when the position opens; overnight fees are shown on the position.</td></tr>
 <tr><td>Micro</td><td>The fee for each contract is shown in the micro order history.</td></tr>
 <tr><td>Withdrawal</td><td>Each currency has its own withdrawal rate, minimum and maximum, shown on the withdrawal form.</td></tr>
 </table>
@@ -239,7 +239,7 @@ const HELP: NewsArticle[] = [
 <ul>
 <li>Choose the number of hands (lots) and a multiple.</li>
 <li><strong>Bond</strong> = price × hands × lot size ÷ multiple.</li>
-<li><strong>Fee</strong> = bond × the pair's lever fee rate.</li>
+<li><strong>Fee</strong> = price × hands × lot size × the pair's lever fee rate: on the position's full value, not on the bond.</li>
 <li>Optionally set a <strong>take-profit</strong> and a <strong>stop-loss</strong> price; the position closes automatically when either is reached.</li>
 </ul>
 <h3>Watching risk</h3>
