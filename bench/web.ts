@@ -1,0 +1,290 @@
+/**
+ * First impression of the production build (issue 19): for every public route of the shell,
+ * Lighthouse's four scores and LCP, CLS and TBT on the desktop and mobile presets; the gzipped
+ * JavaScript a route loads before its first paint; and the time to the first live quote on
+ * /markets and /trade over several fresh browser profiles.
+ *
+ * It builds the app into its own directory (unless --no-build), serves it with `vite preview` on
+ * its own port, and runs Lighthouse 12 (`npx lighthouse@12.8.2`: Lighthouse 13 needs Node 22) in
+ * Debian's Chromium. Lighthouse is fetched on first use rather than installed with the project:
+ * it is a benchmark tool, not part of `npm test`.
+ *
+ * Goals (exit 1 when one is missed): first live quote median <= 600 ms; <= 150 KB gzipped JS
+ * before first paint on /home; CLS < 0.05 everywhere; performance >= 95, accessibility 100,
+ * best-practices 100, SEO >= 95 on every route and preset.
+ *
+ * Run: npm run bench:web [-- --no-build] [--routes=/home,/markets] [--profiles=7] [--no-lighthouse]
+ */
+import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+
+const PORT = 4176;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** Its own build: other work may rebuild dist/ while the benchmark serves it. */
+const OUT_DIR = join(tmpdir(), 'tessera-bench-web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The shell's public routes (src/views/routes.tsx); signed-in routes show the sign-in prompt here. */
+const ROUTES = [
+  '/home',
+  '/markets',
+  '/notice',
+  '/trade',
+  '/lever',
+  '/second',
+  '/deposit',
+  '/legalIndex/legal',
+  '/login',
+  '/register',
+  '/forgetPassword',
+  '/assets',
+  '/personal',
+  '/inspect',
+];
+
+const GOALS = {
+  quoteMedianMs: 600,
+  homeJsKb: 150,
+  cls: 0.05,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 95,
+};
+
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const routes = option('routes')?.split(',') ?? ROUTES;
+const profiles = Number(option('profiles') ?? 7);
+
+interface LighthouseFigures {
+  route: string;
+  preset: 'desktop' | 'mobile';
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  failing: string[];
+}
+
+function build(): void {
+  if (args.includes('--no-build')) return;
+  console.log(`building into ${OUT_DIR} ...`);
+  execSync(`npx vite build --outDir ${OUT_DIR} --emptyOutDir --logLevel warn`, { stdio: 'inherit' });
+}
+
+async function serve(): Promise<ChildProcess> {
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--outDir', OUT_DIR, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    { stdio: 'ignore', detached: true },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`vite preview did not start on ${BASE}`);
+}
+
+function lighthouse(route: string, preset: 'desktop' | 'mobile'): LighthouseFigures {
+  const output = join(tmpdir(), `tessera-lh-${preset}-${route.replace(/\W+/g, '_')}.json`);
+  execFileSync(
+    'npx',
+    [
+      '-y',
+      LIGHTHOUSE,
+      `${BASE}${route}`,
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, { score: number | null; numericValue?: number }>;
+  };
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const failing: string[] = [];
+  for (const [category, { auditRefs }] of Object.entries(report.categories)) {
+    for (const ref of auditRefs) {
+      const audit = report.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
+        failing.push(`${category}:${ref.id}`);
+      }
+    }
+  }
+  return {
+    route,
+    preset,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    failing,
+  };
+}
+
+/** Gzip size of a built file (vite preview serves them uncompressed; a real server gzips). */
+const gzipCache = new Map<string, number>();
+function gzippedBytes(path: string): number {
+  const cached = gzipCache.get(path);
+  if (cached !== undefined) return cached;
+  const file = join(OUT_DIR, path);
+  const size = existsSync(file) ? gzipSync(readFileSync(file)).length : 0;
+  gzipCache.set(path, size);
+  return size;
+}
+
+/**
+ * The JavaScript a route has fetched by its first contentful paint: every script resource whose
+ * response ended before FCP, in a fresh profile. Worker scripts are not counted (they do not block
+ * the page's paint); the number of them fetched by then is printed beside.
+ */
+async function jsBeforePaint(browser: Browser, route: string): Promise<{ kb: number; files: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${BASE}${route}`);
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  const paths = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= fcp)
+      .map((entry) => new URL(entry.name).pathname);
+  });
+  await context.close();
+  const bytes = paths.reduce((sum, path) => sum + gzippedBytes(path), 0);
+  return { kb: Math.round(bytes / 102.4) / 10, files: paths.length };
+}
+
+/**
+ * Milliseconds from navigation start to the first live quote on the page: a market row (or the
+ * trade screen's header) showing a price. Measured in the page by a MutationObserver started
+ * before the app, so the figure is the page's own clock, not the test runner's.
+ */
+async function firstQuoteMs(browser: Browser, route: '/markets' | '/trade'): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // No named inner functions here: tsx would wrap them in a helper the page does not have.
+  await page.addInitScript((selector) => {
+    const observer = new MutationObserver(() => {
+      const element = document.querySelector(selector);
+      const shown = element !== null && /\d/.test(element.textContent ?? '');
+      if ((window as { __firstQuote?: number }).__firstQuote === undefined && shown) {
+        (window as { __firstQuote?: number }).__firstQuote = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  }, quoteSelector(route));
+  await page.goto(`${BASE}${route}`);
+  const ms = await page.waitForFunction(() => (window as { __firstQuote?: number }).__firstQuote, null, {
+    timeout: 30_000,
+  });
+  const value = Number(await ms.jsonValue());
+  await context.close();
+  return Math.round(value);
+}
+
+function quoteSelector(route: '/markets' | '/trade'): string {
+  return route === '/markets'
+    ? '[data-testid="markets-table"] [data-testid="market-row"] td[data-col="price"]'
+    : '[data-testid="market-header"] .market-last .num';
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+async function main(): Promise<void> {
+  build();
+  const server = await serve();
+  const missed: string[] = [];
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      console.log(`\nfirst live quote over ${profiles} fresh profiles (ms from navigation start)`);
+      for (const route of ['/markets', '/trade'] as const) {
+        const times: number[] = [];
+        for (let i = 0; i < profiles; i++) times.push(await firstQuoteMs(browser, route));
+        const mid = median(times);
+        console.log(`  ${route.padEnd(10)} median ${mid}  max ${Math.max(...times)}  [${times.join(', ')}]`);
+        if (mid > GOALS.quoteMedianMs) missed.push(`${route} first quote median ${mid} ms`);
+      }
+
+      console.log('\ngzipped JS fetched before first contentful paint');
+      for (const route of routes) {
+        const { kb, files } = await jsBeforePaint(browser, route);
+        console.log(`  ${route.padEnd(20)} ${String(kb).padStart(6)} KB in ${files} files`);
+        if (route === '/home' && kb > GOALS.homeJsKb) missed.push(`/home ${kb} KB JS before paint`);
+      }
+    } finally {
+      await browser.close();
+    }
+
+    if (!args.includes('--no-lighthouse')) {
+      console.log('\nLighthouse 12 (perf / a11y / best practices / SEO, LCP, CLS, TBT)');
+      for (const preset of ['desktop', 'mobile'] as const) {
+        for (const route of routes) {
+          const f = lighthouse(route, preset);
+          console.log(
+            `  ${preset.padEnd(7)} ${route.padEnd(20)} ${f.performance} / ${f.accessibility} / ${f.bestPractices} / ${f.seo}` +
+              `  LCP ${f.lcpMs} ms  CLS ${f.cls}  TBT ${f.tbtMs} ms${f.failing.length ? `  failing: ${f.failing.join(', ')}` : ''}`,
+          );
+          if (f.performance < GOALS.performance)
+            missed.push(`${preset} ${route} performance ${f.performance}`);
+          if (f.accessibility < GOALS.accessibility)
+            missed.push(`${preset} ${route} accessibility ${f.accessibility}`);
+          if (f.bestPractices < GOALS.bestPractices)
+            missed.push(`${preset} ${route} best-practices ${f.bestPractices}`);
+          if (f.seo < GOALS.seo) missed.push(`${preset} ${route} SEO ${f.seo}`);
+          if (f.cls >= GOALS.cls) missed.push(`${preset} ${route} CLS ${f.cls}`);
+        }
+      }
+    }
+  } finally {
+    if (server.pid) process.kill(-server.pid);
+  }
+  console.log(
+    `\nmachine: ${cpus().length} cores, load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  if (missed.length > 0) {
+    console.log(`\nMISSED ${missed.length} goal(s):\n  ${missed.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nEvery goal met.');
+  }
+}
+
+await main();
