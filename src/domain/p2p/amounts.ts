@@ -7,7 +7,6 @@ import { UNIT } from '../wallet/amounts.ts';
  * outside the exchange, so only coins touch the ledger.
  */
 export const FIAT_DECIMALS = 2;
-const CENTS = 100n;
 
 /** The coins P2P trades, with the decimals a quantity may have. */
 export const P2P_COINS = { USDT: 2, BTC: 6, ETH: 4 } as const;
