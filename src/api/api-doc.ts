@@ -102,6 +102,7 @@ export function renderApiDoc(): string {
     "| `LEVER_TRADE` | private: `{ type, currency_id, currency_code, hazard_rate, profits_all, caution_money_all, origin_caution_money_all, trades_all: position[] }`, the owner's lever account of one quote currency with its open positions and live PnL, every second and after every change |",
     '| `LEVER_CLOSED` | private: `{ type, ids: number[], trades: position[] }`, positions closed (`close_reason` 1 user, 2 liquidation, 3 take-profit, 4 stop-loss, with `close_trade`) or orders cancelled |',
     '| `MICRO_CLOSED` | private: a settled micro contract |',
+    "| `OTC_ORDER` | private, to the order's two parties only: `{ type, id, status, side }`, a P2P order changed (reload it with otc/order) |",
     '| `session_ended` (no channel) | `{ type: "session_ended" }`: the session this socket logged in with is over (logout, a password change, expiry) or its `login` named no live session; from then on the socket gets no private frames; the client goes to login |',
     '| `SIM_CLOCK` | simulator only: `{ type, speed, now }`, the demo speed and simulated time (ms), pushed when any tab sets the speed and about once a second |',
     '',

@@ -8,6 +8,7 @@ import type { CallSpec } from './catalogue/kit.ts';
 import { leverCalls } from './catalogue/lever.ts';
 import { marketCalls } from './catalogue/market.ts';
 import { microCalls } from './catalogue/micro.ts';
+import { otcCalls } from './catalogue/otc.ts';
 import { payMethodCalls } from './catalogue/pay-methods.ts';
 import { simBenchCalls, simClockCalls, simOutboxCalls, simWalletCalls } from './catalogue/sim.ts';
 import { spotCalls } from './catalogue/spot.ts';
@@ -42,6 +43,7 @@ export const catalogue = {
   ...leverCalls,
   ...microCalls,
   ...earningsCalls,
+  ...otcCalls,
 } satisfies Record<string, CallSpec>;
 
 export type Catalogue = typeof catalogue;

@@ -194,6 +194,51 @@ export const HOLDING_STATUS_REDEEMED = 3;
 export type HoldingStatus =
   typeof HOLDING_STATUS_ACTIVE | typeof HOLDING_STATUS_MATURED | typeof HOLDING_STATUS_REDEEMED;
 
+/**
+ * P2P (otc/, issue 16; the spec names these by labels only, the numbers are Tessera's). An ad's
+ * `type` is the publisher's side: 1 the merchant sells (the hall's Buy tab), 2 the merchant buys.
+ */
+export const OTC_AD_SELL = 1;
+export const OTC_AD_BUY = 2;
+export type OtcAdType = typeof OTC_AD_SELL | typeof OTC_AD_BUY;
+
+/** A P2P ad's `status` (spec §4 labels: open, paused, off shelf). */
+export const OTC_AD_OPEN = 1;
+export const OTC_AD_PAUSED = 2;
+export const OTC_AD_OFF_SHELF = 3;
+export type OtcAdStatus = typeof OTC_AD_OPEN | typeof OTC_AD_PAUSED | typeof OTC_AD_OFF_SHELF;
+
+/**
+ * A P2P order's `status` (spec §4 labels): 1 pending payment, 2 paid, 3 delay confirmation,
+ * 4 rights protection (disputed), 5 completed, 6 cancelled, 7 abnormal (refunded by the arbiter).
+ */
+export const OTC_ORDER_UNPAID = 1;
+export const OTC_ORDER_PAID = 2;
+export const OTC_ORDER_DELAYED = 3;
+export const OTC_ORDER_DISPUTED = 4;
+export const OTC_ORDER_COMPLETED = 5;
+export const OTC_ORDER_CANCELLED = 6;
+export const OTC_ORDER_ABNORMAL = 7;
+export type OtcOrderStatus =
+  | typeof OTC_ORDER_UNPAID
+  | typeof OTC_ORDER_PAID
+  | typeof OTC_ORDER_DELAYED
+  | typeof OTC_ORDER_DISPUTED
+  | typeof OTC_ORDER_COMPLETED
+  | typeof OTC_ORDER_CANCELLED
+  | typeof OTC_ORDER_ABNORMAL;
+
+/** The viewer's side of a P2P order, its `side`: 1 buyer, 2 seller. */
+export const OTC_SIDE_BUYER = 1;
+export const OTC_SIDE_SELLER = 2;
+export type OtcSide = typeof OTC_SIDE_BUYER | typeof OTC_SIDE_SELLER;
+
+/** otc/orders' `group` filter: 1 open (in progress), 2 completed, 3 cancelled or abnormal. */
+export const OTC_LIST_OPEN = 1;
+export const OTC_LIST_COMPLETED = 2;
+export const OTC_LIST_ENDED = 3;
+export type OtcListGroup = typeof OTC_LIST_OPEN | typeof OTC_LIST_COMPLETED | typeof OTC_LIST_ENDED;
+
 /** Every code by the enum it belongs to; a value appears once per group (the test checks it). */
 export const CODE_GROUPS = {
   flag: { FLAG_OFF, FLAG_ON },
@@ -250,4 +295,17 @@ export const CODE_GROUPS = {
   microType: { MICRO_TYPE_UP, MICRO_TYPE_DOWN },
   microStatus: { MICRO_STATUS_RUNNING, MICRO_STATUS_CLOSED },
   holdingStatus: { HOLDING_STATUS_ACTIVE, HOLDING_STATUS_MATURED, HOLDING_STATUS_REDEEMED },
+  otcAdType: { OTC_AD_SELL, OTC_AD_BUY },
+  otcAdStatus: { OTC_AD_OPEN, OTC_AD_PAUSED, OTC_AD_OFF_SHELF },
+  otcOrderStatus: {
+    OTC_ORDER_UNPAID,
+    OTC_ORDER_PAID,
+    OTC_ORDER_DELAYED,
+    OTC_ORDER_DISPUTED,
+    OTC_ORDER_COMPLETED,
+    OTC_ORDER_CANCELLED,
+    OTC_ORDER_ABNORMAL,
+  },
+  otcSide: { OTC_SIDE_BUYER, OTC_SIDE_SELLER },
+  otcListGroup: { OTC_LIST_OPEN, OTC_LIST_COMPLETED, OTC_LIST_ENDED },
 } as const;
