@@ -20,6 +20,8 @@ export function NoticesCard() {
         <h2 id="notices-title">{t('home.notices.title')}</h2>
         <Link to={`/notice?category_id=${NEWS_CATEGORY.notices}`} className="section-link">
           {t('home.notices.more')}
+          {/* "More" alone does not say where it leads (screen readers list links out of context). */}
+          <span className="visually-hidden">: {t('home.notices.title')}</span>
           <Arrow />
         </Link>
       </div>

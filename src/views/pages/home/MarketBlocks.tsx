@@ -103,6 +103,8 @@ export function GainersCard({ quotes }: { quotes: QuotesState }) {
         <h2 id="gainers-title">{t('home.gainers.title')}</h2>
         <Link to="/markets" className="section-link">
           {t('home.gainers.more')}
+          {/* "More" alone does not say where it leads (screen readers list links out of context). */}
+          <span className="visually-hidden">: {t('home.gainers.title')}</span>
           <Arrow />
         </Link>
       </div>
