@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { AnswerOf } from '../api/catalogue.ts';
 import {
   LEVER_STATUS_CLOSED,
@@ -7,9 +7,8 @@ import {
   LEVER_STATUS_PENDING,
   LEVER_TYPE_LONG,
 } from '../domain/contract-codes.ts';
-import { entryProblem, readNumberEntry } from '../domain/number-entry.ts';
-import type { LeverProblem } from './lever-order.machine.ts';
-import { stopSideProblem, type LeverSide } from './lever-terms.ts';
+import type { LeverSide } from './lever-terms.ts';
+import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
 
 export type LeverPosition = AnswerOf<'lever/my_trade'>['data'][number];
 export type LeverTab = 'open' | 'pending' | 'closed';
@@ -31,14 +30,6 @@ export type LeverAsk =
   | { kind: 'cancel'; id: number }
   | { kind: 'closeAll'; which: CloseAllChoice };
 
-/** The take-profit / stop-loss dialog of one open position: exactly what was typed. */
-export interface StopDraft {
-  position: LeverPosition;
-  tp: string;
-  sl: string;
-  problems: { tp?: LeverProblem; sl?: LeverProblem };
-}
-
 export interface LeverPositionsContext {
   matchId: number;
   decimalComma: boolean;
@@ -51,7 +42,8 @@ export interface LeverPositionsContext {
   closedTotal: number;
   last: string | null;
   ask: LeverAsk | null;
-  stop: StopDraft | null;
+  /** The open position whose take-profit / stop-loss dialog (the tpSl child) is open. */
+  stopId: number | null;
 }
 
 export type LeverPositionsEvent =
@@ -69,9 +61,6 @@ export type LeverPositionsEvent =
   | { type: 'CLOSE_ALL'; which: CloseAllChoice }
   | { type: 'WHICH'; which: CloseAllChoice }
   | { type: 'STOP'; id: number }
-  | { type: 'STOP_TP'; text: string }
-  | { type: 'STOP_SL'; text: string }
-  | { type: 'SAVE' }
   | { type: 'CONFIRM' }
   | { type: 'DISMISS' };
 
@@ -124,43 +113,6 @@ export function foldPosition(
   };
 }
 
-function stopProblems(context: LeverPositionsContext, draft: StopDraft): StopDraft['problems'] {
-  const rules = { maxDecimals: context.priceDecimals, decimalComma: context.decimalComma };
-  const problems: StopDraft['problems'] = {};
-  const side = sideOf(draft.position);
-  for (const field of ['tp', 'sl'] as const) {
-    const read = readNumberEntry(draft[field], rules);
-    const problem = entryProblem(read);
-    if (problem) problems[field] = problem;
-    else if (
-      read.kind === 'number' &&
-      stopSideProblem(
-        field,
-        side,
-        read.value,
-        draft.position.price,
-        context.last ?? draft.position.update_price,
-      )
-    )
-      problems[field] = { kind: field === 'tp' ? 'tpSide' : 'slSide', side };
-  }
-  return problems;
-}
-
-/** What the stop dialog sends: the numbers read from the fields, '0' for a cleared one. */
-export function stopValues(context: LeverPositionsContext, draft: StopDraft): LeverSetStop {
-  const rules = { maxDecimals: context.priceDecimals, decimalComma: context.decimalComma };
-  const value = (text: string) => {
-    const read = readNumberEntry(text, rules);
-    return read.kind === 'number' ? read.value : '0';
-  };
-  return { id: draft.position.id, tp: value(draft.tp), sl: value(draft.sl) };
-}
-
-function typedPrice(price: string): string {
-  return /^0*(\.0*)?$/.test(price) ? '' : price;
-}
-
 /**
  * The lever positions panel (spec §2 Lever history, issue 13 items 5, 6): tabs open / pending /
  * closed, close one, cancel a pending order, close all (all, longs or shorts) each behind a confirm,
@@ -179,9 +131,7 @@ export const leverPositionsMachine = setup({
       Promise.reject(new Error('loadLists not provided')),
     ),
     act: fromPromise<LeverPosition[], LeverAct>(() => Promise.reject(new Error('act not provided'))),
-    setStop: fromPromise<LeverPosition, LeverSetStop>(() =>
-      Promise.reject(new Error('setStop not provided')),
-    ),
+    tpSl: leverTpSlMachine,
   },
 }).createMachine({
   id: 'leverPositions',
@@ -198,7 +148,7 @@ export const leverPositionsMachine = setup({
     closedTotal: 0,
     last: null,
     ask: null,
-    stop: null,
+    stopId: null,
   }),
   on: {
     PAIR: {
@@ -209,7 +159,13 @@ export const leverPositionsMachine = setup({
       }),
     },
     TAB: { actions: assign({ tab: ({ event }) => event.tab }) },
-    LAST: { actions: assign({ last: ({ event }) => event.price }) },
+    LAST: {
+      actions: enqueueActions(({ enqueue, event, self }) => {
+        enqueue.assign({ last: event.price });
+        // The open take-profit / stop-loss dialog checks its sides against the live price too.
+        if (self.getSnapshot().children.tpSl) enqueue.sendTo('tpSl', { type: 'LAST', price: event.price });
+      }),
+    },
     POSITION: { actions: assign(({ context, event }) => foldPosition(context, event.position)) },
     GONE: {
       actions: [
@@ -265,17 +221,7 @@ export const leverPositionsMachine = setup({
             STOP: {
               guard: ({ context, event }) => context.open.some((row) => row.id === event.id),
               target: 'stop',
-              actions: assign({
-                stop: ({ context, event }) => {
-                  const position = context.open.find((row) => row.id === event.id)!;
-                  return {
-                    position,
-                    tp: typedPrice(position.target_profit_price),
-                    sl: typedPrice(position.stop_loss_price),
-                    problems: {},
-                  };
-                },
-              }),
+              actions: assign({ stopId: ({ event }) => event.id }),
             },
           },
         },
@@ -305,54 +251,29 @@ export const leverPositionsMachine = setup({
             onError: { target: 'none', actions: [assign({ ask: null }), raise({ type: 'RELOAD' })] },
           },
         },
+        /** The take-profit / stop-loss dialog, its own machine (lever-tp-sl.machine.ts). */
         stop: {
-          on: {
-            STOP_TP: {
-              actions: assign({
-                stop: ({ context, event }) => {
-                  const draft = { ...context.stop!, tp: event.text };
-                  return { ...draft, problems: stopProblems(context, draft) };
-                },
-              }),
-            },
-            STOP_SL: {
-              actions: assign({
-                stop: ({ context, event }) => {
-                  const draft = { ...context.stop!, sl: event.text };
-                  return { ...draft, problems: stopProblems(context, draft) };
-                },
-              }),
-            },
-            SAVE: [
-              {
-                guard: ({ context }) => Object.keys(stopProblems(context, context.stop!)).length === 0,
-                target: 'savingStop',
-              },
-              {
-                actions: assign({
-                  stop: ({ context }) => ({
-                    ...context.stop!,
-                    problems: stopProblems(context, context.stop!),
-                  }),
-                }),
-              },
-            ],
-            DISMISS: { target: 'none', actions: assign({ stop: null }) },
-          },
-        },
-        savingStop: {
           invoke: {
-            src: 'setStop',
-            input: ({ context }) => stopValues(context, context.stop!),
-            onDone: {
-              target: 'none',
-              actions: [
-                assign({ stop: null }),
-                emit(({ event }) => ({ type: 'acted' as const, positions: [event.output] })),
-                raise({ type: 'RELOAD' }),
-              ],
-            },
-            onError: 'stop',
+            id: 'tpSl',
+            src: 'tpSl',
+            input: ({ context }) => ({
+              position: context.open.find((row) => row.id === context.stopId)!,
+              last: context.last,
+              priceDecimals: context.priceDecimals,
+              decimalComma: context.decimalComma,
+            }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.saved !== null,
+                target: 'none',
+                actions: [
+                  assign({ stopId: null }),
+                  emit(({ event }) => ({ type: 'acted' as const, positions: [event.output.saved!] })),
+                  raise({ type: 'RELOAD' }),
+                ],
+              },
+              { target: 'none', actions: assign({ stopId: null }) },
+            ],
           },
         },
       },

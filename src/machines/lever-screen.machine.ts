@@ -14,6 +14,7 @@ import { isNewerLeverProgress, leverProgressOf, type LeverProgress } from '../do
 import type { LeverActors } from './actors/lever.ts';
 import { leverOrderMachine } from './lever-order.machine.ts';
 import { leverPositionsMachine, type LeverPosition } from './lever-positions.machine.ts';
+import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
 
 type FormRef = ActorRefFrom<typeof leverOrderMachine>;
 type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
@@ -242,7 +243,11 @@ export function leverScreenWith(actors: LeverActors) {
     actors: {
       form: leverOrderMachine.provide({ actors: { loadTerms: actors.loadTerms, submit: actors.submit } }),
       positions: leverPositionsMachine.provide({
-        actors: { loadLists: actors.loadLists, act: actors.act, setStop: actors.setStop },
+        actors: {
+          loadLists: actors.loadLists,
+          act: actors.act,
+          tpSl: leverTpSlMachine.provide({ actors: { setStop: actors.setStop } }),
+        },
       }),
       pushes: actors.pushes,
     },

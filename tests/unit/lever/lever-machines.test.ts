@@ -176,19 +176,16 @@ describe('lever positions machine', () => {
     { type: 'WHICH', which: 'longs' },
     { type: 'STOP', id: 1 },
     { type: 'STOP', id: 99 },
-    { type: 'STOP_TP', text: '90' },
-    { type: 'STOP_TP', text: '120' },
-    { type: 'STOP_SL', text: 'abc' },
-    { type: 'SAVE' },
     { type: 'CONFIRM' },
     { type: 'DISMISS' },
     { type: 'TAB', tab: 'pending' },
     { type: 'xstate.done.actor.0.leverPositions.dialog.acting', output: [position(1, 3)] },
-    { type: 'xstate.done.actor.0.leverPositions.dialog.savingStop', output: position(1, 1) },
+    { type: 'xstate.done.actor.tpSl', output: { saved: position(1, 1, { target_profit_price: '120' }) } },
+    { type: 'xstate.done.actor.tpSl', output: { saved: null } },
     { type: 'xstate.error.actor.0.leverPositions.dialog.acting', error: new Error('code 0') },
   );
 
-  it('keeps one dialog at a time, each with its subject, and saves only stops without problems', () => {
+  it('keeps one dialog at a time, each with its subject; the stops dialog only for an open position', () => {
     const lists: LeverLists = {
       open: [position(1, 1)],
       pending: [position(2, 0)],
@@ -206,12 +203,16 @@ describe('lever positions machine', () => {
           const { context } = step.after;
           const name = stateName(step.after.value);
           expect(context.ask !== null).toBe(/dialog\.(asking|acting)/.test(name));
-          expect(context.stop !== null).toBe(/dialog\.(stop|savingStop)/.test(name));
-          if (/savingStop/.test(name) && !/savingStop/.test(stateName(step.before.value))) {
-            expect(step.event.type).toBe('SAVE');
-            expect(step.before.context.stop?.problems).toEqual({});
-            // A long's take-profit must be above the entry (100.10) and the last price.
-            expect(step.before.context.stop?.tp).not.toBe('90');
+          expect(context.stopId !== null).toBe(/dialog\.stop/.test(name));
+          if (/dialog\.stop/.test(name))
+            expect(context.open.some((row) => row.id === context.stopId)).toBe(true);
+          // A saved stop is reported to the screen; a dismissed dialog reports nothing.
+          if (
+            step.event.type === 'xstate.done.actor.tpSl' &&
+            /dialog\.stop/.test(stateName(step.before.value))
+          ) {
+            const saved = (step.event as { output: { saved: LeverPosition | null } }).output.saved;
+            expect(step.effects.some((effect) => effect.type === 'xstate.emit')).toBe(saved !== null);
           }
         }
       }),

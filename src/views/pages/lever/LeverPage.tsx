@@ -152,6 +152,7 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
       last$={last$}
       matchId={pair.id}
       priceDecimals={priceDecimals}
+      base={pair.base}
       quote={pair.quote}
     />
   ) : null;

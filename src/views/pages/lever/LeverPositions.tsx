@@ -11,15 +11,15 @@ import {
   leverPositionsMachine,
 } from '../../../machines/lever-positions.machine.ts';
 import { leverMarkSummary } from '../../../machines/lever-terms.ts';
+import type { leverTpSlMachine } from '../../../machines/lever-tp-sl.machine.ts';
 import { useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
-import { FieldProblem } from '../trade/FieldProblem.tsx';
-import { numberProblem } from './LeverForm.tsx';
 import { LeverDialog } from './LeverDialog.tsx';
-import { LeverProblemText } from './LeverProblemText.tsx';
+import { LeverTpSlDialog } from './LeverTpSlDialog.tsx';
 import { moneyText } from './LeverSummary.tsx';
 
 type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
+type TpSlRef = ActorRefFrom<typeof leverTpSlMachine>;
 
 function priceOrDash(price: string, decimals: number): string {
   return compareDecimal(price, '0') === 0 ? '—' : formatPrice(price, decimals);
@@ -36,17 +36,20 @@ export function LeverPositions({
   last$,
   matchId,
   priceDecimals,
+  base,
   quote,
 }: {
   positions: PositionsRef;
   last$: Observable<string>;
   matchId: number;
   priceDecimals: number;
+  base: string;
   quote: string;
 }) {
   const { t } = useTranslation();
   const snapshot = useSelector(positions, (s) => s);
-  const { tab, open, pending, closed, closedPage, closedTotal, ask, stop } = snapshot.context;
+  const { tab, open, pending, closed, closedPage, closedTotal, ask } = snapshot.context;
+  const tpSl = snapshot.children.tpSl as TpSlRef | undefined;
   const table = useRef<HTMLDivElement>(null);
 
   // Live PnL of the open positions: painted into their cells from the last trade price.
@@ -69,7 +72,7 @@ export function LeverPositions({
 
   const rows = tab === 'open' ? open : tab === 'pending' ? pending : closed;
   const lastPage = Math.max(1, Math.ceil(closedTotal / LEVER_PAGE_SIZE));
-  const acting = snapshot.matches({ dialog: 'acting' }) || snapshot.matches({ dialog: 'savingStop' });
+  const acting = snapshot.matches({ dialog: 'acting' }) || snapshot.matches({ dialog: 'stop' });
   const counts: Record<LeverTab, number> = {
     open: open.length,
     pending: pending.length,
@@ -212,67 +215,7 @@ export function LeverPositions({
           </div>
         </LeverDialog>
       ) : null}
-      {stop ? (
-        <LeverDialog labelledBy="lever-stop-title" testId="lever-stop-dialog">
-          <h3 id="lever-stop-title">{t('lever.stopTitle', { symbol: stop.position.symbol })}</h3>
-          <p className="lever-muted">
-            {t(stop.position.type === LEVER_TYPE_LONG ? 'lever.long' : 'lever.short')} ·{' '}
-            {t('lever.entryPrice')}{' '}
-            <span className="num">{formatPrice(stop.position.price, priceDecimals)}</span>
-          </p>
-          {(['tp', 'sl'] as const).map((field) => {
-            const problem = stop.problems[field];
-            const id = `lever-stop-${field}-problem`;
-            const entry = numberProblem(problem);
-            return (
-              <div key={field}>
-                <label className="form-field" htmlFor={`lever-stop-${field}`}>
-                  <span className="field-label">
-                    {t(field === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss')}
-                  </span>
-                  <input
-                    id={`lever-stop-${field}`}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={stop[field]}
-                    aria-invalid={problem !== undefined}
-                    aria-describedby={id}
-                    data-testid={`lever-stop-${field}`}
-                    onChange={(event) =>
-                      positions.send({
-                        type: field === 'tp' ? 'STOP_TP' : 'STOP_SL',
-                        text: event.target.value,
-                      })
-                    }
-                  />
-                  <span className="field-unit">{quote}</span>
-                </label>
-                {entry ? <FieldProblem id={id} problem={entry} testId={id} /> : null}
-                {problem && !entry ? (
-                  <p id={id} className="field-problem" role="alert" data-testid={id}>
-                    <LeverProblemText field={field} problem={problem} />
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-          <p className="lever-muted">{t('lever.stopHint')}</p>
-          <div className="lever-buttons">
-            <button type="button" className="btn" onClick={() => positions.send({ type: 'DISMISS' })}>
-              {t('lever.back')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="lever-stop-save"
-              disabled={!snapshot.matches({ dialog: 'stop' })}
-              onClick={() => positions.send({ type: 'SAVE' })}
-            >
-              {t('lever.save')}
-            </button>
-          </div>
-        </LeverDialog>
-      ) : null}
+      {tpSl ? <LeverTpSlDialog tpSl={tpSl} priceDecimals={priceDecimals} base={base} quote={quote} /> : null}
     </section>
   );
 }
