@@ -1,5 +1,5 @@
 import type { Envelope } from '../api/envelope.ts';
-import type { EventStore } from './store/event-store.ts';
+import type { EventLog } from './store/event-log.ts';
 
 /**
  * Exactly once (DESIGN.md): the answers of requests that carried an id (WireRequest.requestId).
@@ -43,7 +43,7 @@ export function scopedRequestId(requestId: string, authorization: string): strin
 }
 
 /** Answers kept in the simulator's event store (the `requests` table). */
-export function storeRequestLog(store: EventStore): RequestLog {
+export function storeRequestLog(store: EventLog): RequestLog {
   return {
     async answerOf(id) {
       const text = await store.answerOf(id);

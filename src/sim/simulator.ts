@@ -18,6 +18,9 @@ import { Routes } from './routes.ts';
 import { createSimServer, type MessageTable, type SimServer } from './server.ts';
 import { MemoryRequestLog, storeRequestLog } from './request-log.ts';
 import { SocketHub } from './socket-hub.ts';
+import type { CodeCourier } from './features/accounts/outbox.ts';
+import type { ImageStore } from './features/accounts/uploads.ts';
+import type { EventLog } from './store/event-log.ts';
 import { EventStore } from './store/event-store.ts';
 
 export interface SimulatorOptions {
@@ -27,7 +30,14 @@ export interface SimulatorOptions {
    * The durable event log. Omitted: the IndexedDB database "tessera-sim" where there is IndexedDB,
    * else none (Node tests), and features keep their state in memory. null: in memory.
    */
-  store?: EventStore | null;
+  store?: EventLog | null;
+  /** The market's seed (same seed, same start, same commands: the same market); default fixed. */
+  seed?: number;
+  /** Server mode (src/sim/node): where uploaded images go and the URLs they are served at. */
+  images?: ImageStore;
+  mintUrl?: (blob: Blob, id: string) => string;
+  /** Server mode: where verification codes go out instead of the demo outbox. */
+  courier?: CodeCourier;
 }
 
 export interface Simulator {
@@ -63,7 +73,13 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
       : typeof indexedDB === 'undefined'
         ? null
         : new EventStore({ name: 'tessera-sim' });
-  const accounts = await openAccounts({ store, clock: options.clock });
+  const accounts = await openAccounts({
+    store,
+    clock: options.clock,
+    ...(options.images ? { images: options.images } : {}),
+    ...(options.mintUrl ? { mintUrl: options.mintUrl } : {}),
+  });
+  if (options.courier) accounts.courier = options.courier;
   // A socket's `login` frame makes it the token owner's, for private pushes (expired tokens: nobody's).
   const hub = new SocketHub((token) => accounts.userIdOf(token, options.clock.now()));
   // A session that ends stops its sockets' private pushes at once (they get `session_ended`).
@@ -85,6 +101,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     settings: store,
     // Before the ledger is attached no user order is in a book, so there is nothing to settle.
     market: {
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
       onUserFills: (pair) => (fills.spot ? fills.spot.onUserFills(pair) : pair.keep()),
       // Micro contracts open and settle on recorded trades of the public tape.
       onTrade: (pair, trade) => tape.record(pair.id, trade),

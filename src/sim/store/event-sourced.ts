@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Aggregate, DomainEvent } from './aggregate.ts';
-import type { EventStore, NewEvent, RequestAnswer } from './event-store.ts';
+import type { EventLog } from './event-log.ts';
+import type { NewEvent, RequestAnswer } from './event-store.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { deserialize as defaultDeserialize, serialize as defaultSerialize } from './serialization.ts';
 
@@ -46,7 +47,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
   private eventsSinceSnapshot: number;
 
   private constructor(
-    private readonly store: EventStore,
+    private readonly store: EventLog,
     private readonly aggregate: Aggregate<S, C, E>,
     private readonly stream: string,
     private readonly snapshotEvery: number,
@@ -62,7 +63,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
 
   /** Rebuilds the state from the stream's latest snapshot and the events stored after it. */
   static async open<S, C, E extends DomainEvent>(
-    store: EventStore,
+    store: EventLog,
     aggregate: Aggregate<S, C, E>,
     options: EventSourcedOptions = {},
   ): Promise<EventSourced<S, C, E>> {

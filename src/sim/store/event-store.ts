@@ -6,6 +6,7 @@ import {
   type SnapshotRow,
   type StoreDatabaseOptions,
 } from './database.ts';
+import type { EventLog } from './event-log.ts';
 
 /** An event to append; the store assigns its `seq`. */
 export interface NewEvent {
@@ -34,7 +35,7 @@ const PRUNE_EVERY_WRITES = 256;
  * settings table. Every write here is one IndexedDB transaction, so a batch of events (and the
  * snapshot that goes with it) is stored whole or not at all.
  */
-export class EventStore {
+export class EventStore implements EventLog {
   /** The underlying Dexie database, exposed for inspection and for tests that inject failures. */
   readonly db: StoreDatabase;
   private answerWrites = 0;

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts';
-import type { EventStore } from '../../store/event-store.ts';
+import type { EventLog } from '../../store/event-log.ts';
 import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
 import { accountsAggregate } from './aggregate.ts';
 import type { AccountCommand } from './commands.ts';
@@ -7,7 +7,7 @@ import { MemoryCommandLog, type CommandLog } from './command-log.ts';
 import { cryptoEntropy, randomCode, randomDigits, randomHex, type Entropy } from './entropy.ts';
 import type { AccountEvent } from './events.ts';
 import { ImageUrls, MemoryImageStore, type ImageStore } from './uploads.ts';
-import { Outbox } from './outbox.ts';
+import { Outbox, outboxCourier, type CodeCourier } from './outbox.ts';
 import { tokenHash } from './secret-hash.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { DEMO_ACCOUNT, POLICY, type Policy } from './policy.ts';
@@ -23,13 +23,15 @@ import { REVIEW_STATUS_PENDING } from '../../../domain/contract-codes.ts';
 
 export interface AccountsOptions {
   /** The durable log; null runs in memory (Node without IndexedDB). */
-  store: EventStore | null;
+  store: EventLog | null;
   clock: Clock;
   entropy?: Entropy;
   policy?: Partial<Policy>;
   images?: ImageStore;
-  /** Turns image bytes into a displayable URL (object URLs by default). */
-  mintUrl?: (blob: Blob) => string;
+  /** Turns image bytes (and the upload's id) into a displayable URL (object URLs by default). */
+  mintUrl?: (blob: Blob, id: string) => string;
+  /** Where codes go out; default the demo outbox (`outbox`). */
+  courier?: CodeCourier;
   /** Whether login needs an SMS/e-mail code (the public setting login_use_sms). */
   loginNeedsCode?: () => boolean;
 }
@@ -43,6 +45,8 @@ const STREAM = 'accounts';
  */
 export class Accounts {
   readonly outbox = new Outbox();
+  /** Delivers verification codes (the demo outbox unless the server set its own courier). */
+  courier: CodeCourier = outboxCourier(this.outbox);
   private readonly listeners = new Set<(events: readonly AccountEvent[]) => void>();
   /** A hash to verify against when the account is unknown, so both cases take the same time. */
   private decoy: PasswordHash | null = null;
@@ -68,6 +72,7 @@ export class Accounts {
       new ImageUrls(options.images ?? new MemoryImageStore(), options.mintUrl),
       options.loginNeedsCode ?? (() => false),
     );
+    if (options.courier) accounts.courier = options.courier;
     // A snapshot written before tokens and codes were hashed: hash them now (see aggregate.ts).
     if (accounts.state().secrets !== 2) {
       const migrated = await accounts.execute({ kind: 'hashSecrets', at: options.clock.now() });

@@ -2,7 +2,6 @@ import { errorEnvelope, expiredEnvelope, okEnvelope, type Envelope } from '../..
 import type { CallContext } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
 import { sendWait } from './decide/lookups.ts';
-import { isOutboxKey } from './outbox.ts';
 import { addressKey, type Channel, type CodePurpose } from './state.ts';
 import { outcome } from './route-kit.ts';
 import {
@@ -59,15 +58,13 @@ export async function deliverCode(
     salt: accounts.newSalt(),
   });
   if (!result.ok) return outcome(result, ctx);
-  if (isOutboxKey(request.outboxKey)) {
-    accounts.outbox.deliver(request.outboxKey, {
-      channel,
-      to: request.shownAs,
-      purpose,
-      kind: notice ? 'no_account' : 'code',
-      code,
-      at: ctx.now,
-    });
-  }
+  accounts.courier.deliver(request.outboxKey, {
+    channel,
+    to: request.shownAs,
+    purpose,
+    kind: notice ? 'no_account' : 'code',
+    code,
+    at: ctx.now,
+  });
   return okEnvelope(null, ctx.t(channel === 'sms' ? 'codeSentSms' : 'codeSentEmail'));
 }

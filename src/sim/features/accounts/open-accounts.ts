@@ -1,20 +1,36 @@
 import type { Clock } from '../../clock.ts';
-import type { EventStore } from '../../store/event-store.ts';
+import type { EventLog } from '../../store/event-log.ts';
+import { EventStore } from '../../store/event-store.ts';
 import { Accounts } from './accounts.ts';
 import { SIM_SETTINGS } from '../../settings.ts';
-import { DexieImageStore, MemoryImageStore } from './uploads.ts';
+import { DexieImageStore, MemoryImageStore, type ImageStore } from './uploads.ts';
 import { isOn } from '../../../domain/contract-codes.ts';
+
+export interface OpenAccountsOptions {
+  store: EventLog | null;
+  clock: Clock;
+  /** Where image bytes go; default beside the log (see below). */
+  images?: ImageStore;
+  /** Turns a stored image into a URL an <img> can show; default an object URL of the worker. */
+  mintUrl?: (blob: Blob, id: string) => string;
+}
 
 /**
  * Opens the accounts feature the way the simulator runs it: on the shared event log when there is
- * one (images then go to a sibling IndexedDB database), in memory otherwise.
+ * one (images then go to a sibling IndexedDB database when the log is IndexedDB's), in memory
+ * otherwise. The Node server passes its own image store and URLs.
  */
-export function openAccounts(options: { store: EventStore | null; clock: Clock }): Promise<Accounts> {
+export function openAccounts(options: OpenAccountsOptions): Promise<Accounts> {
   const { store, clock } = options;
   return Accounts.open({
     store,
     clock,
-    images: store ? new DexieImageStore({ name: `${store.db.name}-images` }) : new MemoryImageStore(),
+    images:
+      options.images ??
+      (store instanceof EventStore
+        ? new DexieImageStore({ name: `${store.db.name}-images` })
+        : new MemoryImageStore()),
+    ...(options.mintUrl ? { mintUrl: options.mintUrl } : {}),
     loginNeedsCode: () => isOn(SIM_SETTINGS.login_use_sms),
   });
 }

@@ -29,6 +29,24 @@ export function isOutboxKey(key: unknown): key is string {
   return typeof key === 'string' && /^[0-9a-f]{32,64}$/.test(key);
 }
 
+/**
+ * Where verification codes go out. In the browser: the demo outbox, under the key of the tab that
+ * asked (no key, no delivery). The Node server has its own (SMTP, or the operator's log).
+ */
+export interface CodeCourier {
+  /** `key`: the outbox key the asking client sent, if any; `message.to` is the code's address. */
+  deliver(key: string | undefined, message: Omit<OutboxMessage, 'id'>): void;
+}
+
+/** The browser's courier: files each message in the asking tab's demo outbox. */
+export function outboxCourier(outbox: Outbox): CodeCourier {
+  return {
+    deliver(key, message) {
+      if (isOutboxKey(key)) outbox.deliver(key, message);
+    },
+  };
+}
+
 export class Outbox {
   private readonly boxes = new Map<string, OutboxMessage[]>();
   private nextId = 1;

@@ -71,7 +71,7 @@ export class ImageUrls {
 
   constructor(
     private readonly store: ImageStore,
-    private readonly mint: (blob: Blob) => string = (blob) => URL.createObjectURL(blob),
+    private readonly mint: (blob: Blob, id: string) => string = (blob) => URL.createObjectURL(blob),
   ) {}
 
   async save(image: StoredImage): Promise<string> {
@@ -92,7 +92,7 @@ export class ImageUrls {
   }
 
   private remember(image: StoredImage): string {
-    const url = this.mint(new Blob([image.bytes], { type: image.type }));
+    const url = this.mint(new Blob([image.bytes], { type: image.type }), image.id);
     this.urls.set(image.id, url);
     this.ids.set(url, image.id);
     return url;

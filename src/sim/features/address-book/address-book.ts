@@ -3,7 +3,7 @@ import { canonicalAddress } from '../../../domain/address-book/address.ts';
 import { chainOption, optionOn, type ChainCode } from '../../../domain/address-book/chains.ts';
 import { CODE_LENGTH } from '../../../domain/validation/code.ts';
 import type { Clock } from '../../clock.ts';
-import type { EventStore } from '../../store/event-store.ts';
+import type { EventLog } from '../../store/event-log.ts';
 import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
 import { MemoryCommandLog, type CommandLog } from '../accounts/command-log.ts';
 import { cryptoEntropy, randomDigits, randomHex, type Entropy } from '../accounts/entropy.ts';
@@ -28,7 +28,7 @@ export function bindingCodeHash(salt: string, code: string): string {
 }
 
 export interface AddressBookOptions {
-  store: EventStore | null;
+  store: EventLog | null;
   clock: Clock;
   entropy?: Entropy;
   policy?: Partial<AddressPolicy>;

@@ -13,7 +13,6 @@ import { AREAS } from '../../content/areas.ts';
 import type { CallContext, Routes } from '../../routes.ts';
 import type { ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from '../accounts/accounts.ts';
-import { isOutboxKey } from '../accounts/outbox.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import type { AddressBook } from './address-book.ts';
 import { bindingCodeHash } from './address-book.ts';
@@ -84,17 +83,15 @@ export function registerAddressBookRoutes(routes: Routes, accounts: Accounts, bo
       salt,
     });
     if (!result.ok) return outcome(result, ctx, okEnvelope(null));
-    if (isOutboxKey(payload.outbox_key)) {
-      const area = AREAS.find((candidate) => candidate.id === user.areaId);
-      accounts.outbox.deliver(payload.outbox_key, {
-        channel: byEmail ? 'email' : 'sms',
-        to: byEmail ? user.email : area ? `+${area.global_code} ${user.mobile}` : user.mobile,
-        purpose: CODE_PURPOSE_BIND_ADDRESS,
-        kind: 'code',
-        code,
-        at: ctx.now,
-      });
-    }
+    const area = AREAS.find((candidate) => candidate.id === user.areaId);
+    accounts.courier.deliver(payload.outbox_key, {
+      channel: byEmail ? 'email' : 'sms',
+      to: byEmail ? user.email : area ? `+${area.global_code} ${user.mobile}` : user.mobile,
+      purpose: CODE_PURPOSE_BIND_ADDRESS,
+      kind: 'code',
+      code,
+      at: ctx.now,
+    });
     return okEnvelope(null, ctx.t(byEmail ? 'codeSentEmail' : 'codeSentSms'));
   });
 

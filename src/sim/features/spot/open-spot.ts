@@ -5,7 +5,7 @@ import { pairById } from '../../market/pairs.ts';
 import type { Routes } from '../../routes.ts';
 import type { MessageTable } from '../../server.ts';
 import { EventSourced } from '../../store/event-sourced.ts';
-import type { EventStore } from '../../store/event-store.ts';
+import type { EventLog } from '../../store/event-log.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { MemoryCommandLog, type CommandLog } from '../accounts/command-log.ts';
 import { Earnings } from '../earnings/earnings.ts';
@@ -39,7 +39,7 @@ export interface SpotFeatureOptions {
   market: Market;
   clock: Clock;
   /** The durable log; null runs in memory (Node without IndexedDB). */
-  store: EventStore | null;
+  store: EventLog | null;
   /** Server messages; pushes not caused by a call (fills by the market) use English. */
   messages: (lang: string) => Promise<MessageTable>;
   /**
