@@ -70,7 +70,7 @@ describe.each(Object.entries(implementations))('the event log contract: %s', (_k
       ['b', 'z'],
       ['a', 'w'],
     ]);
-    expect(all.map((row) => row.seq)).toEqual([...all.map((row) => row.seq)].sort((p, q) => p - q));
+    expect(all.map((row) => row.seq)).toEqual(all.map((row) => row.seq).toSorted((p, q) => p - q));
     expect(all[1]!.seq).toBe(a);
   });
 
