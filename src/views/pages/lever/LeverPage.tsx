@@ -17,6 +17,7 @@ import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { useObservable } from '../../use-observable.ts';
 import { useSignedIn } from '../../use-session.ts';
 import { useMediaQuery } from '../home/use-media-query.ts';
+import { NO_MARKS } from '../trade/chart-marks.ts';
 import { KlineChart } from '../trade/KlineChart.tsx';
 import { MarketHeader } from '../trade/MarketHeader.tsx';
 import { OrderBook } from '../trade/OrderBook.tsx';
@@ -25,6 +26,7 @@ import { formatPrice } from '../../../domain/format.ts';
 import { LeverForm } from './LeverForm.tsx';
 import { LeverPositions } from './LeverPositions.tsx';
 import { LeverSummary } from './LeverSummary.tsx';
+import { leverChartMarks, leverMarksKey } from './lever-chart-marks.ts';
 import '../../components/components.css';
 import '../trade/trade.css';
 import './lever.css';
@@ -108,6 +110,23 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
 
   const live = useSelector(screen, (s) => s.context.live);
   const priceDecimals = pair.priceDecimals ?? 4;
+  // The chart's lines: rebuilt only when one moved (leverMarksKey), never on a PnL tick.
+  const marksKey = useSelector(positions, (s) => leverMarksKey(s.context.open, pair.id));
+  const marks = useMemo(
+    () =>
+      // The key stands for the open list's lines: the marks follow it, not the list's identity.
+      marksKey === ''
+        ? NO_MARKS
+        : leverChartMarks(positions.getSnapshot().context.open, pair.id, priceDecimals, {
+            long: t('lever.long'),
+            short: t('lever.short'),
+            entry: t('lever.mark.entry'),
+            tp: t('lever.mark.tp'),
+            sl: t('lever.mark.sl'),
+            liquidation: t('lever.mark.liquidation'),
+          }),
+    [marksKey, positions, pair.id, priceDecimals, t],
+  );
   const onSelect = (symbol: string) => {
     setParams({ symbol });
     setView('chart');
@@ -115,7 +134,13 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   const header = <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />;
   const chart = (
     <section className="trade-panel lever-chart" aria-label={t('trade.chart.title')}>
-      <KlineChart key={`chart-${pair.id}`} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
+      <KlineChart
+        key={`chart-${pair.id}`}
+        matchId={pair.id}
+        symbol={pair.symbol}
+        deal$={feeds.deal$}
+        marks={marks}
+      />
     </section>
   );
   const book = (

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LeverPosition } from '../../../src/machines/lever-positions.machine.ts';
+import { NO_MARKS } from '../../../src/views/pages/trade/chart-marks.ts';
+import { leverChartMarks, leverMarksKey } from '../../../src/views/pages/lever/lever-chart-marks.ts';
+
+const WORDS = { long: 'Long', short: 'Short', entry: 'Entry', tp: 'TP', sl: 'SL', liquidation: 'Liq.' };
+
+function position(id: number, extra: Partial<LeverPosition> = {}): LeverPosition {
+  return {
+    id,
+    currency_match_id: 1,
+    type: 1,
+    type_name: 'long',
+    symbol: 'BTC/USDT',
+    base_currency_id: 2,
+    quote_currency_id: 1,
+    share: '2',
+    number: '0.02',
+    multiple: 10,
+    price: '100.10',
+    origin_price: '100',
+    update_price: '100',
+    target_price: '0',
+    target_profit_price: '0',
+    stop_loss_price: '0',
+    origin_caution_money: '0.2002',
+    caution_money: '0.2002',
+    trade_fee: '0.002',
+    overnight_money: '0',
+    profits: '0',
+    liquidation_price: '0',
+    status: 1,
+    close_reason: 0,
+    open_trade: null,
+    close_trade: null,
+    created_at: 0,
+    time: '2026-01-01 00:00:00',
+    closed_at: 0,
+    ...extra,
+  };
+}
+
+describe('lever chart marks', () => {
+  it('draws entry, take-profit, stop-loss and liquidation of the open positions of the pair', () => {
+    const marks = leverChartMarks(
+      [
+        position(1, { target_profit_price: '110.5', stop_loss_price: '95', liquidation_price: '90.12' }),
+        position(2, { type: 2, multiple: 5, price: '101', currency_match_id: 2 }),
+        position(3, { type: 2, multiple: 5, price: '102' }),
+        position(4, { status: 0, price: '99' }),
+        position(5, { status: 3, price: '98' }),
+      ],
+      1,
+      2,
+      WORDS,
+    );
+    expect(marks.moments).toEqual([]);
+    expect(marks.prices).toEqual([
+      { id: 'lever-1-entry', price: 100.1, label: 'Long ×10 Entry 100.10', tone: 'entry' },
+      { id: 'lever-1-tp', price: 110.5, label: 'TP 110.50', tone: 'profit' },
+      { id: 'lever-1-sl', price: 95, label: 'SL 95.00', tone: 'loss' },
+      { id: 'lever-1-liquidation', price: 90.12, label: 'Liq. 90.12', tone: 'danger' },
+      { id: 'lever-3-entry', price: 102, label: 'Short ×5 Entry 102.00', tone: 'entry' },
+    ]);
+  });
+
+  it('no open position on the pair: no marks', () => {
+    expect(leverChartMarks([position(1, { status: 3 })], 1, 2, WORDS)).toBe(NO_MARKS);
+  });
+
+  it('the key changes exactly when a drawn line changes, not when the PnL does', () => {
+    const price = fc.constantFrom('0', '90', '95.5', '100.1', '120');
+    const row = fc.record({
+      id: fc.integer({ min: 1, max: 4 }),
+      status: fc.constantFrom<0 | 1 | 2 | 3>(0, 1, 2, 3),
+      target_profit_price: price,
+      stop_loss_price: price,
+      liquidation_price: price,
+      profits: fc.constantFrom('0', '1.5', '-2'),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 4 }), fc.array(row, { maxLength: 4 }), (a, b) => {
+        const left = a.map((each) => position(each.id, each));
+        const right = b.map((each) => position(each.id, each));
+        const sameKey = leverMarksKey(left, 1) === leverMarksKey(right, 1);
+        const sameMarks =
+          JSON.stringify(leverChartMarks(left, 1, 2, WORDS)) ===
+          JSON.stringify(leverChartMarks(right, 1, 2, WORDS));
+        if (sameKey) expect(sameMarks).toBe(true);
+        // A PnL tick alone keeps the key.
+        const ticked = left.map((each) => ({ ...each, profits: '42' }));
+        expect(leverMarksKey(ticked, 1)).toBe(leverMarksKey(left, 1));
+      }),
+    );
+  });
+});
