@@ -9,6 +9,9 @@
  *   --minutes 120            how long
  *   --step-ms 1000           time between ticks
  *   --seed N                 generator seed (default: the simulator's)
+ *   --scenario calm|crash|thin   lays a scenario over the generator's path for days it rarely draws
+ *                            on its own (src/sim/feeds/feed-scenarios.ts): a quiet day, a crash with
+ *                            a rebound, an illiquid altcoin's irregular jumpy trades
  *
  * From a real server speaking the same contract (its live socket):
  *   --socket wss://host/ws   subscribes GLOBAL_TX.<symbol> and records every trade as a tick until
@@ -22,6 +25,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { encodeFeed, feedToBase64 } from '../src/sim/feeds/feed-format.ts';
+import { applyScenario, isScenario, SCENARIOS } from '../src/sim/feeds/feed-scenarios.ts';
 import { recordFromGenerator } from '../src/sim/feeds/generator-recorder.ts';
 import type { RecordedFeed } from '../src/sim/feeds/recorded-feed.ts';
 import { ReferenceGenerator } from '../src/sim/feeds/reference-generator.ts';
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '120' },
     'step-ms': { type: 'string', default: '1000' },
     seed: { type: 'string' },
+    scenario: { type: 'string' },
     socket: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -72,13 +77,17 @@ function recordGenerator(): RecordedFeed {
   const start = Date.parse(values.start);
   if (!Number.isFinite(start)) fail(`--start is not a date: ${values.start}`);
   const generator = new ReferenceGenerator(values.seed === undefined ? {} : { seed: Number(values.seed) });
-  return recordFromGenerator(generator, {
+  const recorded = recordFromGenerator(generator, {
     symbol,
     start,
     durationMs: minutes * 60_000,
     stepMs: Number(values['step-ms']),
     priceDecimals: pair.priceDecimals,
   });
+  const scenario = values.scenario;
+  if (scenario === undefined) return recorded;
+  if (!isScenario(scenario)) fail(`--scenario must be one of ${SCENARIOS.join(', ')}, got ${scenario}`);
+  return applyScenario(recorded, scenario, generator.seed);
 }
 
 async function recordSocket(url: string): Promise<RecordedFeed> {

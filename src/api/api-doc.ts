@@ -104,7 +104,7 @@ export function renderApiDoc(): string {
     '| `MICRO_CLOSED` | private: a settled micro contract |',
     "| `OTC_ORDER` | private, to the order's two parties only: `{ type, id, status, side }`, a P2P order changed (reload it with otc/order) |",
     '| `session_ended` (no channel) | `{ type: "session_ended" }`: the session this socket logged in with is over (logout, a password change, expiry) or its `login` named no live session; from then on the socket gets no private frames; the client goes to login |',
-    '| `SIM_CLOCK` | simulator only: `{ type, speed, now }`, the demo speed and simulated time (ms), pushed when any tab sets the speed and about once a second |',
+    '| `SIM_CLOCK` | simulator only: `{ type, speed, now, chosen, paused }`: how fast simulated time runs now (0 while paused), simulated time (ms), the speed chosen and whether the clock is paused (0/1); pushed when any tab changes the speed, the pause or the market source, and about once a second |',
     '',
     'The separate address-binding service of spec §7 (GetDrawAddress, SendVerificationcode, BindDrawAddress) is not',
     'part of this API.',

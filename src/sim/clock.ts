@@ -35,7 +35,8 @@ export class ManualClock implements Clock {
   }
 }
 
-export const MIN_SPEED = 1;
+/** Slowest demo speed: half real time (a replay watched closely). */
+export const MIN_SPEED = 0.5;
 export const MAX_SPEED = 60;
 
 export interface ScaledClockOptions {
@@ -45,20 +46,23 @@ export interface ScaledClockOptions {
   start?: number;
   /** Simulated ms per real ms, MIN_SPEED..MAX_SPEED; defaults to 1. */
   speed?: number;
+  /** Starts paused: simulated time stands still until resume(). */
+  paused?: boolean;
 }
 
 /**
- * Simulated time that runs `speed` times faster than real time.
+ * Simulated time that runs `speed` times faster than real time, or stands still while paused.
  *
- * It keeps an anchor (a real instant and the simulated instant it maps to); changing the speed
- * re-anchors at the current instant, so simulated time is continuous across speed changes. Results
- * are whole milliseconds and never decrease, even if the real clock is set back.
+ * It keeps an anchor (a real instant and the simulated instant it maps to); changing the speed or
+ * pausing re-anchors at the current instant, so simulated time is continuous across those changes.
+ * Results are whole milliseconds and never decrease, even if the real clock is set back.
  */
 export class ScaledClock implements Clock {
   private readonly realNow: () => number;
   private anchorReal: number;
   private anchorSim: number;
   private currentSpeed: number;
+  private isPaused: boolean;
   private latest: number;
 
   constructor(options: ScaledClockOptions) {
@@ -66,7 +70,8 @@ export class ScaledClock implements Clock {
     this.anchorReal = this.realNow();
     this.anchorSim = Math.floor(options.start ?? this.anchorReal);
     assertFiniteTime(this.anchorSim);
-    this.currentSpeed = checkSpeed(options.speed ?? MIN_SPEED);
+    this.currentSpeed = checkSpeed(options.speed ?? 1);
+    this.isPaused = options.paused ?? false;
     this.latest = this.anchorSim;
   }
 
@@ -76,6 +81,26 @@ export class ScaledClock implements Clock {
 
   get speed(): number {
     return this.currentSpeed;
+  }
+
+  get paused(): boolean {
+    return this.isPaused;
+  }
+
+  /** Simulated ms per real ms right now: the speed, or 0 while paused. */
+  get rate(): number {
+    return this.isPaused ? 0 : this.currentSpeed;
+  }
+
+  /** Stops simulated time where it is (a replay's pause); skip() still steps it. */
+  pause(): void {
+    this.reanchor();
+    this.isPaused = true;
+  }
+
+  resume(): void {
+    this.reanchor();
+    this.isPaused = false;
   }
 
   /**
@@ -91,15 +116,19 @@ export class ScaledClock implements Clock {
 
   setSpeed(speed: number): void {
     const checked = checkSpeed(speed);
-    // One real reading serves both the old and the new mapping, so no real time falls in between.
-    const real = this.realNow();
-    this.anchorSim = this.simulatedAt(real);
-    this.anchorReal = real;
+    this.reanchor();
     this.currentSpeed = checked;
   }
 
+  /** One real reading serves both the old and the new mapping, so no real time falls in between. */
+  private reanchor(): void {
+    const real = this.realNow();
+    this.anchorSim = this.simulatedAt(real);
+    this.anchorReal = real;
+  }
+
   private simulatedAt(real: number): number {
-    const projected = Math.floor(this.anchorSim + (real - this.anchorReal) * this.currentSpeed);
+    const projected = Math.floor(this.anchorSim + (real - this.anchorReal) * this.rate);
     this.latest = Math.max(this.latest, projected);
     return this.latest;
   }

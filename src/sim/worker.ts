@@ -5,6 +5,7 @@ import { runTabWorker, type RelayChannel } from './relay.ts';
 import { servePort, type SimServerPort } from './serve-port.ts';
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
+import { resumeTime } from './replay/resume-time.ts';
 import { createSimulator } from './simulator.ts';
 import { EventStore } from './store/event-store.ts';
 
@@ -21,14 +22,11 @@ const WALLET_ADVANCE_MS = 1000;
 async function openSimulator(): Promise<SimServer> {
   const store = typeof indexedDB === 'undefined' ? null : new EventStore({ name: 'tessera-sim' });
   // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
-  // never going backwards across a reload.
+  // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
   const saved = await store?.getSetting(SIM_NOW_KEY).catch(() => undefined);
-  const realNow = Date.now();
+  const start = await resumeTime(store ?? null, saved, Date.now());
   // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
-  const clock = new ScaledClock({
-    realNow: () => Date.now(),
-    start: typeof saved === 'number' && saved > realNow ? saved : realNow,
-  });
+  const clock = new ScaledClock({ realNow: () => Date.now(), start });
   const simulator = await createSimulator({ clock, messages: loadServerMessages, store });
   if (store)
     setInterval(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { completedTrade, depth, klineBar, quotation } from '../api/entities.ts';
-import { decimal, id, text } from '../api/fields.ts';
+import { decimal, flag, id, text } from '../api/fields.ts';
 
 /**
  * Typed payloads of the public market channels. The socket is a contract boundary like any
@@ -13,7 +13,8 @@ import { decimal, id, text } from '../api/fields.ts';
  *   MARKET_DEPTH { type, symbol, depth: { in: bids[], out: asks[] } }     entries {index, price, number, amount}
  *   GLOBAL_TX    { type, symbol, completes: [{ time, price, number, way }] }
  *   KLINE        { type, symbol, kline: { time, open, high, low, close, volume, period } }
- *   SIM_CLOCK    { type, speed, now }   (simulator only: demo speed and simulated time in ms)
+ *   SIM_CLOCK    { type, speed, now, chosen, paused }   (simulator only: how fast simulated time runs
+ *                now, 0 while paused; simulated time in ms; the speed chosen; whether paused)
  *   BALANCE      { type, account, currency_id, balance, lock_balance }   (private: the owner's
  *                balance of one account after it moved; account is change|legal|lever|micro|financial)
  * The private pushes (TX_*, LEVER_*, MICRO_CLOSED) stay untyped frames until a view needs them.
@@ -57,8 +58,10 @@ export const globalTxFrame = z.object({
 /** Simulator only: the demo clock, pushed when its speed changes and about once a second. */
 export const simClockFrame = z.object({
   type: z.literal('SIM_CLOCK'),
-  speed: z.number().int().min(1).max(60),
+  speed: z.number().min(0).max(60),
   now: z.number(),
+  chosen: z.number().min(0.5).max(60).optional(),
+  paused: flag.optional(),
 });
 export type SimClock = z.output<typeof simClockFrame>;
 

@@ -48,23 +48,100 @@ export const simOutboxCalls = {
   }),
 } satisfies Record<string, CallSpec>;
 
+/** A demo speed: x0.5, or a whole number from 1 to 60 (domain/replay.ts). */
+const demoSpeed = z.number().min(0.5).max(60);
+
+/** A feed the market source chooser offers: shipped with the app, or a file dropped in. */
+const feedChoice = z.object({
+  name: text,
+  symbol: text,
+  duration: z.number().min(0),
+  kind: z.enum(['shipped', 'file']),
+});
+
+/** The market source and the replay's time control, as every sim/replay* call answers them. */
+const replayState = z.object({
+  source: z.enum(['live', 'feed']),
+  seed: z.number().int().min(0),
+  feed: text.nullable(),
+  symbol: text.nullable(),
+  duration: z.number().min(0),
+  position: z.number().min(0),
+  seek_at: z.number(),
+  now: z.number(),
+  speed: demoSpeed,
+  paused: flag,
+  feeds: z.array(feedChoice),
+});
+
 /** Demo time (beside the market). */
 export const simClockCalls = {
   'sim/speed': call({
     method: 'GET',
     path: 'sim/speed',
     auth: false,
-    summary: 'Simulated seconds per real second (1 to 60)',
+    summary: 'Simulated seconds per real second (0.5, or 1 to 60)',
     payload: empty,
-    answer: z.object({ speed: z.number().int().min(1).max(60) }),
+    answer: z.object({ speed: demoSpeed }),
   }),
   'sim/set_speed': call({
     method: 'POST',
     path: 'sim/set_speed',
     auth: false,
-    summary: 'Set the simulation speed: a whole number from 1 to 60, else code 0',
+    summary: 'Set the simulation speed: 0.5 or a whole number from 1 to 60, else code 0',
     payload: z.object({ speed: z.number() }),
-    answer: z.object({ speed: z.number().int().min(1).max(60) }),
+    answer: z.object({ speed: demoSpeed }),
+  }),
+  'sim/replay': call({
+    method: 'GET',
+    path: 'sim/replay',
+    auth: false,
+    summary:
+      'The market source (the live generator and its seed, or a recorded feed: its pair, span, and ' +
+      'position ms at simulated time seek_at, playing on with the clock and wrapping at duration), ' +
+      'the clock (now, speed, paused) and the feeds to choose from',
+    payload: empty,
+    answer: replayState,
+  }),
+  'sim/replay_source': call({
+    method: 'POST',
+    path: 'sim/replay_source',
+    auth: false,
+    summary:
+      'Choose the market source: source live with a seed (a whole number 0 to 2147483647; the market ' +
+      'follows it from now, without a jump), or source feed with a feed name from sim/replay, played ' +
+      'from its start; kept across reloads. Answers the new state, else code 0',
+    payload: z.object({
+      source: z.enum(['live', 'feed']),
+      seed: z.number().optional(),
+      feed: text.optional(),
+    }),
+    answer: replayState,
+  }),
+  'sim/replay_file': call({
+    method: 'POST',
+    path: 'sim/replay_file',
+    auth: false,
+    summary:
+      'Replay a recorded-feed file (.feed.gz, base64 in data, at most 4,000,000 characters) of a ' +
+      'listed pair: checked, stored as "file:<name>" and chosen. A file that is not a valid feed ' +
+      'answers code 0 and changes nothing',
+    payload: z.object({ name: text, data: text }),
+    answer: replayState,
+  }),
+  'sim/replay_control': call({
+    method: 'POST',
+    path: 'sim/replay_control',
+    auth: false,
+    summary:
+      'The one simulated clock and the feed: play, pause (simulated time stands still everywhere), ' +
+      'step (moves the clock on by ms, 1 to 3600000, default 1000), seek (moves the playing feed ' +
+      'to ms after its first tick, below its duration). Answers the new state, else code 0',
+    payload: z.object({
+      action: z.enum(['play', 'pause', 'step', 'seek']),
+      ms: z.number().optional(),
+    }),
+    answer: replayState,
   }),
   'sim/skip': call({
     method: 'POST',

@@ -42,14 +42,38 @@ export function encodeFeed(feed: RecordedFeed): Uint8Array {
   return gzipSync(Uint8Array.from(bytes), { level: 9, mtime: 0 });
 }
 
+/** The largest feed a file may unpack to (about ten days of one-second ticks). */
+export const MAX_FEED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads a .feed.gz file. A file from anywhere (a user's drop) may be anything: every way it can be
+ * wrong ends in a RangeError, and nothing is allocated for what the file merely claims (its
+ * unpacked size, its tick count) before that claim is checked against its real length.
+ */
 export function decodeFeed(file: Uint8Array): RecordedFeed {
-  const bytes = gunzipSync(file);
+  if (file.length < 18 || file[0] !== 0x1f || file[1] !== 0x8b)
+    throw new RangeError('not a recorded feed (not gzip)');
+  // gzip's trailer states the unpacked size (mod 2^32): refuse a bomb before unpacking it.
+  const n = file.length;
+  const unpacked = (file[n - 4]! | (file[n - 3]! << 8) | (file[n - 2]! << 16) | (file[n - 1]! << 24)) >>> 0;
+  if (unpacked > MAX_FEED_BYTES) throw new RangeError('recorded feed is too large');
+  let bytes: Uint8Array;
+  try {
+    bytes = gunzipSync(file, { out: new Uint8Array(unpacked) });
+  } catch {
+    throw new RangeError('not a recorded feed (bad gzip data)');
+  }
+  if (bytes.length < 9) throw new RangeError('not a recorded feed (too short)');
   for (let i = 0; i < MAGIC.length; i++) {
     if (bytes[i] !== MAGIC[i]) throw new RangeError('not a recorded feed (bad magic)');
   }
   if (bytes[4] !== VERSION) throw new RangeError(`unsupported feed version ${bytes[4]}`);
   const headerLength = (bytes[5]! | (bytes[6]! << 8) | (bytes[7]! << 16) | (bytes[8]! << 24)) >>> 0;
-  const stored = JSON.parse(strFromU8(bytes.subarray(9, 9 + headerLength))) as StoredHeader;
+  if (9 + headerLength > bytes.length) throw new RangeError('recorded feed header is cut off');
+  const stored = checkStoredHeader(bytes.subarray(9, 9 + headerLength));
+  // Each tick takes at least two bytes: a count beyond that is a lie, refused before allocating.
+  if (stored.count * 2 > bytes.length - 9 - headerLength)
+    throw new RangeError('recorded feed has fewer ticks than its header says');
   const scale = 10 ** stored.priceDecimals;
   const times = new Float64Array(stored.count);
   const prices = new Float64Array(stored.count);
@@ -68,6 +92,33 @@ export function decodeFeed(file: Uint8Array): RecordedFeed {
     priceDecimals: stored.priceDecimals,
   };
   return checkFeed({ header, times, prices });
+}
+
+function checkStoredHeader(raw: Uint8Array): StoredHeader {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(strFromU8(raw));
+  } catch {
+    throw new RangeError('recorded feed header is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null)
+    throw new RangeError('recorded feed header is not an object');
+  const { symbol, source, priceDecimals, start, count } = parsed as Record<string, unknown>;
+  if (typeof symbol !== 'string' || !/^[A-Z0-9]{1,10}\/[A-Z0-9]{1,10}$/.test(symbol))
+    throw new RangeError('recorded feed names no pair');
+  if (typeof source !== 'string' || source.length > 500) throw new RangeError('recorded feed has no source');
+  if (
+    typeof priceDecimals !== 'number' ||
+    !Number.isInteger(priceDecimals) ||
+    priceDecimals < 0 ||
+    priceDecimals > 12
+  )
+    throw new RangeError('recorded feed has bad price decimals');
+  if (typeof start !== 'number' || !Number.isSafeInteger(start) || start < 0)
+    throw new RangeError('recorded feed has no start time');
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 2)
+    throw new RangeError('recorded feed has a bad tick count');
+  return { symbol, source, priceDecimals, start, count };
 }
 
 function u32(value: number): number[] {

@@ -3,8 +3,15 @@ import { FeedPlayback, type RecordedFeed } from './recorded-feed.ts';
 import type { ReferenceSource } from './reference-source.ts';
 
 export interface FeedReplayOptions {
-  /** Simulated time (ms) at which the feed's first tick plays. */
+  /** Simulated time (ms) at which the replay starts: the feed's moves are anchored there. */
   startAt: number;
+  /**
+   * A seek: at simulated time `seekAt` (default startAt) the feed is at `position` ms after its
+   * first tick (default 0), and plays on from there. The price jumps to the feed's level there,
+   * relative to its first tick, as a recording does when one seeks in it.
+   */
+  seekAt?: number;
+  position?: number;
 }
 
 /**
@@ -21,6 +28,8 @@ export class FeedReplay implements ReferenceSource {
   private readonly asset: number;
   private readonly quote: number;
   private readonly startAt: number;
+  private readonly seekAt: number;
+  private readonly position: number;
   /** ln(base source's pair price) at startAt: where the feed's relative moves are anchored. */
   private readonly anchor: number;
 
@@ -37,6 +46,8 @@ export class FeedReplay implements ReferenceSource {
       throw new RangeError('a feed cannot price an asset in itself');
     this.playback = new FeedPlayback(feed);
     this.startAt = options.startAt;
+    this.seekAt = options.seekAt ?? options.startAt;
+    this.position = options.position ?? 0;
     this.anchor = base.logUsd(this.asset, this.startAt) - base.logUsd(this.quote, this.startAt);
   }
 
@@ -45,7 +56,8 @@ export class FeedReplay implements ReferenceSource {
     if (asset < 0 || t < this.startAt) return own;
     if (asset !== this.asset && this.asset !== BTC_INDEX) return own;
     // How far the feed's pair has moved away from where the base source's pair is now.
-    const replayed = this.anchor + Math.log(this.playback.relativePriceAt(t - this.startAt));
+    const elapsed = this.position + Math.max(0, t - this.seekAt);
+    const replayed = this.anchor + Math.log(this.playback.relativePriceAt(elapsed));
     const deviation = replayed - (this.base.logUsd(this.asset, t) - this.base.logUsd(this.quote, t));
     if (asset === this.asset) return own + deviation;
     return own + ASSETS[asset]!.beta * deviation;

@@ -1,9 +1,14 @@
 import { okEnvelope, errorEnvelope } from '../../api/envelope.ts';
-import { MAX_SPEED, MIN_SPEED } from '../clock.ts';
+import { isDemoSpeed } from '../../domain/replay.ts';
+import { MAX_SPEED } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Routes } from '../routes.ts';
 
-/** The simulator-only channel of demo time: `{ type: 'SIM_CLOCK', speed, now }`. */
+/**
+ * The simulator-only channel of demo time: `{ type: 'SIM_CLOCK', speed, now, chosen, paused }`.
+ * `speed` is how fast simulated time runs right now (0 while paused), so a countdown that moves
+ * `now` on by `speed` between pushes stands still while paused; `chosen` is the speed chosen.
+ */
 export const SIM_CLOCK_CHANNEL = 'SIM_CLOCK';
 
 /** Where clock frames go: the socket hub (through the market's stamping hub in the worker). */
@@ -36,10 +41,14 @@ export class ClockPublisher {
 
   publish(): void {
     if (!this.hub.hasSubscribers(SIM_CLOCK_CHANNEL)) return;
+    const chosen = this.control?.speed ?? 1;
+    const paused = this.control?.paused === true;
     this.hub.publish(SIM_CLOCK_CHANNEL, {
       type: SIM_CLOCK_CHANNEL,
-      speed: this.control?.speed ?? MIN_SPEED,
+      speed: paused ? 0 : chosen,
       now: this.clock.now(),
+      chosen,
+      paused: paused ? 1 : 0,
     });
   }
 }
@@ -50,6 +59,8 @@ export interface SpeedControl {
   setSpeed(speed: number): void;
   /** Jumps simulated time forward (ScaledClock.skip). */
   skip?(ms: number): void;
+  /** Whether simulated time stands still (ScaledClock.pause). */
+  readonly paused?: boolean;
 }
 
 /** sim/skip: at most this many hours at once. */
@@ -71,16 +82,12 @@ export function isSpeedControl(clock: object): clock is SpeedControl {
 /** Applies the saved speed, if there is a valid one. */
 export async function restoreSpeed(control: SpeedControl, settings: SpeedSettings): Promise<void> {
   const saved = await settings.getSetting(SPEED_SETTING_KEY);
-  if (isValidSpeed(saved)) control.setSpeed(saved);
-}
-
-function isValidSpeed(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_SPEED && value <= MAX_SPEED;
+  if (isDemoSpeed(saved)) control.setSpeed(saved);
 }
 
 /**
  * Demo time: sim/speed answers how many simulated seconds pass per real second, sim/set_speed
- * changes it (a whole number from 1 to 60). Without a speed control (a fixed test clock) the speed
+ * changes it (x0.5, or a whole number from 1 to 60: domain/replay.ts). Without a speed control (a fixed test clock) the speed
  * is 1 and cannot be changed.
  */
 export function registerSpeedRoutes(
@@ -90,12 +97,11 @@ export function registerSpeedRoutes(
   clockPublisher?: ClockPublisher,
 ): void {
   routes
-    .add('sim/speed', () => okEnvelope({ speed: control?.speed ?? MIN_SPEED }))
+    .add('sim/speed', () => okEnvelope({ speed: control?.speed ?? 1 }))
     .add('sim/set_speed', async (payload, ctx) => {
       const speed = payload.speed;
       if (!control) return errorEnvelope(ctx.t('speedFixed'));
-      if (!isValidSpeed(speed))
-        return errorEnvelope(ctx.t('speedOutOfRange', { min: MIN_SPEED, max: MAX_SPEED }));
+      if (!isDemoSpeed(speed)) return errorEnvelope(ctx.t('speedOutOfRange', { min: 1, max: MAX_SPEED }));
       control.setSpeed(speed);
       await settings?.setSetting(SPEED_SETTING_KEY, speed);
       clockPublisher?.publish();

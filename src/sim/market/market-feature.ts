@@ -2,6 +2,8 @@ import type { Clock } from '../clock.ts';
 import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
 import { ensureSampleFeed, SAMPLE_FEED_NAME } from '../feeds/sample-feed.ts';
+import { isTimeControl, ReplayControl, type ReplaySettings } from '../replay/replay-control.ts';
+import { registerReplayRoutes } from '../replay/replay-routes.ts';
 import type { Routes } from '../routes.ts';
 import {
   ClockPublisher,
@@ -19,8 +21,11 @@ export interface MarketFeatureOptions {
   routes: Routes;
   hub: FrameHub;
   clock: Clock;
-  /** Keeps the demo speed across reloads (the store's settings); omitted: the speed is not kept. */
-  settings?: SpeedSettings | null;
+  /**
+   * Keeps the demo speed, the pause and the market source across reloads (the store's settings);
+   * omitted: nothing is kept.
+   */
+  settings?: (SpeedSettings & ReplaySettings) | null;
   /** Seed, history length, pairs, users' fills: see MarketOptions. */
   market?: Omit<MarketOptions, 'clock'>;
   /** Where recorded feeds are kept; default the IndexedDB database "tessera-feeds". */
@@ -37,6 +42,8 @@ export interface MarketFeature {
    * time on (the shipped sample unless named). Resolves to false if there is no such feed.
    */
   replayFeed(name?: string): Promise<boolean>;
+  /** The market source chooser and the replay's time control (sim/replay*); absent on a fixed clock. */
+  replay: ReplayControl | undefined;
 }
 
 /**
@@ -59,9 +66,18 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
   // SIM_CLOCK: every tab's speed control and simulated-time display follow the one clock.
   const clockPublisher = new ClockPublisher(options.clock, speed, options.hub);
   registerSpeedRoutes(options.routes, speed, settings, clockPublisher);
+  const replay = isTimeControl(options.clock)
+    ? new ReplayControl(market, options.clock, settings ?? null, options.feeds, () =>
+        clockPublisher.publish(),
+      )
+    : undefined;
+  // A kept feed or pause that cannot be restored leaves the live generator running, never a closed exchange.
+  await replay?.restore().catch((error: unknown) => console.warn('sim: replay not restored', error));
+  registerReplayRoutes(options.routes, replay);
   return {
     market,
     publisher,
+    replay,
     start: () =>
       startMarketTicker(market, {
         publish: () => {

@@ -117,13 +117,71 @@ describe('ScaledClock', () => {
     expect(clock.now()).toBe(1);
   });
 
-  it('rejects speeds outside 1..60', () => {
+  it('rejects speeds outside 0.5..60', () => {
     const real = fakeRealTime();
     const clock = new ScaledClock({ realNow: real.realNow });
-    expect(() => clock.setSpeed(0.5)).toThrow(RangeError);
+    expect(() => clock.setSpeed(0.4)).toThrow(RangeError);
+    expect(() => clock.setSpeed(0)).toThrow(RangeError);
     expect(() => clock.setSpeed(61)).toThrow(RangeError);
     expect(() => clock.setSpeed(Number.NaN)).toThrow(RangeError);
     expect(() => new ScaledClock({ realNow: real.realNow, speed: 100 })).toThrow(RangeError);
     expect(clock.speed).toBe(1);
+  });
+
+  it('stands still while paused, steps while paused, and runs on from there at the chosen speed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('wait' as const), ms: fc.nat({ max: 10_000 }) }),
+            fc.record({ kind: fc.constant('pause' as const) }),
+            fc.record({ kind: fc.constant('resume' as const) }),
+            fc.record({ kind: fc.constant('skip' as const), ms: fc.nat({ max: 5_000 }) }),
+            fc.record({
+              kind: fc.constant('speed' as const),
+              speed: fc.constantFrom(0.5, 1, 2, 5, 10, 30, 60),
+            }),
+          ),
+          { maxLength: 40 },
+        ),
+        (steps) => {
+          const real = fakeRealTime();
+          const clock = new ScaledClock({ realNow: real.realNow, start: 1_000_000 });
+          // A model of what simulated time must be: a sum of waits at the rate then, and skips.
+          let expected = 1_000_000;
+          let fraction = 0;
+          for (const step of steps) {
+            const before = clock.now();
+            if (step.kind === 'wait') {
+              const rate = clock.paused ? 0 : clock.speed;
+              real.advance(step.ms);
+              fraction += step.ms * rate;
+              expect(clock.now()).toBeGreaterThanOrEqual(before);
+              if (clock.paused) expect(clock.now()).toBe(before);
+            } else if (step.kind === 'pause') clock.pause();
+            else if (step.kind === 'resume') clock.resume();
+            else if (step.kind === 'skip') {
+              clock.skip(step.ms);
+              expect(clock.now()).toBe(before + step.ms);
+              expected += step.ms;
+            } else clock.setSpeed(step.speed);
+            // Re-anchoring floors the fraction of a ms at x0.5: never more than one ms per change.
+            expect(Math.abs(clock.now() - (expected + fraction))).toBeLessThanOrEqual(steps.length);
+          }
+        },
+      ),
+    );
+  });
+
+  it('runs exactly half as fast as real time at x0.5', () => {
+    const real = fakeRealTime();
+    const clock = new ScaledClock({ realNow: real.realNow, start: 0, speed: 0.5 });
+    real.advance(10_000);
+    expect(clock.now()).toBe(5_000);
+    expect(clock.rate).toBe(0.5);
+    clock.pause();
+    expect(clock.rate).toBe(0);
+    real.advance(10_000);
+    expect(clock.now()).toBe(5_000);
   });
 });

@@ -44,7 +44,9 @@ describe('demo speed', () => {
     expect(settings.values.get(SPEED_SETTING_KEY)).toBe(30);
     real += 100;
     expect(clock.now()).toBe(5_000 + 3_000);
-    for (const speed of [0, 61, 2.5, Number.NaN]) {
+    expect(await call('sim/set_speed', { speed: 0.5 })).toMatchObject({ code: 1, data: { speed: 0.5 } });
+    expect(await call('sim/set_speed', { speed: 30 })).toMatchObject({ code: 1, data: { speed: 30 } });
+    for (const speed of [0, 0.25, 61, 2.5, Number.NaN]) {
       expect(await call('sim/set_speed', { speed })).toEqual({
         code: 0,
         msg: 'speedOutOfRange{"min":1,"max":60}',
@@ -81,7 +83,9 @@ describe('demo speed', () => {
     registerSpeedRoutes(routes, clock, memorySettings(), publisher);
     await routes.get('sim/set_speed')!({ speed: 10 }, ctx);
     for (const tab of tabs.slice(0, 2)) {
-      expect(tab.frames.map((t) => JSON.parse(t))).toEqual([{ type: 'SIM_CLOCK', speed: 10, now: 5_000 }]);
+      expect(tab.frames.map((t) => JSON.parse(t))).toEqual([
+        { type: 'SIM_CLOCK', speed: 10, now: 5_000, chosen: 10, paused: 0 },
+      ]);
     }
     expect(tabs[2]!.frames).toEqual([]);
     // Rounds: one frame every tenth, with the simulated time running 10x.
@@ -89,7 +93,23 @@ describe('demo speed', () => {
     for (let i = 0; i < 9; i++) publisher.tick();
     expect(tabs[0]!.frames).toHaveLength(1);
     publisher.tick();
-    expect(JSON.parse(tabs[0]!.frames[1]!)).toEqual({ type: 'SIM_CLOCK', speed: 10, now: 15_000 });
+    expect(JSON.parse(tabs[0]!.frames[1]!)).toEqual({
+      type: 'SIM_CLOCK',
+      speed: 10,
+      now: 15_000,
+      chosen: 10,
+      paused: 0,
+    });
+    // Paused: the push says time stands still (speed 0), and which speed is chosen.
+    clock.pause();
+    publisher.publish();
+    expect(JSON.parse(tabs[0]!.frames[2]!)).toEqual({
+      type: 'SIM_CLOCK',
+      speed: 0,
+      now: 15_000,
+      chosen: 10,
+      paused: 1,
+    });
   });
 
   it('publishes nothing when no tab listens', () => {
