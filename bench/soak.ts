@@ -21,45 +21,31 @@
  * minutes (10 simulated hours) after the warm-up; --minutes 2 tries it quickly. Exits 1 when a
  * goal is missed. Not part of `npm test`.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import type { Browser, CDPSession } from '@playwright/test';
+import {
+  buildApp,
+  freshPage,
+  launchChromium,
+  numberOption,
+  serve,
+  signIn,
+  simCall,
+  simCalls,
+  workerUrlIn,
+} from './launch.ts';
 
 const args = process.argv.slice(2);
-function option(name: string, fallback: number): number {
-  const inline = args.find((arg) => arg.startsWith(`--${name}=`));
-  if (inline) return Number(inline.split('=')[1]);
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] !== undefined ? Number(args[at + 1]) : fallback;
-}
-
-const MINUTES = option('minutes', 10);
-const WARMUP_S = option('warmup', 60);
-const PORT = option('port', 4180);
+const MINUTES = numberOption(args, 'minutes', 10);
+const WARMUP_S = numberOption(args, 'warmup', 60);
+const PORT = numberOption(args, 'port', 4180);
 const SPEED = 60;
 const STORM_INTERVAL_MS = 15;
 const OUT_DIR = join(tmpdir(), 'tessera-soak-dist');
-const BASE = `http://127.0.0.1:${PORT}`;
-/** The browser tests' lock (see the e2e runner): builds wait for each other. */
-const BUILD_LOCK = '/tmp/tessera-e2e.lock';
-const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
 const GOAL_TOTAL_MB = 20;
 const GOAL_PER_HOUR_MB = 2;
 const MB = 1024 * 1024;
-
-/** The same Chromium and flags as playwright.config.ts. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Sample {
   minute: number;
@@ -149,97 +135,19 @@ async function workerInspector(browser: Browser): Promise<Inspector> {
   };
 }
 
-/** Calls the simulator directly through the app's SharedWorker (the same worker URL and name). */
-async function simCall(page: Page, workerUrl: string, path: string, payload: Record<string, unknown>) {
-  return page.evaluate(
-    ({ url, path: callPath, payload: body }) =>
-      new Promise((resolve, reject) => {
-        const worker = new SharedWorker(new URL(url, location.href), { type: 'module', name: 'tessera-sim' });
-        const id = 800_000_000 + Math.floor(Math.random() * 1_000_000);
-        worker.port.onmessage = (
-          event: MessageEvent<{
-            kind: string;
-            id?: number;
-            envelope?: { code: number; data: unknown; msg: string };
-          }>,
-        ) => {
-          const message = event.data;
-          if (message.kind !== 'response' || message.id !== id) return;
-          worker.port.close();
-          if (message.envelope?.code === 1) resolve(message.envelope.data);
-          else reject(new Error(`${callPath}: ${message.envelope?.msg ?? 'failed'}`));
-        };
-        worker.port.start();
-        worker.port.postMessage({
-          kind: 'request',
-          id,
-          request: {
-            method: 'POST',
-            path: callPath,
-            payload: body,
-            headers: { lang: 'en', authorization: '' },
-            timeoutMs: 20_000,
-          },
-        });
-      }),
-    { url: workerUrl, path, payload },
-  );
-}
-
-async function waitForServer(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 const mb = (bytes: number) => (bytes / MB).toFixed(2);
 
 async function main(): Promise<void> {
-  if (!args.includes('--no-build')) {
-    const build = `npx vite build --outDir ${OUT_DIR} --emptyOutDir`;
-    execSync(existsSync('/usr/bin/flock') ? `flock ${BUILD_LOCK} ${build}` : build, { stdio: 'ignore' });
-  }
-  const workerFile = readdirSync(join(OUT_DIR, 'assets')).find((name) => /^worker-.*\.js$/.test(name));
-  if (!workerFile) throw new Error(`no worker in ${OUT_DIR}/assets: build first`);
-
-  const server: ChildProcess = spawn(
-    'npx',
-    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', OUT_DIR],
-    { stdio: 'ignore', detached: true },
-  );
-  const stopServer = () => {
-    if (server.pid === undefined) return;
-    try {
-      process.kill(-server.pid);
-    } catch {
-      // already gone
-    }
-  };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  if (!args.includes('--no-build')) buildApp(OUT_DIR, { lock: true });
+  const workerUrl = workerUrlIn(OUT_DIR);
+  const server = await serve(OUT_DIR, PORT);
+  const browser = await launchChromium();
   try {
-    await waitForServer(BASE, 30_000);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' });
+    const { page, problems } = await freshPage(browser);
 
     // Signed in, as a person would: the log-in form, then the trade screen it redirects to.
     const boot = { timeout: 60_000 };
-    await page.goto(`${BASE}/login?redirect=${encodeURIComponent('/trade?symbol=BTC/USDT')}`);
-    await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email, boot);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
-    await page.waitForURL(/\/trade\?symbol=/, boot);
+    await signIn(page, server.base, '/trade?symbol=BTC/USDT');
     await page.waitForFunction(
       () => /\d/.test(document.querySelector('[data-testid="book-bid-0"]')?.getAttribute('data-price') ?? ''),
       undefined,
@@ -247,9 +155,10 @@ async function main(): Promise<void> {
     );
     await page.getByTestId('available-buy').filter({ hasText: /USDT/ }).waitFor(boot);
 
-    const workerUrl = `/assets/${workerFile}`;
-    await simCall(page, workerUrl, 'sim/set_speed', { speed: SPEED });
-    await simCall(page, workerUrl, 'sim/bench', { storm: 1, interval_ms: STORM_INTERVAL_MS });
+    await simCalls(page, workerUrl, [
+      { path: 'sim/set_speed', payload: { speed: SPEED } },
+      { path: 'sim/bench', payload: { storm: 1, interval_ms: STORM_INTERVAL_MS } },
+    ]);
 
     const pageHeap = pageInspector(await page.context().newCDPSession(page));
     const workerHeap = await workerInspector(browser);
@@ -296,7 +205,7 @@ async function main(): Promise<void> {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await browser.close();
-    stopServer();
+    server.stop();
   }
 }
 

@@ -1,0 +1,154 @@
+/**
+ * bench:ui scenario "lever" (issue 13 item 10): /lever?symbol=BTC/USDT with 100 open positions whose
+ * PnL reprices on every trade, under the storm at the x60 demo speed.
+ *
+ * Set-up through the contract, as the demo user: sign in on the log-in form, move 5,000 USDT into
+ * the lever account (account/transfer), open 100 one-lot market positions at x100 on the pair
+ * (lever/submit), alternately long and short so the book is hedged and the storm's moves liquidate
+ * nothing, then reload /lever so the positions panel lists them, and scroll it into view.
+ *
+ * Targets (issue 13 item 10): no long task; p95 frame <= 16.7 ms (plus 0.2 ms of rAF jitter).
+ * Printed besides: push-to-paint of the order book (its `data-seq`) and of the PnL: the first long
+ * position's PnL cell is read after every paint, turned back into the mark it was computed from
+ * (mark = entry + PnL / quantity), and a trade push counts as painted once a paint shows its price
+ * or a newer push's. All 100 positions must still be open at the end of the window.
+ */
+import { LEVER_PRICE_MARKET, LEVER_TYPE_LONG, LEVER_TYPE_SHORT } from '../src/domain/contract-codes.ts';
+import { freshPage, signIn, simCall, simCalls, tokenOf } from './launch.ts';
+import { instrument, type PaintSample, type Recording } from './ui-instrument.ts';
+import {
+  detailRows,
+  frameFigures,
+  FRAME_TARGET_MS,
+  measure,
+  pairNamed,
+  pushFigures,
+  STORM_INTERVAL_MS,
+  type Scenario,
+} from './ui-measure.ts';
+
+const SYMBOL = 'BTC/USDT';
+const POSITIONS = 100;
+const MULTIPLE = 100;
+const FUNDING = '5000';
+const BOOT = { timeout: 60_000 };
+
+interface OpenedPosition {
+  id: number;
+  type: number;
+  price: string;
+  number: string;
+}
+
+/**
+ * The mark a long's PnL cell was painted from: PnL = (mark - entry) x quantity, so mark = entry +
+ * PnL / quantity (exact to the price tick for one lot: the cell shows 4 decimals of 0.01 BTC).
+ */
+function markOf(position: OpenedPosition, pnlText: string): number | null {
+  const pnl = Number(pnlText.replace(/[^\d.-]/g, ''));
+  if (pnlText.trim() === '' || !Number.isFinite(pnl)) return null;
+  return Number(position.price) + pnl / Number(position.number);
+}
+
+/** For each paint: the newest trade push whose price the probed PnL shows (0: none yet). */
+function pnlPainted(recording: Recording, position: OpenedPosition): (sample: PaintSample) => number {
+  const tape = recording.arrivals.filter((item) => item.type === 'GLOBAL_TX');
+  return (sample) => {
+    const mark = markOf(position, sample.probe);
+    if (mark === null) return 0;
+    let seq = 0;
+    for (const arrival of tape) {
+      if (arrival.t > sample.t) break;
+      // Half a BTC/USDT price tick (0.01): float noise is far below it.
+      if (Math.abs(Number(arrival.price) - mark) < 0.005) seq = arrival.seq;
+    }
+    return seq;
+  };
+}
+
+export const leverScenario: Scenario = async (context) => {
+  const { context: browserContext, page, problems } = await freshPage(context.browser);
+  try {
+    await page.addInitScript(instrument);
+    const screen = `/lever?symbol=${SYMBOL}`;
+    await signIn(page, context.base, screen);
+    await page.getByTestId('lever-page').waitFor(BOOT);
+    const token = await tokenOf(page);
+    const pair = await pairNamed(page, context.workerUrl, SYMBOL);
+    await simCall(
+      page,
+      context.workerUrl,
+      'account/transfer',
+      { currency_id: pair.quote_currency_id, balance: FUNDING, from: 'change', to: 'lever' },
+      token,
+    );
+    const opened = (await simCalls(
+      page,
+      context.workerUrl,
+      Array.from({ length: POSITIONS }, (_, index) => ({
+        path: 'lever/submit',
+        payload: {
+          share: 1,
+          multiple: MULTIPLE,
+          currency_match_id: pair.id,
+          type: index % 2 === 0 ? LEVER_TYPE_LONG : LEVER_TYPE_SHORT,
+          status: LEVER_PRICE_MARKET,
+        },
+      })),
+      token,
+    )) as OpenedPosition[];
+
+    await page.reload();
+    const rows = page.locator('[data-testid="lever-table-open"] tbody tr');
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="lever-table-open"] tbody tr').length === count,
+      POSITIONS,
+      BOOT,
+    );
+    await page.getByTestId('lever-positions').scrollIntoViewIfNeeded();
+    const probe = opened.find((position) => position.type === LEVER_TYPE_LONG)!;
+    const recording = await measure(page, context, {
+      speed: context.speed,
+      seconds: context.seconds,
+      probe: `[data-pnl-id="${probe.id}"]`,
+    });
+    const stillOpen = await rows.count();
+
+    const frames = frameFigures(
+      recording,
+      `x${context.speed}, storm every ${STORM_INTERVAL_MS} ms, /lever ${SYMBOL} signed in, ` +
+        `${POSITIONS} positions (1 lot x${MULTIPLE}, half long, half short)`,
+    );
+    const pushes = pushFigures(recording, [
+      { label: 'depth', type: 'MARKET_DEPTH', painted: (sample) => sample.book },
+      { label: 'trades (PnL)', type: 'GLOBAL_TX', painted: pnlPainted(recording, probe) },
+    ]);
+    const leverPushes = recording.frameCounts.LEVER_TRADE ?? 0;
+    const report: Array<[string, string]> = [
+      ...frames.rows,
+      ...pushes.rows,
+      [
+        'open positions on screen',
+        `${stillOpen} of ${POSITIONS} at the end; LEVER_TRADE pushes ${(leverPushes / recording.seconds).toFixed(1)} / s`,
+      ],
+      ...detailRows(recording, context.detail),
+    ];
+    if (problems.length > 0) report.push(['page errors', problems.join('; ')]);
+    const ok =
+      frames.stormOk &&
+      frames.longTasks === 0 &&
+      frames.frameP95 <= FRAME_TARGET_MS &&
+      stillOpen === POSITIONS &&
+      problems.length === 0;
+    return {
+      rows: report,
+      ok,
+      verdict:
+        `long tasks ${frames.longTasks}, p95 frame ${frames.frameP95.toFixed(1)} ms, ` +
+        `${stillOpen} positions repricing, p95 push-to-paint ${pushes.msP95.toFixed(1)} ms = ${pushes.framesP95} frame${pushes.framesP95 === 1 ? '' : 's'}` +
+        `${frames.stormOk ? '' : ' (storm below 50/s)'}`,
+    };
+  } finally {
+    await browserContext.close();
+  }
+};
