@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
 import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../domain/contract-codes.ts';
 import { readMicroStake, type MicroEntryProblem } from '../domain/micro/entry.ts';
@@ -221,3 +221,6 @@ export const microOrderMachine = setup({
     },
   },
 });
+
+/** The order form the screen spawns, as views hold it. */
+export type MicroFormRef = ActorRefFrom<typeof microOrderMachine>;

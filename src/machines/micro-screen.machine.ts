@@ -306,3 +306,6 @@ export function microScreenWith(actors: MicroActors) {
     },
   });
 }
+
+/** The running screen as views hold it (useActorRef of microScreenWith). */
+export type MicroScreenRef = ActorRefFrom<typeof microScreenMachine>;

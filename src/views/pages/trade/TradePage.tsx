@@ -74,14 +74,22 @@ export default function TradePage() {
     );
   }
   if (!pair) return <div className="page-loading" aria-busy="true" />;
-  return <TradeScreen pair={pair} at={parseMomentParam(params.get('at'))} />;
+  return (
+    <TradeScreen
+      pair={pair}
+      at={parseMomentParam(params.get('at'))}
+      from={parseMomentParam(params.get('from'))}
+    />
+  );
 }
 
 /**
  * `at` (?at=, ms) is the moment a link points at, e.g. the trade that settled a micro contract: the
- * chart opens with it in view and marked, so its price can be checked against the candles.
+ * chart opens with it in view and marked, so its price can be checked against the candles. `from`
+ * (?from=, ms, only with `at`) is where that span began, e.g. the contract's opening trade: marked
+ * too, by a plain line, so the two moments read as one span and the labels never sit on each other.
  */
-function TradeScreen({ pair, at }: { pair: TradePair; at: number | null }) {
+function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; from: number | null }) {
   const { t } = useTranslation();
   const { actors, queries, toasts } = useServices();
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
@@ -126,8 +134,16 @@ function TradeScreen({ pair, at }: { pair: TradePair; at: number | null }) {
     () =>
       at === null
         ? undefined
-        : { prices: [], moments: [{ id: 'at', time: at, label: fullLabel(at, zone), tone: 'entry' }] },
-    [at, zone],
+        : {
+            prices: [],
+            moments: [
+              ...(from !== null && from <= at
+                ? [{ id: 'from', time: from, label: '', tone: 'neutral' as const }]
+                : []),
+              { id: 'at', time: at, label: fullLabel(at, zone), tone: 'entry' },
+            ],
+          },
+    [at, from, zone],
   );
   const priceDecimals = pair.priceDecimals ?? 4;
   const loginHref = `/login?redirect=${encodeURIComponent(tradeHref(pair.symbol))}`;

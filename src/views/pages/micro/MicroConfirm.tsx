@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { MicroDirection } from '../../../machines/micro-order.machine.ts';
+
+/**
+ * The confirmation before a contract is bought: what is bought, in words, with Cancel and Confirm.
+ * Confirm stays disabled while the purchase is on its way (the machine is no longer confirming).
+ */
+export function MicroConfirm({
+  direction,
+  symbol,
+  seconds,
+  amount,
+  code,
+  ready,
+  onCancel,
+  onConfirm,
+}: {
+  direction: MicroDirection;
+  symbol: string;
+  seconds: number;
+  amount: string;
+  code: string;
+  ready: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="micro-confirm" role="dialog" aria-modal="true" aria-labelledby="micro-confirm-title">
+      <div className="micro-confirm-box">
+        <h3 id="micro-confirm-title">{t('micro.confirmTitle')}</h3>
+        <p data-testid="micro-confirm-text">
+          {t(direction === 'up' ? 'micro.confirmUp' : 'micro.confirmDown', { symbol, seconds, amount, code })}
+        </p>
+        <div className="micro-buttons">
+          <button type="button" className="btn" onClick={onCancel}>
+            {t('micro.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="micro-confirm"
+            disabled={!ready}
+            onClick={onConfirm}
+          >
+            {t('micro.confirm')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

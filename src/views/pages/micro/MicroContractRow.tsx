@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { MICRO_STATUS_CLOSED, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
+import { remainingSeconds, type ServerClock } from '../../../machines/micro-screen.machine.ts';
+import type { MicroOrder } from '../../../streams/micro-pushes.ts';
+import { MicroProof } from './MicroProof.tsx';
+import { trimmedDecimal } from './micro-text.ts';
+
+const RESULTS = { 1: 'win', 0: 'tie', [-1]: 'loss' } as const;
+
+/**
+ * One contract: direction, pair and stake; while running its countdown on the server's clock,
+ * once closed its result and profit; its open and close prices; and, closed, its proof.
+ */
+export function MicroContractRow({ order, clock }: { order: MicroOrder; clock: ServerClock }) {
+  const { t } = useTranslation();
+  const up = order.type === MICRO_TYPE_UP;
+  const isClosed = order.status === MICRO_STATUS_CLOSED;
+  const result = RESULTS[order.profit_result];
+  return (
+    <li
+      className={`micro-item ${isClosed ? `closed ${result}` : 'running'}`}
+      data-testid={`micro-row-${order.id}`}
+    >
+      <div className="micro-item-head">
+        <span className={up ? 'micro-dir up' : 'micro-dir down'}>{t(up ? 'micro.up' : 'micro.down')}</span>
+        <span className="micro-symbol">{order.symbol_name}</span>
+        <span className="num">
+          {trimmedDecimal(order.number)} {order.currency_name}
+        </span>
+        {isClosed ? (
+          <span className={`micro-result ${result}`} data-testid="micro-result">
+            {t(`micro.result.${result}`)} <span className="num">{order.fact_profits}</span>
+          </span>
+        ) : (
+          <span className="micro-countdown num" data-testid="micro-countdown" aria-live="off">
+            {t('micro.remain', { seconds: remainingSeconds(order, clock) })}
+          </span>
+        )}
+      </div>
+      <dl className="micro-item-body">
+        <dt>{t('micro.openPrice')}</dt>
+        <dd className="num" data-testid="micro-open-price">
+          {order.open_price}
+        </dd>
+        <dt>{t('micro.endPrice')}</dt>
+        <dd className="num" data-testid="micro-end-price">
+          {order.end_price || '—'}
+        </dd>
+      </dl>
+      {isClosed && order.end_trade ? <MicroProof order={order} end={order.end_trade} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { MICRO_PAGE_SIZE, type MicroScreenRef } from '../../../machines/micro-screen.machine.ts';
+import { useSelector } from '../../use-app-actor.ts';
+import { MicroContractRow } from './MicroContractRow.tsx';
+
+const TABS = ['running', 'closed'] as const;
+
+/**
+ * Spec §2 Micro, the history: in progress (status 1) with the countdown, and closed (status 3)
+ * ten a page with a pager shown only when there is more than one page.
+ */
+export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
+  const { t } = useTranslation();
+  const tab = useSelector(screen, (s) => s.context.tab);
+  const running = useSelector(screen, (s) => s.context.running);
+  const closed = useSelector(screen, (s) => s.context.closed);
+  const clock = useSelector(screen, (s) => s.context.clock);
+  const page = useSelector(screen, (s) => s.context.closedPage);
+  const total = useSelector(screen, (s) => s.context.closedTotal);
+  const rows = tab === 'running' ? running : closed;
+  const lastPage = Math.max(1, Math.ceil(total / MICRO_PAGE_SIZE));
+  return (
+    <section
+      className="trade-panel micro-contracts"
+      aria-label={t('micro.contracts')}
+      data-testid="micro-contracts"
+    >
+      <div className="mode-tabs micro-tabs" role="tablist">
+        {TABS.map((each) => (
+          <button
+            key={each}
+            type="button"
+            role="tab"
+            aria-selected={tab === each}
+            className={tab === each ? 'active' : ''}
+            data-testid={`micro-tab-${each}`}
+            onClick={() => screen.send({ type: 'TAB', tab: each })}
+          >
+            {t(`micro.tab.${each}`)}
+          </button>
+        ))}
+      </div>
+      {rows.length === 0 ? (
+        <p className="micro-empty">{t('micro.empty')}</p>
+      ) : (
+        <ul className="micro-list">
+          {rows.map((order) => (
+            <MicroContractRow key={order.id} order={order} clock={clock} />
+          ))}
+        </ul>
+      )}
+      {tab === 'closed' && total > MICRO_PAGE_SIZE ? (
+        <div className="micro-pager">
+          <button
+            type="button"
+            className="btn"
+            disabled={page <= 1}
+            onClick={() => screen.send({ type: 'PAGE', page: page - 1 })}
+          >
+            {t('micro.prev')}
+          </button>
+          <span className="num">
+            {page} / {lastPage}
+          </span>
+          <button
+            type="button"
+            className="btn"
+            disabled={page >= lastPage}
+            onClick={() => screen.send({ type: 'PAGE', page: page + 1 })}
+          >
+            {t('micro.next')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

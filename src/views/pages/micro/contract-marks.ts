@@ -1,0 +1,103 @@
+import { MICRO_STATUS_RUNNING, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
+import { remainingSeconds, type ServerClock } from '../../../machines/micro-screen.machine.ts';
+import type { MicroOrder } from '../../../streams/micro-pushes.ts';
+import type { ChartMarks, MomentMark, PriceMark } from '../trade/chart-marks.ts';
+import { trimmedDecimal } from './micro-text.ts';
+
+/**
+ * At most this many running contracts are drawn on the chart, the ones expiring soonest: a chart
+ * under two hundred labelled lines shows no candles (and redrawing them all costs a long task).
+ * The contracts list below the chart still counts every one down.
+ */
+export const CHART_CONTRACTS = 8;
+
+/** What the chart shows of one running contract. */
+export interface ChartContract {
+  readonly id: number;
+  readonly up: boolean;
+  /** The open trade's price, as a number on the price axis. */
+  readonly openPrice: number;
+  /** When the contract opened (ms, the market's clock). */
+  readonly openedAt: number;
+  /** The stake, trailing zeros trimmed, and its currency. */
+  readonly amount: string;
+  readonly code: string;
+  /** Whole seconds left by the screen's server clock. */
+  readonly remain: number;
+}
+
+/**
+ * The running contracts the chart shows, soonest expiry first, with their whole seconds left. A
+ * row already closed (shown for half a second before it leaves the list) is not running.
+ */
+export function chartContracts(
+  running: readonly MicroOrder[],
+  clock: ServerClock,
+  limit: number = CHART_CONTRACTS,
+): ChartContract[] {
+  return running
+    .filter((order) => order.status === MICRO_STATUS_RUNNING)
+    .sort((a, b) => a.expires_at - b.expires_at || a.id - b.id)
+    .slice(0, Math.max(0, limit))
+    .map((order) => ({
+      id: order.id,
+      up: order.type === MICRO_TYPE_UP,
+      openPrice: Number(order.open_price),
+      openedAt: order.created_at,
+      amount: trimmedDecimal(order.number),
+      code: order.currency_name,
+      remain: remainingSeconds(order, clock),
+    }));
+}
+
+/**
+ * Whether two lists draw the same marks. The clock moves several times a second (the tick and the
+ * simulator's clock pushes); the marks change only when a whole second does, so the chart is not
+ * redrawn for nothing.
+ */
+export function sameChartContracts(a: readonly ChartContract[], b: readonly ChartContract[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((each, index) => {
+    const other = b[index]!;
+    return (
+      each.id === other.id &&
+      each.up === other.up &&
+      each.openPrice === other.openPrice &&
+      each.openedAt === other.openedAt &&
+      each.amount === other.amount &&
+      each.code === other.code &&
+      each.remain === other.remain
+    );
+  });
+}
+
+/** The words of a contract's price line (the page translates them). */
+export type ContractLabel = (contract: ChartContract) => string;
+
+/**
+ * Each contract as a price line at its open price (green for up, red for down, labelled with the
+ * direction, the stake and the seconds left: an expiry still to come has no bar on the chart's
+ * category axis to stand on, see chart-marks.ts) and a moment when it opened (an arrow: many
+ * contracts often open in one bar, and arrows over each other stay readable where words do not).
+ */
+export function contractMarks(contracts: readonly ChartContract[], label: ContractLabel): ChartMarks {
+  const prices: PriceMark[] = [];
+  const moments: MomentMark[] = [];
+  for (const contract of contracts) {
+    const tone = contract.up ? 'profit' : 'loss';
+    prices.push({ id: `micro-${contract.id}-open`, price: contract.openPrice, label: label(contract), tone });
+    moments.push({
+      id: `micro-${contract.id}-opened`,
+      time: contract.openedAt,
+      label: arrow(contract),
+      tone,
+    });
+  }
+  return { prices, moments };
+}
+
+/** ▲ for up, ▼ for down. */
+export function arrow(contract: Pick<ChartContract, 'up'>): string {
+  return contract.up ? '▲' : '▼';
+}

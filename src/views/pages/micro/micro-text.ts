@@ -1,0 +1,34 @@
+/**
+ * How the micro screen writes its numbers and moments. Pure: the page passes the language.
+ */
+
+/** A decimal text without trailing zeros ("100.00000000" -> "100", "0.50" -> "0.5", "0.00" -> "0"). */
+export function trimmedDecimal(text: string): string {
+  if (!text.includes('.')) return text;
+  return text.replace(/\.?0+$/, '') || '0';
+}
+
+/** Ledger units (1e-8) as a decimal text trimmed of trailing zeros. */
+export function unitsText(units: bigint): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(9, '0');
+  const text = trimmedDecimal(`${digits.slice(0, -8)}.${digits.slice(-8)}`);
+  return negative ? `-${text}` : text;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as the time of day to the second, in the language's way (a proof trade's time). */
+export function clockText(ms: number, lang: string): string {
+  let format = clockFormats.get(lang);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(lang, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
+    clockFormats.set(lang, format);
+  }
+  return format.format(ms);
+}

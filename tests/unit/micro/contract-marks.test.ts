@@ -1,0 +1,277 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  MICRO_STATUS_CLOSED,
+  MICRO_STATUS_RUNNING,
+  MICRO_TYPE_DOWN,
+  MICRO_TYPE_UP,
+} from '../../../src/domain/contract-codes.ts';
+import { countdownSeconds } from '../../../src/domain/micro/rules.ts';
+import type { ServerClock } from '../../../src/machines/micro-screen.machine.ts';
+import type { MicroOrder } from '../../../src/streams/micro-pushes.ts';
+import {
+  chartContracts,
+  contractMarks,
+  sameChartContracts,
+} from '../../../src/views/pages/micro/contract-marks.ts';
+import { proofHref } from '../../../src/views/pages/micro/MicroProof.tsx';
+import { trimmedDecimal, unitsText } from '../../../src/views/pages/micro/micro-text.ts';
+import { useThrottled } from '../../../src/views/pages/micro/use-throttled.ts';
+import { parseMomentParam } from '../../../src/views/components/links.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const NOW = 1_800_000_000_000;
+
+function order(id: number, over: Partial<MicroOrder> = {}): MicroOrder {
+  return {
+    id,
+    match_id: 1,
+    symbol_name: 'BTC/USDT',
+    seconds: 30,
+    number: '10.00000000',
+    currency_id: 1,
+    currency_name: 'USDT',
+    type: MICRO_TYPE_UP,
+    status: MICRO_STATUS_RUNNING,
+    open_price: '100.25',
+    end_price: '',
+    profit_ratio: '0.80',
+    fact_profits: '0.00',
+    profit_result: 0,
+    fee: '0.01000000',
+    created_at: NOW,
+    expires_at: NOW + 30_000,
+    remain_milli_seconds: 30_000,
+    server_now: NOW,
+    open_trade: { id: 1, time: NOW - 200, price: '100.25' },
+    end_trade: null,
+    ...over,
+  };
+}
+
+/** Contracts with distinct ids, random direction, stake, open moment and duration, some already closed. */
+const orders = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.integer({ min: 1, max: 1_000_000 }),
+      up: fc.boolean(),
+      closed: fc.boolean(),
+      stake: fc.integer({ min: 1, max: 10_000_000 }),
+      price: fc.integer({ min: 1, max: 10_000_000 }),
+      opened: fc.integer({ min: -600_000, max: 0 }),
+      seconds: fc.constantFrom(30, 60, 180, 300, 600),
+    }),
+    { selector: (each) => each.id, maxLength: 40 },
+  )
+  .map((rows) =>
+    rows.map((row) =>
+      order(row.id, {
+        type: row.up ? MICRO_TYPE_UP : MICRO_TYPE_DOWN,
+        status: row.closed ? MICRO_STATUS_CLOSED : MICRO_STATUS_RUNNING,
+        number: unitsText(BigInt(row.stake)),
+        open_price: (row.price / 100).toFixed(2),
+        created_at: NOW + row.opened,
+        expires_at: NOW + row.opened + row.seconds * 1000,
+      }),
+    ),
+  );
+
+const clocks = fc
+  .integer({ min: -5_000, max: 700_000 })
+  .map((ahead): ServerClock => ({ now: NOW + ahead, speed: 1 }));
+
+describe('micro chart marks', () => {
+  it('draws the running contracts expiring soonest, at most the limit, with their whole seconds left', () => {
+    fc.assert(
+      fc.property(orders, clocks, fc.integer({ min: 0, max: 12 }), (rows, clock, limit) => {
+        const shown = chartContracts(rows, clock, limit);
+        const running = rows.filter((row) => row.status === MICRO_STATUS_RUNNING);
+        expect(shown).toHaveLength(Math.min(limit, running.length));
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const contract of shown) {
+          const row = byId.get(contract.id)!;
+          expect(row.status).toBe(MICRO_STATUS_RUNNING);
+          expect(contract.remain).toBe(countdownSeconds(row.expires_at - clock.now!));
+          expect(contract.up).toBe(row.type === MICRO_TYPE_UP);
+          expect(contract.openPrice).toBe(Number(row.open_price));
+          expect(contract.openedAt).toBe(row.created_at);
+        }
+        // Nothing left out expires before something shown.
+        const latestShown = Math.max(...shown.map((each) => byId.get(each.id)!.expires_at));
+        const shownIds = new Set(shown.map((each) => each.id));
+        for (const row of running)
+          if (!shownIds.has(row.id)) expect(row.expires_at).toBeGreaterThanOrEqual(latestShown);
+      }),
+    );
+  });
+
+  it('one price line per contract at its open price, green up and red down, and one moment when it opened', () => {
+    fc.assert(
+      fc.property(orders, clocks, (rows, clock) => {
+        const shown = chartContracts(rows, clock, 100);
+        const marks = contractMarks(shown, (contract) => `label ${contract.id} ${contract.remain}`);
+        expect(marks.prices).toHaveLength(shown.length);
+        expect(marks.moments).toHaveLength(shown.length);
+        expect(new Set([...marks.prices, ...marks.moments].map((mark) => mark.id)).size).toBe(
+          2 * shown.length,
+        );
+        shown.forEach((contract, index) => {
+          const line = marks.prices[index]!;
+          expect(line.price).toBe(contract.openPrice);
+          expect(line.tone).toBe(contract.up ? 'profit' : 'loss');
+          expect(line.label).toBe(`label ${contract.id} ${contract.remain}`);
+          const moment = marks.moments[index]!;
+          expect(moment.time).toBe(contract.openedAt);
+          expect(moment.tone).toBe(line.tone);
+          expect(moment.label).toBe(contract.up ? '▲' : '▼');
+        });
+      }),
+    );
+  });
+
+  it('the marks stay the same object-for-object while no whole second changes (no redraw for nothing)', () => {
+    fc.assert(
+      fc.property(orders, clocks, fc.integer({ min: 0, max: 3_000 }), (rows, clock, step) => {
+        const later: ServerClock = { ...clock, now: clock.now! + step };
+        const before = chartContracts(rows, clock);
+        const after = chartContracts(rows, later);
+        const secondsMoved = before.some((each, index) => each.remain !== after[index]!.remain);
+        expect(sameChartContracts(before, after)).toBe(!secondsMoved);
+      }),
+    );
+  });
+
+  it('a contract bought or settled changes the marks', () => {
+    const clock: ServerClock = { now: NOW, speed: 1 };
+    const one = chartContracts([order(1)], clock);
+    expect(sameChartContracts(one, chartContracts([order(1), order(2)], clock))).toBe(false);
+    expect(sameChartContracts(one, chartContracts([order(1, { status: MICRO_STATUS_CLOSED })], clock))).toBe(
+      false,
+    );
+    expect(sameChartContracts(one, chartContracts([order(1, { type: MICRO_TYPE_DOWN })], clock))).toBe(false);
+    expect(sameChartContracts(one, chartContracts([order(1)], clock))).toBe(true);
+  });
+
+  it('a contract with no server clock yet counts from the server time it was answered with', () => {
+    const [contract] = chartContracts([order(1, { server_now: NOW + 10_500 })], { now: null, speed: 1 });
+    expect(contract!.remain).toBe(20);
+  });
+});
+
+describe('the chart follows the countdown at most once a second', () => {
+  it('passes the first value at once and only the latest of a burst after the wait', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { result, rerender } = renderHook(({ value }) => useThrottled(value, 1000), {
+      initialProps: { value: 1 },
+    });
+    expect(result.current).toBe(1);
+    rerender({ value: 2 });
+    expect(result.current).toBe(2);
+    rerender({ value: 3 });
+    rerender({ value: 4 });
+    expect(result.current).toBe(2);
+    act(() => void vi.advanceTimersByTime(999));
+    expect(result.current).toBe(2);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(result.current).toBe(4);
+    // A value that comes back to what was shown is not passed again.
+    act(() => void vi.advanceTimersByTime(1000));
+    rerender({ value: 5 });
+    expect(result.current).toBe(5);
+  });
+
+  it('never passes more than one value a second, whatever the timing of the changes', () => {
+    fc.assert(
+      // Changes come on a 50 ms grid and time moves 50 ms per act, so each render lands at the
+      // instant its timer fired (a render inside a longer act would be seen only at its end).
+      fc.property(fc.array(fc.integer({ min: 0, max: 14 }), { minLength: 1, maxLength: 25 }), (steps) => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+        // When each new value reached the page (a render that shows it), by the faked clock.
+        const passedAt: number[] = [];
+        let shown: number | undefined;
+        const { result, rerender, unmount } = renderHook(
+          ({ value }) => {
+            const current = useThrottled(value, 1000);
+            if (current !== shown) {
+              shown = current;
+              passedAt.push(Date.now());
+            }
+            return current;
+          },
+          { initialProps: { value: 0 } },
+        );
+        const wait = (ms: number) => {
+          for (let left = ms; left > 0; left -= 50) act(() => void vi.advanceTimersByTime(50));
+        };
+        steps.forEach((step, index) => {
+          wait(step * 50);
+          rerender({ value: index + 1 });
+        });
+        wait(1000);
+        // The last value always gets through.
+        expect(result.current).toBe(steps.length);
+        // The first value is the initial one; every later one comes a second or more after the one before.
+        passedAt.slice(2).forEach((time, index) => {
+          expect(time - passedAt[index + 1]!).toBeGreaterThanOrEqual(1000);
+        });
+        unmount();
+        vi.useRealTimers();
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('proof link and texts', () => {
+  it('the proof link carries both trades as moments the trade screen reads back', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1e12, max: 4e12 }),
+        fc.integer({ min: 0, max: 600_000 }),
+        (open, span) => {
+          const href = proofHref(
+            'BTC/USDT',
+            { id: 1, time: open, price: '1' },
+            { id: 2, time: open + span, price: '1' },
+          );
+          const params = new URL(href, 'http://x').searchParams;
+          expect(params.get('symbol')).toBe('BTC/USDT');
+          expect(parseMomentParam(params.get('from'))).toBe(open);
+          expect(parseMomentParam(params.get('at'))).toBe(open + span);
+        },
+      ),
+    );
+  });
+
+  it('a trade time sent as a date text is left out of the link rather than guessed', () => {
+    expect(
+      proofHref(
+        'ETH/USDT',
+        { id: 1, time: '2026-11-24 10:00:00', price: '1' },
+        { id: 2, time: 5e12, price: '1' },
+      ),
+    ).toBe('/trade?symbol=ETH/USDT&at=5000000000000');
+  });
+
+  it('decimals lose trailing zeros only after a point', () => {
+    expect(trimmedDecimal('100.00000000')).toBe('100');
+    expect(trimmedDecimal('10')).toBe('10');
+    expect(trimmedDecimal('0.50')).toBe('0.5');
+    expect(trimmedDecimal('0.00')).toBe('0');
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }), (units) => {
+        const text = unitsText(units);
+        expect(text).not.toMatch(/\.\d*0$/);
+        const [whole, fraction = ''] = text.replace('-', '').split('.');
+        const back = BigInt(whole!) * 100_000_000n + BigInt(fraction.padEnd(8, '0') || '0');
+        expect(text.startsWith('-') ? -back : back).toBe(units);
+      }),
+    );
+  });
+});
