@@ -111,6 +111,7 @@ export const leverScenario: Scenario = async (context) => {
       speed: context.speed,
       seconds: context.seconds,
       probe: `[data-pnl-id="${probe.id}"]`,
+      name: 'lever',
     });
     const stillOpen = await rows.count();
 

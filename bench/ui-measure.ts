@@ -55,7 +55,7 @@ export type Scenario = (context: ScenarioContext) => Promise<ScenarioResult>;
 export async function measure(
   page: Page,
   context: ScenarioContext,
-  options: { speed: number; seconds: number; probe?: string },
+  options: { speed: number; seconds: number; probe?: string; name: string },
 ): Promise<Recording> {
   await simCalls(page, context.workerUrl, [
     { path: 'sim/set_speed', payload: { speed: options.speed } },
@@ -63,7 +63,7 @@ export async function measure(
   ]);
   try {
     await page.waitForTimeout(SETTLE_MS);
-    const profiler = context.profile ? await startProfiler(page) : null;
+    const profiler = context.profile ? await startProfiler(page, options.name) : null;
     await page.evaluate(startRecording, { probe: options.probe });
     await page.waitForTimeout(options.seconds * 1000);
     const recording = await page.evaluate(stopRecording);

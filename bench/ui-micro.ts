@@ -74,6 +74,7 @@ export const microScenario: Scenario = async (context) => {
     const baseline = await measure(page, context, {
       speed,
       seconds: Math.min(BASELINE_SECONDS, context.seconds),
+      name: 'micro-baseline',
     });
 
     await simCalls(
@@ -99,7 +100,7 @@ export const microScenario: Scenario = async (context) => {
     );
     await page.getByTestId('micro-contracts').scrollIntoViewIfNeeded();
     const before = await page.evaluate(firstCountdown);
-    const loaded = await measure(page, context, { speed, seconds: context.seconds });
+    const loaded = await measure(page, context, { speed, seconds: context.seconds, name: 'micro' });
     const after = await page.evaluate(firstCountdown);
     const counting = await page.locator(COUNTDOWNS).count();
     // What the server says the same (newest) contract has left, to check the countdown against.

@@ -4,8 +4,14 @@
  * minification, so the functions keep their names (file:line points into that build).
  *
  * Printed: the functions with the most time spent inside them and everything they call (each
- * function counted once per sample however deep it recurs), and the most self time.
+ * function counted once per sample however deep it recurs), and the most self time; the whole list
+ * goes to a file in the temporary directory. The profiler's "(program)" is the browser's own work
+ * on the main thread (style, layout, paint): a trace of the same window (devtools.timeline) sums
+ * it by kind: time in each, how often, and how many layout objects each layout visited.
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 
 interface ProfileNode {
@@ -28,18 +34,116 @@ export interface Profiler {
   stop(): Promise<Array<[string, string]>>;
 }
 
-export async function startProfiler(page: Page): Promise<Profiler> {
+export async function startProfiler(page: Page, name: string): Promise<Profiler> {
   const session: CDPSession = await page.context().newCDPSession(page);
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  const browser = page.context().browser();
+  if (browser) {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+    });
+  }
   await session.send('Profiler.start');
   return {
     stop: async () => {
       const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: CpuProfile };
       await session.detach();
-      return summarise(profile);
+      const trace = browser ? await browser.stopTracing() : null;
+      const file = join(tmpdir(), `tessera-bench-ui-profile-${name}.txt`);
+      const all = summarise(profile, Infinity);
+      writeFileSync(file, all.map(([a, b]) => `${a}  ${b}`).join('\n'));
+      return [
+        ...(trace ? traceRows(JSON.parse(trace.toString('utf8')) as Trace) : []),
+        ...summarise(profile, TOP),
+        ['  every function', file],
+      ];
     },
   };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+}
+interface Trace {
+  traceEvents: TraceEvent[];
+}
+
+/** What the browser's main thread did, from the trace: the kinds of work worth naming. */
+const TRACE_KINDS = [
+  'RunTask',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'HitTest',
+  'MajorGC',
+  'MinorGC',
+];
+
+function traceRows(trace: Trace): Array<[string, string]> {
+  const mains = new Set(
+    trace.traceEvents
+      .filter(
+        (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+      )
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const sums = new Map<string, { ms: number; count: number; dirty: number; total: number }>();
+  for (const event of trace.traceEvents) {
+    if (event.ph !== 'X' || !mains.has(`${event.pid}:${event.tid}`) || !TRACE_KINDS.includes(event.name))
+      continue;
+    const sum = sums.get(event.name) ?? { ms: 0, count: 0, dirty: 0, total: 0 };
+    sum.ms += (event.dur ?? 0) / 1000;
+    sum.count++;
+    sum.dirty += event.args?.beginData?.dirtyObjects ?? 0;
+    sum.total += event.args?.beginData?.totalObjects ?? 0;
+    sums.set(event.name, sum);
+  }
+  // The long tasks (> 50 ms): what their time went to, summed over all of them.
+  const onMain = trace.traceEvents.filter(
+    (event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`) && TRACE_KINDS.includes(event.name),
+  );
+  const long = onMain.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 50_000);
+  const inLong = new Map<string, number>();
+  for (const task of long) {
+    const end = task.ts + (task.dur ?? 0);
+    for (const event of onMain) {
+      if (event === task || event.ts < task.ts || event.ts >= end || event.name === 'RunTask') continue;
+      inLong.set(event.name, (inLong.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+    }
+  }
+  const longRow: [string, string] = [
+    '  main thread in long tasks',
+    `${long.length} tasks, ${(long.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000).toFixed(0)} ms: ` +
+      [...inLong.entries()]
+        .sort(([, a], [, b]) => b - a)
+        .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
+        .join(', '),
+  ];
+  const kindRows = TRACE_KINDS.filter((kind) => sums.has(kind)).map((kind): [string, string] => {
+    const { ms, count, dirty, total } = sums.get(kind)!;
+    const objects =
+      kind === 'Layout' && count > 0
+        ? `, ${(dirty / count).toFixed(0)} of ${(total / count).toFixed(0)} layout objects dirty on average`
+        : '';
+    return [
+      `  main thread ${kind}`,
+      `${ms.toFixed(0)} ms in ${count} (mean ${(ms / Math.max(1, count)).toFixed(2)} ms)${objects}`,
+    ];
+  });
+  return [...kindRows, longRow];
 }
 
 function keyOf(node: ProfileNode): string {
@@ -49,7 +153,7 @@ function keyOf(node: ProfileNode): string {
   return `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
 }
 
-function summarise(profile: CpuProfile): Array<[string, string]> {
+function summarise(profile: CpuProfile, top: number): Array<[string, string]> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -74,16 +178,16 @@ function summarise(profile: CpuProfile): Array<[string, string]> {
       inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
     }
   });
-  const top = (map: Map<string, number>) =>
+  const ranked = (map: Map<string, number>) =>
     [...map.entries()]
       .filter(([key]) => key !== '(idle)')
       .sort(([, a], [, b]) => b - a)
-      .slice(0, TOP);
+      .slice(0, top);
   const share = (ms: number) =>
     `${ms.toFixed(0).padStart(6)} ms ${((100 * ms) / total).toFixed(1).padStart(5)} %`;
   return [
     ['profile', `${total.toFixed(0)} ms sampled, main thread busy ${((100 * busy) / total).toFixed(1)} %`],
-    ...top(inclusive).map(([key, ms]): [string, string] => ['  total ' + share(ms), key]),
-    ...top(self).map(([key, ms]): [string, string] => ['  self  ' + share(ms), key]),
+    ...ranked(inclusive).map(([key, ms]): [string, string] => ['  total ' + share(ms), key]),
+    ...ranked(self).map(([key, ms]): [string, string] => ['  self  ' + share(ms), key]),
   ];
 }

@@ -28,7 +28,11 @@ export const spotScenario: Scenario = async (context) => {
       undefined,
       { timeout: 60_000 },
     );
-    const recording = await measure(page, context, { speed: context.speed, seconds: context.seconds });
+    const recording = await measure(page, context, {
+      speed: context.speed,
+      seconds: context.seconds,
+      name: 'spot',
+    });
 
     const frames = frameFigures(
       recording,
