@@ -17,11 +17,24 @@ export const MINUTES_PER_DAY = 1440;
 /** Prices revert to their base with this half-life, so they stay in range for years. */
 const REVERSION_HALF_LIFE_DAYS = 60;
 const REVERSION = Math.LN2 / REVERSION_HALF_LIFE_DAYS;
-/** log-regime is AR(1): persistence and shock size (stationary sd about 0.46). */
+/**
+ * log-regime is AR(1): persistence and shock size (stationary sd about 0.34). Wider regimes (sd
+ * 0.46, up to 3x the variance) made whole hectic months of 5-10 % BTC days, which real BTC has
+ * had only in its wildest years.
+ */
 const REGIME_PERSISTENCE = 0.9;
-const REGIME_SHOCK = 0.2;
-const REGIME_MIN = 0.35;
-const REGIME_MAX = 3;
+const REGIME_SHOCK = 0.15;
+const REGIME_MIN = 0.4;
+const REGIME_MAX = 2.2;
+/**
+ * An asset's own daily move is Student-t (fat tails, variance normalised to the asset's own
+ * volatility): most days it stays close to what BTC does, now and then one coin moves on its own
+ * news by several times its usual move (the occasional big mover of a real market table).
+ */
+const OWN_NU = 4;
+const OWN_T_SD = Math.sqrt(OWN_NU / (OWN_NU - 2));
+/** ...but never beyond this many of its usual moves (a t draw is unbounded: once in years, +40 %). */
+const OWN_MAX_SDS = 4;
 /** About one 0.4-1.2 % jump a day (STACK.md). */
 const JUMP_PROBABILITY = 0.8;
 const JUMP_MIN = 0.004;
@@ -71,7 +84,9 @@ export class DailyAnchors {
     ASSETS.forEach((asset, index) => {
       if (index === BTC_INDEX) return;
       const ownDaySd = Math.sqrt(MINUTES_PER_DAY * regime * minuteVariance(asset.annualVol));
-      this.ownDeviation[index] = this.ownDeviation[index]! * (1 - REVERSION) + ownDaySd * rng.normal();
+      const draw = rng.studentT(OWN_NU) / OWN_T_SD;
+      const own = ownDaySd * Math.max(-OWN_MAX_SDS, Math.min(OWN_MAX_SDS, draw));
+      this.ownDeviation[index] = this.ownDeviation[index]! * (1 - REVERSION) + own;
     });
     this.logRegime = REGIME_PERSISTENCE * this.logRegime + REGIME_SHOCK * rng.normal();
     return { logUsd, regime, jumpMinute, jumpSize };

@@ -82,7 +82,9 @@ export class NoiseFlow implements Agent {
       Math.round(scale.noiseMedianLots * sizeFactor * this.rng.lognormal(0, SIZE_SIGMA)),
     );
     const expiry = now + this.rng.exponential(1 / MEAN_LIFETIME_MS);
-    if (price < 1) return;
+    // Never beyond the cap from the reference: at the open, before the makers quote, an order
+    // anchored on a deep noise order went a few percent behind it, and the book reached 8 %.
+    if (price < 1 || Math.abs(price - reference) > reference * MAX_DISTANCE_RATIO + halfSpread) return;
     if (this.expiries.length >= MAX_RESTING) {
       const oldest = this.pop();
       if (oldest) book.cancel(oldest[1]);

@@ -84,9 +84,11 @@ describe('the reference generator', () => {
     const minutes = logReturns(
       Array.from({ length: 10 * 1440 }, (_, m) => generator.minuteLogUsd(btc, DAY0 / MINUTE_MS + m)),
     );
-    const squared = minutes.map((r) => r * r);
-    // GARCH: large moves follow large moves, so squared returns are autocorrelated.
-    expect(correlation(squared.slice(1), squared.slice(0, -1))).toBeGreaterThan(0.03);
+    const sizes = minutes.map((r) => Math.abs(r));
+    // GARCH: large moves follow large moves, so the sizes of moves are autocorrelated. (Sizes, not
+    // squares: a square is dominated by the day's one jump, and that made the measure a coin toss
+    // across seeds, 0.002 to 0.2; the sizes' autocorrelation is 0.1-0.25 on every seed tried.)
+    expect(correlation(sizes.slice(1), sizes.slice(0, -1))).toBeGreaterThan(0.05);
   });
 
   it('jumps about once a day by 0.4 to 1.2 percent', () => {
