@@ -11,17 +11,39 @@ import type { LeverSide } from './lever-terms.ts';
 import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
 
 export type LeverPosition = AnswerOf<'lever/my_trade'>['data'][number];
-export type LeverTab = 'open' | 'pending' | 'closed';
+/**
+ * The history tabs (spec §2 Lever, issue 13 item 8) by the lever/my_trade status each reads:
+ * delegation (6, the default: every order placed on the pair, whatever became of it), current
+ * positions (5: the pair's open positions, from lever/deal, with live PnL), all positions (1: open
+ * positions on every pair of the account), all pending orders (0) and all closed (3) on the pair.
+ */
+export type LeverTab = 'delegation' | 'open' | 'all' | 'pending' | 'closed';
+/** The tabs read a page at a time from lever/my_trade. */
+export type LeverPagedTab = Exclude<LeverTab, 'open'>;
 export type CloseAllChoice = 'all' | 'longs' | 'shorts';
+
+export const LEVER_TABS: readonly LeverTab[] = ['delegation', 'open', 'all', 'pending', 'closed'];
 
 /** Spec §9: history pages of 10. */
 export const LEVER_PAGE_SIZE = 10;
 
+/** One page of a paged tab. */
+export interface LeverPage {
+  rows: LeverPosition[];
+  page: number;
+  total: number;
+}
+
+/** What one load brings: the pair's open positions, and the page of the tab on screen (if paged). */
 export interface LeverLists {
   open: LeverPosition[];
-  pending: LeverPosition[];
-  closed: LeverPosition[];
-  closedTotal: number;
+  paged: { tab: LeverPagedTab; rows: LeverPosition[]; total: number } | null;
+}
+
+export interface LeverListsRequest {
+  matchId: number;
+  tab: LeverTab;
+  page: number;
 }
 
 /** What the user asked for and has to confirm. */
@@ -36,10 +58,7 @@ export interface LeverPositionsContext {
   priceDecimals: number;
   tab: LeverTab;
   open: LeverPosition[];
-  pending: LeverPosition[];
-  closed: LeverPosition[];
-  closedPage: number;
-  closedTotal: number;
+  paged: Record<LeverPagedTab, LeverPage>;
   last: string | null;
   ask: LeverAsk | null;
   /** The open position whose take-profit / stop-loss dialog (the tpSl child) is open. */
@@ -82,35 +101,81 @@ export function sideOf(position: Pick<LeverPosition, 'type'>): LeverSide {
   return position.type === LEVER_TYPE_LONG ? 'long' : 'short';
 }
 
-/** Which list a position belongs to by its status (a cancelled order leaves every list). */
-function listOf(position: LeverPosition): 'open' | 'pending' | 'closed' | null {
-  if (position.status === LEVER_STATUS_PENDING) return 'pending';
-  if (position.status === LEVER_STATUS_OPEN || position.status === LEVER_STATUS_CLOSING) return 'open';
-  if (position.status === LEVER_STATUS_CLOSED) return 'closed';
-  return null;
+function isOpenStatus(position: LeverPosition): boolean {
+  return position.status === LEVER_STATUS_OPEN || position.status === LEVER_STATUS_CLOSING;
 }
 
-/** A position's new state folded into the lists: it moves to the list of its status, at the top. */
-export function foldPosition(
-  lists: Pick<LeverPositionsContext, 'open' | 'pending' | 'closed' | 'closedPage' | 'closedTotal'>,
+/** Whether a position in this state belongs on a tab (of the pair `matchId`). */
+export function belongsOn(tab: LeverTab, position: LeverPosition, matchId: number): boolean {
+  const onPair = position.currency_match_id === matchId;
+  switch (tab) {
+    case 'delegation':
+      return onPair;
+    case 'open':
+      return onPair && isOpenStatus(position);
+    case 'all':
+      return isOpenStatus(position);
+    case 'pending':
+      return onPair && position.status === LEVER_STATUS_PENDING;
+    case 'closed':
+      return onPair && position.status === LEVER_STATUS_CLOSED;
+  }
+}
+
+function without(rows: LeverPosition[], id: number): LeverPosition[] {
+  return rows.filter((row) => row.id !== id);
+}
+
+function replaceOrAdd(rows: LeverPosition[], position: LeverPosition): LeverPosition[] {
+  return rows.some((row) => row.id === position.id)
+    ? rows.map((row) => (row.id === position.id ? position : row))
+    : [position, ...rows];
+}
+
+/**
+ * A position's new state folded into one page of a tab: replaced where it is; added at the top of
+ * page 1 (newest first) when it newly belongs; removed when it no longer does. The total follows.
+ */
+export function foldIntoPage(
+  tab: LeverPagedTab,
+  page: LeverPage,
   position: LeverPosition,
-) {
-  const without = (rows: LeverPosition[]) => rows.filter((row) => row.id !== position.id);
-  const target = listOf(position);
-  const replaceOrAdd = (rows: LeverPosition[]) =>
-    rows.some((row) => row.id === position.id)
-      ? rows.map((row) => (row.id === position.id ? position : row))
-      : [position, ...rows];
-  const wasClosed = lists.closed.some((row) => row.id === position.id);
+  matchId: number,
+): LeverPage {
+  const present = page.rows.some((row) => row.id === position.id);
+  if (belongsOn(tab, position, matchId)) {
+    if (present) return { ...page, rows: replaceOrAdd(page.rows, position) };
+    return {
+      page: page.page,
+      rows: page.page === 1 ? [position, ...page.rows].slice(0, LEVER_PAGE_SIZE) : page.rows,
+      total: page.total + 1,
+    };
+  }
+  if (!present) return page;
+  return { page: page.page, rows: without(page.rows, position.id), total: Math.max(0, page.total - 1) };
+}
+
+/** A position's new state folded into every list: the open positions and each tab's page. */
+export function foldPosition(
+  lists: Pick<LeverPositionsContext, 'open' | 'paged' | 'matchId'>,
+  position: LeverPosition,
+): Pick<LeverPositionsContext, 'open' | 'paged'> {
+  const paged = { ...lists.paged };
+  for (const tab of Object.keys(paged) as LeverPagedTab[]) {
+    paged[tab] = foldIntoPage(tab, paged[tab], position, lists.matchId);
+  }
   return {
-    open: target === 'open' ? replaceOrAdd(lists.open) : without(lists.open),
-    pending: target === 'pending' ? replaceOrAdd(lists.pending) : without(lists.pending),
-    closed:
-      target === 'closed' && lists.closedPage === 1
-        ? replaceOrAdd(lists.closed).slice(0, LEVER_PAGE_SIZE)
-        : lists.closed,
-    closedTotal: target === 'closed' && !wasClosed ? lists.closedTotal + 1 : lists.closedTotal,
+    open: belongsOn('open', position, lists.matchId)
+      ? replaceOrAdd(lists.open, position)
+      : without(lists.open, position.id),
+    paged,
   };
+}
+
+const FIRST_PAGE: LeverPage = { rows: [], page: 1, total: 0 };
+
+function emptyPages(): Record<LeverPagedTab, LeverPage> {
+  return { delegation: FIRST_PAGE, all: FIRST_PAGE, pending: FIRST_PAGE, closed: FIRST_PAGE };
 }
 
 /**
@@ -127,7 +192,7 @@ export const leverPositionsMachine = setup({
     emitted: {} as LeverPositionsEmitted,
   },
   actors: {
-    loadLists: fromPromise<LeverLists, { matchId: number; closedPage: number }>(() =>
+    loadLists: fromPromise<LeverLists, LeverListsRequest>(() =>
       Promise.reject(new Error('loadLists not provided')),
     ),
     act: fromPromise<LeverPosition[], LeverAct>(() => Promise.reject(new Error('act not provided'))),
@@ -140,25 +205,30 @@ export const leverPositionsMachine = setup({
     matchId: input.matchId,
     decimalComma: input.decimalComma,
     priceDecimals: input.priceDecimals,
-    tab: 'open',
+    tab: 'delegation',
     open: [],
-    pending: [],
-    closed: [],
-    closedPage: 1,
-    closedTotal: 0,
+    paged: emptyPages(),
     last: null,
     ask: null,
     stopId: null,
   }),
   on: {
     PAIR: {
-      actions: assign({
-        matchId: ({ event }) => event.matchId,
-        priceDecimals: ({ event }) => event.priceDecimals,
-        last: null,
-      }),
+      actions: [
+        assign({
+          matchId: ({ event }) => event.matchId,
+          priceDecimals: ({ event }) => event.priceDecimals,
+          last: null,
+          open: [],
+          paged: emptyPages,
+        }),
+        raise({ type: 'RELOAD' }),
+      ],
     },
-    TAB: { actions: assign({ tab: ({ event }) => event.tab }) },
+    TAB: {
+      guard: ({ context, event }) => context.tab !== event.tab,
+      actions: [assign({ tab: ({ event }) => event.tab }), raise({ type: 'RELOAD' })],
+    },
     LAST: {
       actions: enqueueActions(({ enqueue, event, self }) => {
         enqueue.assign({ last: event.price });
@@ -171,7 +241,6 @@ export const leverPositionsMachine = setup({
       actions: [
         assign({
           open: ({ context, event }) => context.open.filter((row) => !event.ids.includes(row.id)),
-          pending: ({ context, event }) => context.pending.filter((row) => !event.ids.includes(row.id)),
         }),
         raise({ type: 'RELOAD' }),
       ],
@@ -184,8 +253,24 @@ export const leverPositionsMachine = setup({
         loading: {
           invoke: {
             src: 'loadLists',
-            input: ({ context }) => ({ matchId: context.matchId, closedPage: context.closedPage }),
-            onDone: { target: 'idle', actions: assign(({ event }) => event.output) },
+            input: ({ context }) => ({
+              matchId: context.matchId,
+              tab: context.tab,
+              page: context.tab === 'open' ? 1 : context.paged[context.tab].page,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const { open, paged } = event.output;
+                // A page of a tab the user has since left is kept for its counts.
+                if (!paged) return { open };
+                const page = context.paged[paged.tab].page;
+                return {
+                  open,
+                  paged: { ...context.paged, [paged.tab]: { rows: paged.rows, total: paged.total, page } },
+                };
+              }),
+            },
             onError: 'idle',
           },
           on: { RELOAD: { target: 'loading', reenter: true } },
@@ -194,8 +279,17 @@ export const leverPositionsMachine = setup({
           on: {
             RELOAD: 'loading',
             PAGE: {
+              guard: ({ context }) => context.tab !== 'open',
               target: 'loading',
-              actions: assign({ closedPage: ({ event }) => Math.max(1, event.page) }),
+              actions: assign({
+                paged: ({ context, event }) => {
+                  const tab = context.tab as LeverPagedTab;
+                  return {
+                    ...context.paged,
+                    [tab]: { ...context.paged[tab], page: Math.max(1, event.page) },
+                  };
+                },
+              }),
             },
           },
         },

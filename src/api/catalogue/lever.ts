@@ -143,7 +143,7 @@ export const leverCalls = {
     auth: true,
     summary:
       'My lever trades on every pair, newest first: 0 pending, 1 open, 2 closing, 3 closed, 4 cancelled, ' +
-      '5 current positions (open), 6 delegation (pending and open)',
+      '5 current positions (open), 6 delegation (every order placed, whatever its status)',
     payload: z.object({
       status: num(
         z.union([

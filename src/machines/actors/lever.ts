@@ -5,13 +5,22 @@ import {
   BATCH_CLOSE_ALL,
   BATCH_CLOSE_LONGS,
   BATCH_CLOSE_SHORTS,
+  LEVER_LIST_DELEGATION,
   LEVER_STATUS_CLOSED,
+  LEVER_STATUS_OPEN,
   LEVER_STATUS_PENDING,
 } from '../../domain/contract-codes.ts';
 import { leverClosedPushes$, leverTradePushes$ } from '../../streams/lever-pushes.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import { submitPayload, type LeverSubmit } from '../lever-order.machine.ts';
-import type { LeverAct, LeverLists, LeverPosition, LeverSetStop } from '../lever-positions.machine.ts';
+import type {
+  LeverAct,
+  LeverLists,
+  LeverListsRequest,
+  LeverPagedTab,
+  LeverPosition,
+  LeverSetStop,
+} from '../lever-positions.machine.ts';
 import type { LeverTerms } from '../lever-terms.ts';
 
 /** A decimal text as a whole number of lots ('10.00' -> 10); 0 when absent. */
@@ -19,6 +28,14 @@ function lotsOf(text: string | undefined): number {
   const value = Number(text ?? '0');
   return Number.isFinite(value) ? Math.floor(value) : 0;
 }
+
+/** The lever/my_trade status each paged history tab reads (spec §2 Lever). */
+const TAB_STATUS = {
+  delegation: LEVER_LIST_DELEGATION,
+  all: LEVER_STATUS_OPEN,
+  pending: LEVER_STATUS_PENDING,
+  closed: LEVER_STATUS_CLOSED,
+} as const satisfies Record<LeverPagedTab, number>;
 
 /** The lever screen's API actors (spec §7 Lever calls, LEVER_TRADE / LEVER_CLOSED), for its machines. */
 export function leverActors(api: ApiClient, socket: ChannelSource) {
@@ -58,26 +75,31 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
         stop_loss_price: input.order.sl || '0',
       });
     }),
-    /** The pair's open positions (all of them), pending orders, and a page of its closed positions. */
-    loadLists: fromPromise<LeverLists, { matchId: number; closedPage: number }>(async ({ input }) => {
-      const [deal, pending, closed] = await Promise.all([
+    /**
+     * The pair's open positions (lever/deal, every one of them), and the page of the tab on screen
+     * from lever/my_trade by the tab's status: delegation 6, all positions 1 (every pair), pending 0,
+     * closed 3 (the pair).
+     */
+    loadLists: fromPromise<LeverLists, LeverListsRequest>(async ({ input }) => {
+      const status = input.tab === 'open' ? null : TAB_STATUS[input.tab];
+      const [deal, page] = await Promise.all([
         api.call('lever/deal', { currency_match_id: input.matchId }, { quiet: true }),
-        api.call(
-          'lever/my_trade',
-          { status: LEVER_STATUS_PENDING, page: 1, currency_match_id: input.matchId },
-          { quiet: true },
-        ),
-        api.call(
-          'lever/my_trade',
-          { status: LEVER_STATUS_CLOSED, page: input.closedPage, currency_match_id: input.matchId },
-          { quiet: true },
-        ),
+        status === null
+          ? Promise.resolve(null)
+          : api.call(
+              'lever/my_trade',
+              input.tab === 'all'
+                ? { status, page: input.page }
+                : { status, page: input.page, currency_match_id: input.matchId },
+              { quiet: true },
+            ),
       ]);
       return {
         open: deal.my_transaction,
-        pending: pending.data,
-        closed: closed.data,
-        closedTotal: closed.total,
+        paged:
+          page === null || input.tab === 'open'
+            ? null
+            : { tab: input.tab, rows: page.data, total: page.total },
       };
     }),
     /** Close one, cancel one, or close all / longs / shorts on the pair; answers the positions it ended. */

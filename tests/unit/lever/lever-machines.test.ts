@@ -8,6 +8,9 @@ import {
   type LeverSubmit,
 } from '../../../src/machines/lever-order.machine.ts';
 import {
+  belongsOn,
+  foldPosition,
+  LEVER_PAGE_SIZE,
   leverPositionsMachine,
   type LeverLists,
   type LeverPosition,
@@ -188,9 +191,7 @@ describe('lever positions machine', () => {
   it('keeps one dialog at a time, each with its subject; the stops dialog only for an open position', () => {
     const lists: LeverLists = {
       open: [position(1, 1)],
-      pending: [position(2, 0)],
-      closed: [],
-      closedTotal: 0,
+      paged: { tab: 'delegation', rows: [position(2, 0), position(1, 1)], total: 2 },
     };
     fc.assert(
       fc.property(fc.array(dialogEvent, { maxLength: 30 }), (events) => {
@@ -229,12 +230,7 @@ describe('lever screen machine', () => {
         form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => TERMS) } }),
         positions: leverPositionsMachine.provide({
           actors: {
-            loadLists: fromPromise(async (): Promise<LeverLists> => ({
-              open: [],
-              pending: [],
-              closed: [],
-              closedTotal: 0,
-            })),
+            loadLists: fromPromise(async (): Promise<LeverLists> => ({ open: [], paged: null })),
           },
         }),
         pushes: fromEventObservable(() => pushes as never),
@@ -262,8 +258,10 @@ describe('lever screen machine', () => {
     expect(positionEvents).toBe(3);
     const panel = actor.getSnapshot().context.positions.getSnapshot().context;
     expect(panel.open).toEqual([]);
-    expect(panel.closed.map((row) => row.id)).toEqual([1]);
-    expect(panel.closedTotal).toBe(1);
+    expect(panel.paged.closed.rows.map((row) => row.id)).toEqual([1]);
+    expect(panel.paged.closed.total).toBe(1);
+    // The delegation view keeps the order with its outcome.
+    expect(panel.paged.delegation.rows.map((row) => [row.id, row.status])).toEqual([[1, 3]]);
     expect(actor.getSnapshot().context.live).toEqual(account);
     actor.stop();
   });
@@ -289,5 +287,52 @@ describe('lever screen machine', () => {
         }
       }),
     );
+  });
+});
+
+describe('lever history tabs', () => {
+  it('folding random position states keeps every page to its tab, without duplicates, within its size', () => {
+    const state = fc.record({
+      id: fc.integer({ min: 1, max: 14 }),
+      status: fc.constantFrom<0 | 1 | 2 | 3 | 4>(0, 1, 2, 3, 4),
+      pair: fc.constantFrom(1, 2),
+    });
+    fc.assert(
+      fc.property(fc.array(state, { maxLength: 60 }), fc.integer({ min: 1, max: 2 }), (states, page) => {
+        const empty = { rows: [], page, total: 0 };
+        let lists = {
+          matchId: 1,
+          open: [] as LeverPosition[],
+          paged: { delegation: empty, all: empty, pending: empty, closed: empty },
+        };
+        for (const each of states) {
+          const row = position(each.id, each.status, { currency_match_id: each.pair });
+          lists = { ...lists, ...foldPosition(lists, row) };
+          for (const tab of ['delegation', 'all', 'pending', 'closed'] as const) {
+            const { rows, total } = lists.paged[tab];
+            expect(rows.every((each) => belongsOn(tab, each, 1))).toBe(true);
+            expect(new Set(rows.map((each) => each.id)).size).toBe(rows.length);
+            expect(rows.length).toBeLessThanOrEqual(LEVER_PAGE_SIZE);
+            expect(total).toBeGreaterThanOrEqual(rows.length);
+            // The latest state of a position that belongs here is shown on page 1.
+            if (page === 1 && belongsOn(tab, row, 1))
+              expect(rows[0] === row || rows.includes(row)).toBe(true);
+          }
+          expect(lists.open.every((each) => belongsOn('open', each, 1))).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('delegation keeps every order on the pair whatever its status; all positions are the open ones on any pair', () => {
+    const cancelled = position(1, 4);
+    const otherPair = position(2, 1, { currency_match_id: 2 });
+    expect(belongsOn('delegation', cancelled, 1)).toBe(true);
+    expect(belongsOn('delegation', otherPair, 1)).toBe(false);
+    expect(belongsOn('all', otherPair, 1)).toBe(true);
+    expect(belongsOn('open', otherPair, 1)).toBe(false);
+    expect(belongsOn('pending', position(3, 0), 1)).toBe(true);
+    expect(belongsOn('closed', position(3, 3), 1)).toBe(true);
+    expect(belongsOn('closed', cancelled, 1)).toBe(false);
   });
 });

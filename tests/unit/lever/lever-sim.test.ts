@@ -149,6 +149,15 @@ describe('lever through the simulator (issue 13)', () => {
     expect(cancelled.code, cancelled.msg).toBe(1);
     expect(e.leverPosition.parse(cancelled.data).status).toBe(LEVER_STATUS_CANCELLED);
     expect(f.simulator.lever.balance(f.userId, 1)).toEqual({ available: units('5000'), locked: 0n });
+    // The delegation view (6) keeps the cancelled order; the pending list (0) no longer has it.
+    const delegation = (await f.call('lever/my_trade', { status: 6, currency_match_id: 2 }, f.token))
+      .data as {
+      data: Array<{ id: number; status: number }>;
+    };
+    expect(delegation.data.map((row) => [row.id, row.status])).toEqual([[p.id, LEVER_STATUS_CANCELLED]]);
+    expect(((await f.call('lever/my_trade', { status: 0 }, f.token)).data as { total: number }).total).toBe(
+      0,
+    );
   });
 
   it('closes all longs, keeps the shorts', async () => {

@@ -123,8 +123,9 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
     const onPair = (p: LeverPosition) => !payload.currency_match_id || p.pairId === payload.currency_match_id;
     const wanted = (p: LeverPosition): boolean => {
       if (payload.status === LEVER_LIST_CURRENT) return p.status === LEVER_STATUS_OPEN;
-      if (payload.status === LEVER_LIST_DELEGATION)
-        return p.status === LEVER_STATUS_OPEN || p.status === LEVER_STATUS_PENDING;
+      // The delegation view: every order the user placed, whatever became of it (pending, open,
+      // closing, closed, cancelled), newest first.
+      if (payload.status === LEVER_LIST_DELEGATION) return true;
       return p.status === payload.status;
     };
     const paged = pageAnswer(

@@ -2,10 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
-import { LEVER_CLOSE_NONE, LEVER_TYPE_LONG } from '../../../domain/contract-codes.ts';
+import {
+  LEVER_CLOSE_NONE,
+  LEVER_STATUS_CLOSED,
+  LEVER_STATUS_OPEN,
+  LEVER_STATUS_PENDING,
+  LEVER_TYPE_LONG,
+} from '../../../domain/contract-codes.ts';
 import { compareDecimal, formatAmount, formatPrice } from '../../../domain/format.ts';
 import {
   LEVER_PAGE_SIZE,
+  LEVER_TABS,
   type LeverPosition,
   type LeverTab,
   leverPositionsMachine,
@@ -20,10 +27,6 @@ import { moneyText } from './LeverSummary.tsx';
 
 type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
 type TpSlRef = ActorRefFrom<typeof leverTpSlMachine>;
-
-function priceOrDash(price: string, decimals: number): string {
-  return compareDecimal(price, '0') === 0 ? '—' : formatPrice(price, decimals);
-}
 
 /**
  * The lever positions panel (spec §2 Lever history, issue 13 items 5, 6, 8): open positions with
@@ -48,7 +51,7 @@ export function LeverPositions({
 }) {
   const { t } = useTranslation();
   const snapshot = useSelector(positions, (s) => s);
-  const { tab, open, pending, closed, closedPage, closedTotal, ask } = snapshot.context;
+  const { tab, open, paged, ask } = snapshot.context;
   const tpSl = snapshot.children.tpSl as TpSlRef | undefined;
   const table = useRef<HTMLDivElement>(null);
 
@@ -70,14 +73,18 @@ export function LeverPositions({
     return () => subscription.unsubscribe();
   }, [open, last$, tab]);
 
-  const rows = tab === 'open' ? open : tab === 'pending' ? pending : closed;
-  const lastPage = Math.max(1, Math.ceil(closedTotal / LEVER_PAGE_SIZE));
+  const current = tab === 'open' ? null : paged[tab];
+  const rows = current ? current.rows : open;
+  const lastPage = current ? Math.max(1, Math.ceil(current.total / LEVER_PAGE_SIZE)) : 1;
   const acting = snapshot.matches({ dialog: 'acting' }) || snapshot.matches({ dialog: 'stop' });
   const counts: Record<LeverTab, number> = {
+    delegation: paged.delegation.total,
     open: open.length,
-    pending: pending.length,
-    closed: closedTotal,
+    all: paged.all.total,
+    pending: paged.pending.total,
+    closed: paged.closed.total,
   };
+  const openIds = new Set(open.map((row) => row.id));
 
   return (
     <section
@@ -90,7 +97,7 @@ export function LeverPositions({
       </h2>
       <div className="lever-positions-head">
         <div className="mode-tabs" role="tablist" aria-label={t('lever.positions')}>
-          {(['open', 'pending', 'closed'] as const).map((each) => (
+          {LEVER_TABS.map((each) => (
             <button
               key={each}
               type="button"
@@ -104,17 +111,15 @@ export function LeverPositions({
             </button>
           ))}
         </div>
-        {tab === 'open' ? (
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={open.length === 0}
-            data-testid="lever-close-all"
-            onClick={() => positions.send({ type: 'CLOSE_ALL', which: 'all' })}
-          >
-            {t('lever.closeAll')}
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={open.length === 0}
+          data-testid="lever-close-all"
+          onClick={() => positions.send({ type: 'CLOSE_ALL', which: 'all' })}
+        >
+          {t('lever.closeAll')}
+        </button>
       </div>
       <div className="lever-table-wrap" ref={table}>
         {rows.length === 0 ? (
@@ -123,6 +128,7 @@ export function LeverPositions({
           <table className="lever-table" data-testid={`lever-table-${tab}`}>
             <thead>
               <tr>
+                {tab === 'delegation' ? <th scope="col">{t('lever.col.status')}</th> : null}
                 <th scope="col">{t('lever.col.side')}</th>
                 <th scope="col">{t('lever.col.symbol')}</th>
                 <th scope="col">{t('lever.col.lots')}</th>
@@ -144,7 +150,9 @@ export function LeverPositions({
                   key={row.id}
                   row={row}
                   tab={tab}
-                  live={tab === 'open' && row.currency_match_id === matchId}
+                  live={openIds.has(row.id) && row.currency_match_id === matchId}
+                  canStop={openIds.has(row.id)}
+                  matchId={matchId}
                   priceDecimals={priceDecimals}
                   disabled={acting}
                   positions={positions}
@@ -154,24 +162,26 @@ export function LeverPositions({
           </table>
         )}
       </div>
-      {tab === 'closed' && closedTotal > LEVER_PAGE_SIZE ? (
-        <div className="lever-pager">
+      {current && current.total > LEVER_PAGE_SIZE ? (
+        <div className="lever-pager" data-testid="lever-pager">
           <button
             type="button"
             className="btn btn-sm"
-            disabled={closedPage <= 1}
-            onClick={() => positions.send({ type: 'PAGE', page: closedPage - 1 })}
+            disabled={current.page <= 1}
+            data-testid="lever-page-prev"
+            onClick={() => positions.send({ type: 'PAGE', page: current.page - 1 })}
           >
             {t('lever.prev')}
           </button>
-          <span className="num">
-            {closedPage} / {lastPage}
+          <span className="num" data-testid="lever-page-of">
+            {current.page} / {lastPage}
           </span>
           <button
             type="button"
             className="btn btn-sm"
-            disabled={closedPage >= lastPage}
-            onClick={() => positions.send({ type: 'PAGE', page: closedPage + 1 })}
+            disabled={current.page >= lastPage}
+            data-testid="lever-page-next"
+            onClick={() => positions.send({ type: 'PAGE', page: current.page + 1 })}
           >
             {t('lever.next')}
           </button>
@@ -220,17 +230,31 @@ export function LeverPositions({
   );
 }
 
+/** A price of a row: with the pair's decimals on the pair on screen, exactly as sent on another pair. */
+function rowPrice(row: LeverPosition, price: string, matchId: number, priceDecimals: number): string {
+  if (compareDecimal(price, '0') === 0) return '—';
+  if (row.currency_match_id === matchId) return formatPrice(price, priceDecimals);
+  const plain = formatAmount(price, 8).replace(/\.?0+$/, '');
+  return formatPrice(plain, 8);
+}
+
 function PositionRow({
   row,
   tab,
   live,
+  canStop,
+  matchId,
   priceDecimals,
   disabled,
   positions,
 }: {
   row: LeverPosition;
   tab: LeverTab;
+  /** An open position on the pair on screen: its PnL is painted live. */
   live: boolean;
+  /** An open position of the pair on screen: its take-profit / stop-loss may be set here. */
+  canStop: boolean;
+  matchId: number;
   priceDecimals: number;
   disabled: boolean;
   positions: PositionsRef;
@@ -238,22 +262,27 @@ function PositionRow({
   const { t } = useTranslation();
   const long = row.type === LEVER_TYPE_LONG;
   const profits = compareDecimal(row.profits, '0');
+  const isOpen = row.status === LEVER_STATUS_OPEN;
+  const price = (value: string) => rowPrice(row, value, matchId, priceDecimals);
   return (
-    <tr data-testid={`lever-row-${row.id}`}>
+    <tr data-testid={`lever-row-${row.id}`} data-status={row.status}>
+      {tab === 'delegation' ? (
+        <td data-testid="lever-row-status">{t(`lever.status.${row.status}`)}</td>
+      ) : null}
       <td className={long ? 'lever-side long' : 'lever-side short'}>
         {t(long ? 'lever.long' : 'lever.short')} ×{row.multiple}
       </td>
       <td>{row.symbol}</td>
       <td className="num">{formatAmount(row.share, 0)}</td>
-      <td className="num">{formatPrice(row.price, priceDecimals)}</td>
+      <td className="num">{price(row.price)}</td>
       <td className="num">{formatAmount(row.caution_money, 4)}</td>
       <td className="num" data-testid="lever-row-tp">
-        {priceOrDash(row.target_profit_price, priceDecimals)}
+        {price(row.target_profit_price)}
       </td>
       <td className="num" data-testid="lever-row-sl">
-        {priceOrDash(row.stop_loss_price, priceDecimals)}
+        {price(row.stop_loss_price)}
       </td>
-      {tab !== 'closed' ? <td className="num">{priceOrDash(row.liquidation_price, priceDecimals)}</td> : null}
+      {tab !== 'closed' ? <td className="num">{price(row.liquidation_price)}</td> : null}
       <td className="num lever-time">{row.time}</td>
       <td className="num">{formatAmount(row.trade_fee, 4)}</td>
       <td className="num">{formatAmount(row.overnight_money, 4)}</td>
@@ -263,42 +292,48 @@ function PositionRow({
         data-testid="lever-row-pnl"
       >
         {formatAmount(row.profits, 4)}
-        {tab === 'closed' && row.close_reason !== LEVER_CLOSE_NONE ? (
-          <small className="lever-reason"> · {t(`lever.reason.${row.close_reason}`)}</small>
+        {row.status === LEVER_STATUS_CLOSED && row.close_reason !== LEVER_CLOSE_NONE ? (
+          <small className="lever-reason" data-testid="lever-row-reason">
+            {' '}
+            · {t(`lever.reason.${row.close_reason}`)}
+          </small>
         ) : null}
       </td>
-      {tab === 'open' ? (
+      {tab !== 'closed' ? (
         <td className="lever-actions">
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={disabled}
-            data-testid="lever-row-stop"
-            onClick={() => positions.send({ type: 'STOP', id: row.id })}
-          >
-            {t('lever.setStops')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={disabled}
-            data-testid="lever-row-close"
-            onClick={() => positions.send({ type: 'CLOSE', id: row.id })}
-          >
-            {t('lever.close')}
-          </button>
-        </td>
-      ) : tab === 'pending' ? (
-        <td className="lever-actions">
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={disabled}
-            data-testid="lever-row-cancel"
-            onClick={() => positions.send({ type: 'CANCEL_ORDER', id: row.id })}
-          >
-            {t('lever.cancelOrder')}
-          </button>
+          {canStop ? (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={disabled}
+              data-testid="lever-row-stop"
+              onClick={() => positions.send({ type: 'STOP', id: row.id })}
+            >
+              {t('lever.setStops')}
+            </button>
+          ) : null}
+          {isOpen ? (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={disabled}
+              data-testid="lever-row-close"
+              onClick={() => positions.send({ type: 'CLOSE', id: row.id })}
+            >
+              {t('lever.close')}
+            </button>
+          ) : null}
+          {row.status === LEVER_STATUS_PENDING ? (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={disabled}
+              data-testid="lever-row-cancel"
+              onClick={() => positions.send({ type: 'CANCEL_ORDER', id: row.id })}
+            >
+              {t('lever.cancelOrder')}
+            </button>
+          ) : null}
         </td>
       ) : null}
     </tr>
