@@ -1,0 +1,294 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { errorEnvelope, type Envelope } from '../../api/envelope.ts';
+import { REQUEST_TIMEOUT_MS, type WireRequest } from '../../api/transport.ts';
+import type { StoredImage } from '../features/accounts/uploads.ts';
+import type { MessageTable, SimServer } from '../server.ts';
+import type { CorsPolicy } from './cors.ts';
+import { errorFields, type JsonLog } from './json-log.ts';
+import { readBody } from './request-body.ts';
+
+export interface HttpServerOptions {
+  server: SimServer;
+  messages: (lang: string) => Promise<MessageTable>;
+  log: JsonLog;
+  cors: CorsPolicy;
+  /** Largest request body, bytes. */
+  maxBodyBytes: number;
+  /** A request (body and answer) that takes longer is answered 503 with a code-0 envelope. */
+  requestTimeoutMs: number;
+  /**
+   * Server mode's own rules, checked before the simulator sees a call: an envelope refuses it
+   * (the demo outbox is not served; operator-only calls need the operator token).
+   */
+  gate?: (path: string, request: IncomingMessage, t: Translate) => Envelope | null;
+  /** Uploaded images, served at /uploads/<id>. */
+  images?: { get(id: string): Promise<StoredImage | undefined> };
+  /** Wall-clock ms (durations in the log). */
+  now: () => number;
+}
+
+export interface HttpServer {
+  listen(port: number, host: string): Promise<AddressInfo>;
+  /** Stops taking requests, lets the running ones finish (at most `graceMs`), closes the sockets. */
+  close(graceMs?: number): Promise<void>;
+  /** Requests being answered now. */
+  inFlight(): number;
+}
+
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** A socket whose unsent frames pass this many bytes is too slow to keep up: it is cut off. */
+const MAX_SOCKET_BUFFER = 8 * 1024 * 1024;
+/** Largest client frame on the socket (login, sub, unsub, ping are tiny). */
+const MAX_SOCKET_FRAME = 16 * 1024;
+/** A socket that answers no protocol ping within this long is dead. */
+const SOCKET_HEARTBEAT_MS = 30_000;
+const API_PREFIX = '/api/';
+const UPLOAD_PREFIX = '/uploads/';
+const LOGGED_PATH_MAX = 200;
+
+/**
+ * The contract over HTTP and the socket over WebSocket, for the simulator in Node (`npm run
+ * server`): `/api/<path>` (GET with a query, POST with a JSON, form or multipart body) answers the
+ * simulator's envelopes; `/ws` carries the same frames as the in-browser socket. Every fault answers
+ * a clean envelope with code 0: transport faults with a 4xx/5xx status (400 unreadable body,
+ * 403 origin not allowed, 404 unknown address, 405 method, 408 slow body, 413 body too large,
+ * 415 content type, 503 timeout or shutting down), call faults with 200 as the contract says.
+ */
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const { log, cors } = options;
+  const running = new Set<Promise<unknown>>();
+  let closing = false;
+
+  async function translator(lang: string): Promise<Translate> {
+    const [own, english] = await Promise.all([options.messages(lang), options.messages('en')]);
+    return (key, vars = {}) =>
+      (own[key] ?? english[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+        name in vars ? String(vars[name]) : whole,
+      );
+  }
+
+  function header(request: IncomingMessage, name: string): string {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : '';
+  }
+
+  function send(response: ServerResponse, status: number, body: unknown): void {
+    if (response.headersSent) return;
+    const text = JSON.stringify(body);
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'cache-control': 'no-store',
+      ...(closing ? { connection: 'close' } : {}),
+    });
+    response.end(text);
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<number | null> {
+    const t = await translator(header(request, 'lang') || 'en');
+    const refuse = (status: number, key: string): number => {
+      send(response, status, errorEnvelope(t(key)));
+      return 0;
+    };
+    if (closing) return refuse(503, 'internal');
+    if (!cors.allows(request.headers.origin)) return refuse(403, 'unknownCall');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return null;
+    }
+    let url: URL;
+    try {
+      url = new URL(`http://server${request.url ?? '/'}`);
+    } catch {
+      return refuse(400, 'badPayload');
+    }
+    if (url.pathname === '/healthz' && request.method === 'GET') {
+      send(response, 200, { status: 'ok' });
+      return null;
+    }
+    if (url.pathname.startsWith(UPLOAD_PREFIX) && request.method === 'GET' && options.images) {
+      const image = await options.images.get(url.pathname.slice(UPLOAD_PREFIX.length));
+      if (!image) return refuse(404, 'unknownCall');
+      response.writeHead(200, {
+        'content-type': /^image\/[a-z0-9.+-]+$/.test(image.type) ? image.type : 'application/octet-stream',
+        'content-length': image.bytes.byteLength,
+        'cache-control': 'private, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      });
+      response.end(Buffer.from(image.bytes));
+      return null;
+    }
+    if (!url.pathname.startsWith(API_PREFIX)) return refuse(404, 'unknownCall');
+    if (request.method !== 'GET' && request.method !== 'POST') {
+      response.setHeader('allow', 'GET, POST, OPTIONS');
+      return refuse(405, 'badPayload');
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname.slice(API_PREFIX.length));
+    } catch {
+      return refuse(200, 'unknownCall');
+    }
+    let payload: unknown;
+    if (request.method === 'GET') {
+      payload = Object.fromEntries(url.searchParams);
+    } else {
+      const body = await readBody(request, {
+        maxBytes: options.maxBodyBytes,
+        timeoutMs: options.requestTimeoutMs,
+      });
+      if (!body.ok) {
+        if (body.status === 413 || body.status === 408) response.setHeader('connection', 'close');
+        return refuse(body.status, 'badPayload');
+      }
+      payload = body.payload;
+    }
+    const gated = options.gate?.(path, request, t);
+    if (gated) {
+      send(response, 200, gated);
+      return gated.code;
+    }
+    const requestId = header(request, 'x-request-id');
+    const wire = {
+      method: request.method,
+      path,
+      payload: payload as Record<string, unknown>,
+      headers: { lang: header(request, 'lang'), authorization: header(request, 'authorization') },
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      ...(requestId ? { requestId } : {}),
+    } satisfies WireRequest;
+    const handled = options.server.handle(wire);
+    running.add(handled);
+    void handled.finally(() => running.delete(handled)).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), options.requestTimeoutMs);
+    });
+    const envelope = await Promise.race([handled, timedOut]).finally(() => clearTimeout(timer));
+    if (envelope === null) {
+      log.warn('request_timeout', { path: path.slice(0, LOGGED_PATH_MAX) });
+      return refuse(503, 'internal');
+    }
+    send(response, 200, envelope);
+    return envelope.code;
+  }
+
+  function onRequest(request: IncomingMessage, response: ServerResponse): void {
+    const started = options.now();
+    cors.apply(request, response);
+    const done = route(request, response).then(
+      (code) => {
+        log.info('request', {
+          method: request.method ?? '',
+          path: (request.url ?? '').split('?')[0]!.slice(0, LOGGED_PATH_MAX),
+          status: response.statusCode,
+          code,
+          ms: options.now() - started,
+          ip: request.socket.remoteAddress ?? '',
+        });
+      },
+      (error: unknown) => {
+        // route() answers every fault itself; reaching here is a bug, and still gets an answer.
+        log.error('request_failed', errorFields(error));
+        send(response, 500, errorEnvelope('internal error'));
+      },
+    );
+    running.add(done);
+    void done.finally(() => running.delete(done));
+  }
+
+  const http: Server = createServer(onRequest);
+  // Slow clients: the headers within 10 s, the whole request within the request timeout (plus a
+  // margin so our own 408/503 envelope answers first).
+  http.headersTimeout = 10_000;
+  http.requestTimeout = options.requestTimeoutMs + 5_000;
+  http.keepAliveTimeout = 5_000;
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  function rejectUpgrade(socket: Socket, status: number, reason: string): void {
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  }
+
+  http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const pathname = (request.url ?? '').split('?')[0];
+    if (closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
+    if (pathname !== '/ws') return rejectUpgrade(socket, 404, 'Not Found');
+    if (!cors.allows(request.headers.origin)) return rejectUpgrade(socket, 403, 'Forbidden');
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      alive.set(ws, true);
+      const session = options.server.openSocket((text) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        if (ws.bufferedAmount > MAX_SOCKET_BUFFER) {
+          log.warn('socket_too_slow', { ip: request.socket.remoteAddress ?? '' });
+          ws.terminate();
+          return;
+        }
+        ws.send(text);
+      });
+      log.info('socket_open', { ip: request.socket.remoteAddress ?? '', sockets: sockets.clients.size });
+      ws.on('message', (data: RawData, isBinary: boolean) => {
+        if (isBinary) return;
+        session.receive(rawText(data));
+      });
+      ws.on('pong', () => alive.set(ws, true));
+      ws.on('error', () => ws.terminate());
+      ws.on('close', () => {
+        session.close();
+        log.info('socket_close', { sockets: sockets.clients.size });
+      });
+    });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const ws of sockets.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, SOCKET_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, () => {
+          http.off('error', reject);
+          resolve(http.address() as AddressInfo);
+        });
+      });
+    },
+    async close(graceMs = 10_000) {
+      closing = true;
+      clearInterval(heartbeat);
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeIdleConnections();
+      // In-flight requests finish (their commands commit and they are answered) before anything closes.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(running),
+        new Promise((resolve) => (grace = setTimeout(resolve, graceMs))),
+      ]);
+      clearTimeout(grace);
+      for (const ws of sockets.clients) ws.close(1001, 'server shutting down');
+      sockets.close();
+      http.closeAllConnections();
+      await stopped;
+    },
+    inFlight: () => running.size,
+  };
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CorsPolicy } from './cors.ts';
+import { createHttpServer } from './http-server.ts';
+import { errorFields, JsonLog } from './json-log.ts';
+import { nodeServerMessages } from './node-messages.ts';
+import { openNodeSimulator } from './node-simulator.ts';
+import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
+import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
+
+/**
+ * `npm run server`: the simulator as a multi-user server on a SQLite event log. Logs are JSON lines
+ * on stdout. SIGTERM or SIGINT stops it gracefully: no new requests, the running ones finish and are
+ * answered, sockets close, the market and timers stop, the log file and the log are flushed. A second
+ * signal stops it at once.
+ */
+/** The locale files (their "server" sections are the answers' messages), at the repository's root. */
+const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(options: ServerOptions): Promise<void> {
+  // The wall clock: log times, request durations and ScaledClock's real time.
+  const wallClock = () => Date.now();
+  const log = new JsonLog(process.stdout, wallClock);
+  const operatorToken = options.operatorToken ?? newOperatorToken();
+  let file = ':memory:';
+  if (options.data !== ':memory:') {
+    mkdirSync(options.data, { recursive: true });
+    file = join(options.data, 'tessera.db');
+  }
+  let publicUrl = options.publicUrl ?? '';
+  const messages = nodeServerMessages(LOCALES);
+  const node = await openNodeSimulator({
+    file,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    messages,
+    courier: logCourier(log),
+    imageUrl: (id) => `${publicUrl}/uploads/${id}`,
+    log,
+    realNow: wallClock,
+  });
+  const http = createHttpServer({
+    server: node.simulator.server,
+    messages,
+    log,
+    cors: new CorsPolicy(options.origins),
+    maxBodyBytes: options.maxBodyBytes,
+    requestTimeoutMs: options.requestTimeoutMs,
+    gate: serverModeGate(operatorToken),
+    images: node.store,
+    now: wallClock,
+  });
+  const address = await http.listen(options.port, options.host);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  publicUrl ||= `http://${host}:${address.port}`;
+  log.info('listening', {
+    url: publicUrl,
+    api: `${publicUrl}/api/`,
+    socket: `${publicUrl.replace(/^http/, 'ws')}/ws`,
+    port: address.port,
+    data: file,
+    seed: options.seed ?? null,
+    origins: options.origins.join(','),
+  });
+  log.info('operator_token', {
+    header: OPERATOR_HEADER,
+    token: options.operatorToken ? null : operatorToken,
+    source: options.operatorToken ? 'TESSERA_OPERATOR_TOKEN' : 'generated',
+  });
+
+  let stopping: Promise<void> | null = null;
+  const stop = (reason: string, exitCode: number) => {
+    if (stopping) {
+      log.warn('stopped_at_once', { reason });
+      process.exit(1);
+    }
+    log.info('stopping', { reason, in_flight: http.inFlight() });
+    stopping = (async () => {
+      await http
+        .close(SHUTDOWN_GRACE_MS)
+        .catch((error: unknown) => log.error('close_failed', errorFields(error)));
+      await node.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
+      log.info('stopped', { reason });
+      await log.flush();
+      process.exit(exitCode);
+    })();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM', 0));
+  process.on('SIGINT', () => stop('SIGINT', 0));
+  process.on('unhandledRejection', (error) => log.error('unhandled_rejection', errorFields(error)));
+  process.on('uncaughtException', (error) => {
+    log.error('uncaught_exception', errorFields(error));
+    stop('uncaught exception', 1);
+  });
+}
+
+let options: ServerOptions;
+try {
+  options = parseServerOptions(process.argv.slice(2), process.env);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+main(options).catch((error: unknown) => {
+  process.stderr.write(
+    `${JSON.stringify({ level: 'error', event: 'start_failed', ...errorFields(error) })}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { ScaledClock } from '../clock.ts';
+import type { CodeCourier } from '../features/accounts/outbox.ts';
+import type { MessageTable } from '../server.ts';
+import { createSimulator, type Simulator } from '../simulator.ts';
+import { SqliteEventLog } from '../store/sqlite-event-log.ts';
+import { errorFields, type JsonLog } from './json-log.ts';
+
+export interface NodeSimulatorOptions {
+  /** The SQLite file of the event log (':memory:' keeps nothing). */
+  file: string;
+  /** The market's seed; omitted: the simulator's default. */
+  seed?: number;
+  messages: (lang: string) => Promise<MessageTable>;
+  courier: CodeCourier;
+  /** The URL an uploaded image is served at (the HTTP server serves /uploads/<id>). */
+  imageUrl: (id: string) => string;
+  log: JsonLog;
+  /** Wall-clock ms: the only wall-clock read, which ScaledClock maps to simulated time. */
+  realNow: () => number;
+}
+
+export interface NodeSimulator {
+  simulator: Simulator;
+  store: SqliteEventLog;
+  /** Stops the market and the timers, lets their last steps commit, saves the clock, closes the file. */
+  stop(): Promise<void>;
+}
+
+/** Saved so simulated time never runs backwards across a restart (it may be ahead after x60). */
+const SIM_NOW_KEY = 'sim_now';
+const SIM_NOW_SAVE_MS = 2000;
+const ADVANCE_MS = 1000;
+
+/**
+ * The simulator as the Node server runs it: the worker's assembly (worker.ts) on a SQLite event log
+ * instead of IndexedDB, with the same timers: the live market, and once a second the wallet,
+ * earnings, micro and lever steps on the simulated clock.
+ */
+export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<NodeSimulator> {
+  const { log } = options;
+  const store = new SqliteEventLog({ file: options.file });
+  const saved = await store.getSetting(SIM_NOW_KEY);
+  const realNow = options.realNow();
+  const clock = new ScaledClock({
+    realNow: options.realNow,
+    start: typeof saved === 'number' && saved > realNow ? saved : realNow,
+  });
+  const simulator = await createSimulator({
+    clock,
+    messages: options.messages,
+    store,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    images: store,
+    mintUrl: (_blob, id) => options.imageUrl(id),
+    courier: options.courier,
+  });
+  const stopMarket = simulator.market.start();
+  // Each step runs at most once at a time; a failing step is logged and tried again next second.
+  const steps: Record<string, () => Promise<void>> = {
+    wallet: () => simulator.wallet.advance(),
+    earnings: () => simulator.earnings.advance(),
+    micro: () => simulator.micro.advance(),
+    lever: () => simulator.lever.advance(),
+  };
+  const runningSteps = new Map<string, Promise<void>>();
+  const stepTimer = setInterval(() => {
+    for (const [name, step] of Object.entries(steps)) {
+      if (runningSteps.has(name)) continue;
+      const run = step()
+        .catch((error: unknown) => log.error('step_failed', { step: name, ...errorFields(error) }))
+        .finally(() => runningSteps.delete(name));
+      runningSteps.set(name, run);
+    }
+  }, ADVANCE_MS);
+  const saveClock = () => store.setSetting(SIM_NOW_KEY, clock.now());
+  const clockTimer = setInterval(() => {
+    saveClock().catch((error: unknown) => log.error('clock_not_saved', errorFields(error)));
+  }, SIM_NOW_SAVE_MS);
+
+  return {
+    simulator,
+    store,
+    async stop() {
+      clearInterval(stepTimer);
+      clearInterval(clockTimer);
+      stopMarket();
+      await Promise.allSettled(runningSteps.values());
+      await saveClock().catch(() => undefined);
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { IMAGE_MAX_BYTES } from '../../domain/validation/image.ts';
+import { DEFAULT_ORIGINS } from './cors.ts';
+
+/** How `npm run server` is configured: command-line options, then environment variables. */
+export interface ServerOptions {
+  port: number;
+  host: string;
+  /** Directory of the SQLite file (tessera.db), or ':memory:' to keep nothing. */
+  data: string;
+  /** The market's seed; omitted: the simulator's default. */
+  seed: number | undefined;
+  /** Origins whose pages may call the API and open the socket ('*': any). */
+  origins: string[];
+  maxBodyBytes: number;
+  requestTimeoutMs: number;
+  /** Where clients reach this server (image URLs); default http://host:port. */
+  publicUrl: string | undefined;
+  /** The operator token of the sim/* calls; omitted: a fresh one, printed at start. */
+  operatorToken: string | undefined;
+}
+
+export const USAGE = `Usage: npm run server -- [options]
+
+  --port <n>          port to listen on (default 8080; 0 picks a free one)
+  --host <address>    address to listen on (default 127.0.0.1)
+  --data <dir>        where the event log lives (default ./server-data; ":memory:" keeps nothing)
+  --seed <n>          the simulated market's seed (a whole number)
+  --origin <url>      a page origin allowed to call the server (repeatable; "*" allows any;
+                      default the app's dev and preview servers on loopback)
+  --max-body <bytes>  largest request body (default ${IMAGE_MAX_BYTES + 64 * 1024})
+  --timeout <ms>      request timeout (default 20000)
+  --public-url <url>  the server's address as clients see it (default http://host:port)
+
+Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
+start), TESSERA_ORIGINS (comma-separated origins, like --origin).`;
+
+function wholeNumber(name: string, text: string | undefined, min: number, max: number): number {
+  const value = Number(text);
+  if (text === undefined || !/^-?\d+$/.test(text) || value < min || value > max) {
+    throw new Error(`${name} needs a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** Reads argv (without node and the script) and the environment; throws with a message on a bad option. */
+export function parseServerOptions(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): ServerOptions {
+  const options: ServerOptions = {
+    port: 8080,
+    host: '127.0.0.1',
+    data: 'server-data',
+    seed: undefined,
+    origins: env.TESSERA_ORIGINS ? env.TESSERA_ORIGINS.split(',').map((origin) => origin.trim()) : [],
+    maxBodyBytes: IMAGE_MAX_BYTES + 64 * 1024,
+    requestTimeoutMs: 20_000,
+    publicUrl: undefined,
+    operatorToken: env.TESSERA_OPERATOR_TOKEN || undefined,
+  };
+  const origins: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!;
+    const value = argv[i + 1];
+    const next = (): string => {
+      if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+      i++;
+      return value;
+    };
+    switch (name) {
+      case '--port':
+        options.port = wholeNumber(name, next(), 0, 65_535);
+        break;
+      case '--host':
+        options.host = next();
+        break;
+      case '--data':
+        options.data = next();
+        break;
+      case '--seed':
+        options.seed = wholeNumber(name, next(), 0, 2 ** 31 - 1);
+        break;
+      case '--origin':
+        origins.push(next());
+        break;
+      case '--max-body':
+        options.maxBodyBytes = wholeNumber(name, next(), 1024, 1024 ** 3);
+        break;
+      case '--timeout':
+        options.requestTimeoutMs = wholeNumber(name, next(), 100, 600_000);
+        break;
+      case '--public-url':
+        options.publicUrl = next().replace(/\/+$/, '');
+        break;
+      default:
+        throw new Error(`unknown option ${name}`);
+    }
+  }
+  if (origins.length > 0) options.origins = origins;
+  if (options.origins.length === 0) options.origins = [...DEFAULT_ORIGINS];
+  return options;
+}

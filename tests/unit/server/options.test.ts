@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ORIGINS } from '../../../src/sim/node/cors.ts';
+import { parseServerOptions } from '../../../src/sim/node/options.ts';
+
+describe('npm run server options', () => {
+  it('defaults: port 8080 on loopback, ./server-data, the app origins, a fresh operator token', () => {
+    const options = parseServerOptions([], {});
+    expect(options).toMatchObject({ port: 8080, host: '127.0.0.1', data: 'server-data', seed: undefined });
+    expect(options.origins).toEqual(DEFAULT_ORIGINS);
+    expect(options.operatorToken).toBeUndefined();
+  });
+
+  it('reads --port, --data, --seed, repeated --origin and the environment', () => {
+    const options = parseServerOptions(
+      ['--port', '0', '--data', '/tmp/x', '--seed', '42', '--origin', 'https://a.example', '--origin', '*'],
+      { TESSERA_OPERATOR_TOKEN: 'secret', TESSERA_ORIGINS: 'https://ignored.example' },
+    );
+    expect(options).toMatchObject({ port: 0, data: '/tmp/x', seed: 42, operatorToken: 'secret' });
+    expect(options.origins).toEqual(['https://a.example', '*']);
+    expect(
+      parseServerOptions([], { TESSERA_ORIGINS: 'https://b.example, https://c.example' }).origins,
+    ).toEqual(['https://b.example', 'https://c.example']);
+  });
+
+  it('refuses what it cannot use, with a message', () => {
+    for (const argv of [
+      ['--port', '70000'],
+      ['--port', 'abc'],
+      ['--seed', '1.5'],
+      ['--seed'],
+      ['--data', '--port'],
+      ['--max-body', '10'],
+      ['--what'],
+    ]) {
+      expect(() => parseServerOptions(argv, {})).toThrow(/--/);
+    }
+  });
+});
