@@ -2,8 +2,8 @@
  * The assets the reference generator prices, in US dollars.
  *
  * BTC is the market factor: every other asset's log return is `beta` times BTC's plus a move of its
- * own, which is what makes altcoins rise and fall with BTC (published betas are about 0.6-1.4), and
- * the own part is what makes them differ from it on any one day.
+ * own. The beta makes altcoins rise and fall with BTC (published betas are about 0.5-1.4, TRX's the
+ * lowest); the own move makes them differ from it on any one day.
  * USDT is the dollar and is not generated. Prices revert slowly to `basePrice` so that a market left
  * running for years stays in the range its tick sizes were chosen for.
  */
