@@ -122,7 +122,7 @@ test.describe('the shell', () => {
     await expect(chooser.locator('option')).toHaveCount(10);
     await Promise.all([page.waitForEvent('load'), chooser.selectOption('ru')]);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await expect(page.getByRole('link', { name: 'Рынки' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Рынки', exact: true })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
