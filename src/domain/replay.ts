@@ -45,3 +45,30 @@ export function isSeekPosition(value: unknown, duration: number): value is numbe
 export function isGeneratorSeed(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
 }
+
+/**
+ * A position in a feed as a person types it: "h:mm:ss", "m:ss" or seconds, minutes and seconds
+ * below 60 after the first part. Answers ms, or null for anything else (never a guess).
+ */
+export function parseFeedClock(text: string): number | null {
+  const match = /^\s*(\d{1,3})(?::([0-5]\d))?(?::([0-5]\d))?\s*$/.exec(text);
+  if (!match) return null;
+  const parts = [match[1], match[2], match[3]]
+    .filter((part): part is string => part !== undefined)
+    .map(Number);
+  let seconds = 0;
+  for (const part of parts) seconds = seconds * 60 + part;
+  return seconds * 1000;
+}
+
+/** A position in a feed as "h:mm:ss" (whole seconds, rounded down). */
+export function feedClockText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return `${hours}:${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** A dropped feed file may be at most this large (the simulator refuses more, too). */
+export const MAX_FEED_FILE_BYTES = 3_000_000;

@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useServices } from '../services-context.ts';
 import './dev-menu.css';
-import { isInspectorShortcut, setInspectorOpen, SHORTCUT_LABEL, useInspectorOpen } from './devtools-store.ts';
+import {
+  isInspectorShortcut,
+  setInspectorOpen,
+  setReplayOpen,
+  SHORTCUT_LABEL,
+  useInspectorOpen,
+  useReplayOpen,
+} from './devtools-store.ts';
 
 // The inspector, elkjs and @xyflow/react load only when the inspector first opens.
 const InspectorPanel = lazy(() => import('./InspectorPanel.tsx'));
+// The market replay panel likewise, when first opened.
+const ReplayPanel = lazy(() => import('./ReplayPanel.tsx'));
 
 /**
  * The header's developer menu: a small button that opens the statechart inspector (also
@@ -15,6 +24,7 @@ const InspectorPanel = lazy(() => import('./InspectorPanel.tsx'));
  */
 export function DevMenu() {
   const { t } = useTranslation();
+  const { backend } = useServices();
   const [menuOpen, setMenuOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
@@ -38,6 +48,7 @@ export function DevMenu() {
   return (
     <div className="dev-menu" ref={box}>
       <InspectorDrawer />
+      {backend === 'sim' && <ReplayDrawer />}
       <button
         type="button"
         className="icon-button dev-menu-button"
@@ -81,6 +92,20 @@ export function DevMenu() {
           <Link role="menuitem" to="/inspect/gallery" onClick={() => setMenuOpen(false)}>
             {t('devtools.gallery')}
           </Link>
+          {/* A real server keeps its own market and real time: replay is the simulator's. */}
+          {backend === 'sim' && (
+            <button
+              type="button"
+              role="menuitem"
+              data-testid="open-replay"
+              onClick={() => {
+                setMenuOpen(false);
+                setReplayOpen(true);
+              }}
+            >
+              <span>{t('devtools.replay.open')}</span>
+            </button>
+          )}
         </div>
       )}
     </div>
@@ -108,6 +133,18 @@ function InspectorDrawer() {
   return createPortal(
     <Suspense fallback={null}>
       <InspectorPanel bus={inspection} variant="drawer" onClose={() => setInspectorOpen(false)} />
+    </Suspense>,
+    document.body,
+  );
+}
+
+/** The market replay panel, on top of the page below the header. */
+function ReplayDrawer() {
+  const open = useReplayOpen();
+  if (!open) return null;
+  return createPortal(
+    <Suspense fallback={null}>
+      <ReplayPanel onClose={() => setReplayOpen(false)} />
     </Suspense>,
     document.body,
   );

@@ -23,6 +23,26 @@ export function useInspectorOpen(): boolean {
   );
 }
 
+/** Whether the market replay panel is open (the developer menu opens it; one flag per tab). */
+let replayOpen = false;
+const replayListeners = new Set<() => void>();
+
+export function setReplayOpen(next: boolean): void {
+  if (next === replayOpen) return;
+  replayOpen = next;
+  for (const listener of replayListeners) listener();
+}
+
+export function useReplayOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      replayListeners.add(listener);
+      return () => replayListeners.delete(listener);
+    },
+    () => replayOpen,
+  );
+}
+
 /** The inspector's shortcut: Alt+Shift+D (by key position, so it works on every layout). */
 export const SHORTCUT_LABEL = 'Alt+Shift+D';
 export function isInspectorShortcut(event: KeyboardEvent): boolean {

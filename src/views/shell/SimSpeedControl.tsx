@@ -1,6 +1,7 @@
 import { useMachine } from '../use-app-actor.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEMO_SPEEDS } from '../../domain/replay.ts';
 import { showsSimTime } from '../../domain/sim-time.ts';
 import { dateTimeText } from '../../domain/time-zone.ts';
 import { simSpeedMachine } from '../../machines/sim-speed.machine.ts';
@@ -8,11 +9,11 @@ import { useTimeZone, useZoneLabel } from '../components/use-time-zone.ts';
 import { useServices } from '../services-context.ts';
 import './sim-speed.css';
 
-/** The demo speeds offered; the simulator accepts any whole number from 1 to 60. */
-const SPEEDS = [1, 2, 5, 10, 30, 60];
+/** The demo speeds offered (x0.5 to x60); the simulator accepts x0.5 and any whole number from 1 to 60. */
+const SPEEDS: readonly number[] = DEMO_SPEEDS;
 
 /**
- * Lets a visitor run the simulated exchange faster than real time (x1 to x60), so candles, micro
+ * Lets a visitor run the simulated exchange slower or faster than real time (x0.5 to x60), so candles, micro
  * contracts and earnings move while they watch. Shown only when the simulator is the backend: a
  * real server keeps real time. Every tab's control follows the simulator's clock pushes, and where
  * simulated time has run ahead of the wall clock (after x60, say) it is shown beside the control,

@@ -62,3 +62,21 @@ describe('replay rules', () => {
     for (const bad of [-1, 2_147_483_648, 1.5, '7', Number.NaN]) expect(isGeneratorSeed(bad)).toBe(false);
   });
 });
+
+describe('feed clock text', () => {
+  it('reads back what it writes, and reads nothing it does not understand', async () => {
+    const { feedClockText, parseFeedClock } = await import('../../../src/domain/replay.ts');
+    fc.assert(
+      fc.property(fc.nat({ max: 999 * 3_600_000 }), (ms) => {
+        const whole = Math.floor(ms / 1000) * 1000;
+        expect(parseFeedClock(feedClockText(ms))).toBe(whole);
+      }),
+    );
+    expect(parseFeedClock('1:30:00')).toBe(5_400_000);
+    expect(parseFeedClock('90:00')).toBe(5_400_000);
+    expect(parseFeedClock(' 45 ')).toBe(45_000);
+    for (const bad of ['', '1:60', '1:2', '-5', '1.5', '1:00:00:00', 'abc', '1,5']) {
+      expect(parseFeedClock(bad), bad).toBeNull();
+    }
+  });
+});

@@ -168,7 +168,7 @@ describe('the replay control (sim/replay*)', () => {
       prices: Float64Array.from([1.25, 1.5, 1.1]),
     });
     const tampered = Uint8Array.from(good);
-    tampered[12] ^= 0xff;
+    tampered[12] = tampered[12]! ^ 0xff;
     const header = (json: object, ticks: number[]) => {
       const text = new TextEncoder().encode(JSON.stringify(json));
       const length = [text.length & 0xff, (text.length >> 8) & 0xff, 0, 0];
