@@ -13,6 +13,7 @@ node_bin="$(readlink -f "$(command -v node)")"
 nodedir="$(cd "$(dirname "$node_bin")/.." && pwd)"
 gyp="${npm_config_node_gyp:-$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js}"
 echo "better-sqlite3: building for Node $(node --version) (headers in $nodedir)..."
-(cd node_modules/better-sqlite3 && node "$gyp" rebuild --release --nodedir="$nodedir" >/dev/null)
+# npm passes its own nodedir to lifecycle scripts through npm_config_nodedir, which node-gyp prefers.
+(cd node_modules/better-sqlite3 && npm_config_nodedir="$nodedir" node "$gyp" rebuild --release --nodedir="$nodedir" >/dev/null)
 node -e "require('better-sqlite3')(':memory:').close()"
 echo "better-sqlite3: built."
