@@ -5,6 +5,7 @@ import * as e from '../../../src/api/entities.ts';
 import { leverClosedPush, leverTradePush } from '../../../src/api/catalogue/lever.ts';
 import {
   BATCH_CLOSE_LONGS,
+  LEVER_CLOSE_LIQUIDATION,
   LEVER_CLOSE_USER,
   LEVER_PRICE_FIXED,
   LEVER_PRICE_MARKET,
@@ -158,6 +159,54 @@ describe('lever through the simulator (issue 13)', () => {
     expect(((await f.call('lever/my_trade', { status: 0 }, f.token)).data as { total: number }).total).toBe(
       0,
     );
+  });
+
+  it('liquidates a hedged 100x book once overnight fees have eaten its margin (whichever way the price went)', async () => {
+    const f = await openFixture();
+    const token = await f.login();
+    const pair = f.simulator.market.market.pair(2)!.pair;
+    const last = units(
+      (Number(f.simulator.market.market.pair(2)!.tape.latest()[0]!.price) / 100).toFixed(pair.priceDecimals),
+    );
+    const qty = leverQuantity(1n, pair.leverShareNum);
+    let cost = 0n;
+    for (const side of ['long', 'short'] as const) {
+      const entry = leverEntryPrice(side, last, pair.leverPointRate, pair.priceDecimals);
+      cost += leverBond(entry, qty, 100) + leverFee(entry, qty, pair.leverFeeRate);
+    }
+    // A cushion far below the spread the two positions lose between them (0.04 % of their value).
+    const funding = cost + units('0.01');
+    const moved = await f.call(
+      'account/transfer',
+      { currency_id: 1, balance: (Number(funding) / 1e8).toFixed(8), from: 'change', to: 'lever' },
+      token,
+    );
+    expect(moved.code, moved.msg).toBe(1);
+    const ids: number[] = [];
+    for (const type of [LEVER_TYPE_LONG, LEVER_TYPE_SHORT]) {
+      const opened = await f.call('lever/submit', { ...MARKET, share: 1, multiple: 100, type }, token);
+      expect(opened.code, opened.msg).toBe(1);
+      ids.push(e.leverPosition.parse(opened.data).id);
+    }
+    // Nineteen days take 95 % of each bond: still above the threshold.
+    f.clock.advance(19 * 86_400_000);
+    await f.simulator.lever.advance();
+    expect(ids.map((id) => f.simulator.lever.positions().get(id)!.status)).toEqual([
+      LEVER_STATUS_OPEN,
+      LEVER_STATUS_OPEN,
+    ]);
+    f.clock.advance(86_400_000);
+    await f.simulator.lever.advance();
+    // Twenty days on, the session has expired: sign in again to read the book.
+    const again = await f.login();
+    const closed = await f.call('lever/my_trade', { status: 3, page: 1 }, again);
+    expect(closed.code, closed.msg).toBe(1);
+    const rows = e.leverPosition.array().parse((closed.data as { data: unknown[] }).data);
+    expect(rows.map((row) => [row.id, row.close_reason]).sort()).toEqual(
+      ids.map((id) => [id, LEVER_CLOSE_LIQUIDATION]).sort(),
+    );
+    const balance = f.simulator.lever.balance(f.simulator.accounts.userIdOf(again, f.clock.now())!, 1);
+    expect(balance.available >= 0n && balance.locked === 0n).toBe(true);
   });
 
   it('closes all longs, keeps the shorts', async () => {
