@@ -11,6 +11,7 @@ import type { Spot } from './features/spot/spot.ts';
 import type { Earnings } from './features/earnings/earnings.ts';
 import type { Lever } from './features/lever/lever.ts';
 import type { Micro } from './features/micro/micro.ts';
+import type { P2p } from './features/p2p/p2p.ts';
 import { TapeRecorder } from './features/micro/tape-recorder.ts';
 import type { Wallet } from './features/wallet/wallet.ts';
 import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
@@ -60,6 +61,8 @@ export interface Simulator {
   /** Micro contracts: bought at the public tape's last trade, settled on it at expiry (one log with spot). */
   micro: Micro;
   lever: Lever;
+  /** P2P ads and orders with escrow in the legal accounts, simulated merchants and the arbiter (one log with spot). */
+  p2p: P2p;
   /** The load generator of the spot screen's benchmark (sim/bench). */
   storm: BenchStorm;
 }
@@ -110,7 +113,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);
   tape.seed(market.market);
-  const { spot, wallet, earnings, micro, lever } = await openSpotFeature({
+  const { spot, wallet, earnings, micro, lever, p2p } = await openSpotFeature({
     routes,
     hub,
     accounts,
@@ -130,5 +133,5 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     // Exactly once: answers of requests with an id, kept in the log's store (DESIGN.md).
     requests: store ? storeRequestLog(store) : new MemoryRequestLog(),
   });
-  return { server, hub, accounts, addressBook, market, spot, wallet, earnings, micro, lever, storm };
+  return { server, hub, accounts, addressBook, market, spot, wallet, earnings, micro, lever, p2p, storm };
 }

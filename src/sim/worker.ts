@@ -43,6 +43,8 @@ async function openSimulator(): Promise<SimServer> {
   setInterval(() => void simulator.micro.advance(), WALLET_ADVANCE_MS);
   // Lever: fixed-price fills, take-profit, stop-loss, liquidation and overnight fees on the tape.
   setInterval(() => void simulator.lever.advance(), WALLET_ADVANCE_MS);
+  // P2P: payment and confirmation limits, the simulated merchants and the arbiter on the same clock.
+  setInterval(() => void simulator.p2p.advance(), WALLET_ADVANCE_MS);
   return simulator.server;
 }
 

@@ -21,6 +21,10 @@ import { microPart } from '../micro/part.ts';
 import { microOrderAnswer, registerMicroRoutes } from '../micro/routes.ts';
 import { initialMicroState } from '../micro/state.ts';
 import type { TapeRecorder } from '../micro/tape-recorder.ts';
+import { P2p } from '../p2p/p2p.ts';
+import { p2pPart } from '../p2p/part.ts';
+import { registerP2pRoutes } from '../p2p/routes.ts';
+import { initialP2pState } from '../p2p/state.ts';
 import { exchangeAggregate, walletPart } from '../wallet/aggregate.ts';
 import { registerWalletRoutes, type AddressBoundCheck } from '../wallet/routes.ts';
 import { Wallet } from '../wallet/wallet.ts';
@@ -60,6 +64,7 @@ export interface ExchangeFeatures {
   earnings: Earnings;
   micro: Micro;
   lever: Lever;
+  p2p: P2p;
 }
 
 const STREAM = 'spot';
@@ -75,8 +80,13 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
   // it had when it held spot alone, so logs written before replay into it.
   const aggregate = exchangeAggregate(
     spotAggregate((pairId) => pairById(pairId)),
-    [walletPart, earningsPart, microPart, leverPart],
-    () => ({ earnings: initialEarningsState(), micro: initialMicroState(), lever: initialLeverState() }),
+    [walletPart, earningsPart, microPart, leverPart, p2pPart],
+    () => ({
+      earnings: initialEarningsState(),
+      micro: initialMicroState(),
+      lever: initialLeverState(),
+      p2p: initialP2pState(),
+    }),
   );
   const log = options.store
     ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
@@ -92,6 +102,7 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
     microOrderAnswer(options.market, contract, now),
   );
   const lever = new Lever(log, options.market, options.tape, options.hub);
+  const p2p = new P2p(log, options.market, options.accounts, options.hub, options.clock);
   // Orders and fills move trade balances: BALANCE subscribers hear of them too.
   spot.subscribe((events) => wallet.pushAfterSpot(events));
   options.attach(spot);
@@ -122,6 +133,8 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
     return crediting;
   };
   await creditGrants();
+  // The P2P market's merchants, ads and funds, once (issue 16).
+  await p2p.seed();
   options.accounts.subscribe((events) => {
     if (events.some((event) => event.type === 'DemoFundsGranted')) void creditGrants();
   });
@@ -131,7 +144,8 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
   registerEarningsRoutes(options.routes, options.accounts, earnings);
   registerMicroRoutes(options.routes, options.accounts, micro, options.market);
   registerLeverRoutes(options.routes, options.accounts, lever, options.market);
-  return { spot, wallet, earnings, micro, lever };
+  registerP2pRoutes(options.routes, options.accounts, p2p);
+  return { spot, wallet, earnings, micro, lever, p2p };
 }
 
 function translator(table: MessageTable): Translate {

@@ -3,6 +3,7 @@ import type { SpotState } from '../spot/state.ts';
 import type { EarningsState } from '../earnings/state.ts';
 import type { MicroState } from '../micro/state.ts';
 import type { LeverState } from '../lever/state.ts';
+import type { P2pState } from '../p2p/state.ts';
 
 /** An incoming transfer to one of a user's deposit addresses (simulated: "simulate a deposit"). */
 export interface Deposit {
@@ -79,6 +80,8 @@ export interface ExchangeState extends SpotState {
   micro?: MicroState;
   /** Lever positions and marks (absent in a log that never had any: reads as empty). */
   lever?: LeverState;
+  /** P2P ads, orders and escrow (absent in a log that never had any: reads as empty). */
+  p2p?: P2pState;
 }
 
 export function initialWalletState(): WalletState {

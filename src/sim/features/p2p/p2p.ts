@@ -1,0 +1,247 @@
+import { FLAG_ON } from '../../../domain/contract-codes.ts';
+import { buyingBarredUntil } from '../../../domain/p2p/cancellations.ts';
+import type { P2pCoin } from '../../../domain/p2p/amounts.ts';
+import type { P2pAction } from '../../../domain/p2p/order-state.ts';
+import type { Clock } from '../../clock.ts';
+import { currencyByCode } from '../../market/currencies.ts';
+import type { Market } from '../../market/market.ts';
+import { userBalance } from '../../ledger/postings.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import type { CommandLog } from '../accounts/command-log.ts';
+import { payMethodType, PAY_METHOD_TYPES } from '../accounts/pay-method-types.ts';
+import { DEMO_ACCOUNT } from '../accounts/policy.ts';
+import { addressKey } from '../accounts/state.ts';
+import { unitsText } from '../earnings/earnings.ts';
+import type { PrivateHub } from '../spot/spot.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
+import type { ExchangeState } from '../wallet/state.ts';
+import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
+import type { P2pCommand, P2pEvent } from './events.ts';
+import { p2pDue, p2pOf, P2P_REFUSALS } from './part.ts';
+import { buildSeed } from './seed.ts';
+import { ORDER_STATUS_CODE, sideCode } from './answers.ts';
+import type { AdSide, AdStatus, AdTermsRecord } from './state.ts';
+
+export type P2pOutcome =
+  { ok: true; id: number } | { ok: false; key: string; vars?: Record<string, string | number> };
+
+export const OTC_ORDER_CHANNEL = 'OTC_ORDER';
+
+/**
+ * The P2P service: ads and orders as commands of the exchange's one log (so escrow commits with
+ * every other balance movement), the clock's pass (payment and confirmation limits, the simulated
+ * merchants, the arbiter), and pushes to an order's two parties only: OTC_ORDER, and BALANCE for
+ * their legal accounts.
+ */
+export class P2p {
+  constructor(
+    private readonly log: CommandLog<ExchangeState, ExchangeCommand, ExchangeEvent>,
+    private readonly market: Market,
+    private readonly accounts: Accounts,
+    private readonly hub: PrivateHub,
+    private readonly clock: Clock,
+  ) {}
+
+  state(): ExchangeState {
+    return this.log.state();
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Seeds the market once (merchants, ads, funds; the demo account's bank details and ads). */
+  async seed(): Promise<void> {
+    if (p2pOf(this.state()).seeded) return;
+    const demoId = this.accounts.state().addresses.get(addressKey('email', DEMO_ACCOUNT.email)) ?? null;
+    const at = this.clock.now();
+    if (demoId !== null) {
+      const demo = this.accounts.state().users.get(demoId);
+      const bank = PAY_METHOD_TYPES.find((type) => type.code === 'bank');
+      if (demo && bank && !demo.payMethods[bank.id])
+        await this.accounts.execute({
+          kind: 'savePayMethod',
+          at,
+          userId: demoId,
+          methodType: bank.id,
+          raw: {
+            real_name: 'Demo Merchant',
+            bank_name: 'Tessera Demo Bank',
+            bank_address: 'Main branch',
+            card_no: '6222020200112233',
+          },
+        });
+    }
+    const usd = (coin: P2pCoin): bigint => {
+      if (coin === 'USDT') return 100n;
+      const pair = this.market.pairs.find((p) => p.pair.base.code === coin && p.pair.quote.code === 'USDT');
+      if (!pair) return 100n;
+      return (BigInt(pair.lastPrice()) * 100n) / 10n ** BigInt(pair.pair.priceDecimals);
+    };
+    const ids = {
+      USDT: currencyByCode('USDT').id,
+      BTC: currencyByCode('BTC').id,
+      ETH: currencyByCode('ETH').id,
+    };
+    const seed = buildSeed(at, { USDT: usd('USDT'), BTC: usd('BTC'), ETH: usd('ETH') }, ids, demoId);
+    const result = await this.log.execute(this.command({ kind: 'p2pSeed', at, ...seed }));
+    if (!result.ok && result.error !== 'p2pAlreadySeeded')
+      console.error('sim p2p: seed failed', result.error);
+  }
+
+  /** The codes of a user's saved collection methods (alipay, wxpay, bank). */
+  savedMethods(userId: number): string[] {
+    const user = this.accounts.state().users.get(userId);
+    if (!user) return [];
+    return Object.keys(user.payMethods)
+      .map((key) => payMethodType(Number(key))?.code)
+      .filter((code): code is NonNullable<typeof code> => code !== undefined);
+  }
+
+  /** Records what the clock, the simulated merchants and the arbiter did. Runs every second and before each call. */
+  async advance(): Promise<void> {
+    const at = this.clock.now();
+    if (!p2pDue(this.state(), at)) return;
+    const result = await this.log.execute(this.command({ kind: 'p2pAdvance', at }));
+    if (result.ok) this.push(result.events);
+  }
+
+  async publish(
+    userId: number,
+    ad: {
+      side: AdSide;
+      coin: P2pCoin;
+      fiat: 'CNY' | 'USD' | 'EUR';
+      totalUnits: bigint;
+      terms: AdTermsRecord;
+    },
+  ): Promise<P2pOutcome> {
+    await this.advance();
+    const user = this.accounts.state().users.get(userId);
+    return this.run({
+      kind: 'p2pPublish',
+      at: this.clock.now(),
+      userId,
+      isSeller: user?.isSeller === FLAG_ON,
+      savedMethods: this.savedMethods(userId),
+      side: ad.side,
+      coin: ad.coin,
+      currencyId: currencyByCode(ad.coin).id,
+      fiat: ad.fiat,
+      totalUnits: ad.totalUnits,
+      terms: ad.terms,
+    });
+  }
+
+  async edit(userId: number, adId: number, terms: AdTermsRecord): Promise<P2pOutcome> {
+    await this.advance();
+    return this.run({
+      kind: 'p2pEdit',
+      at: this.clock.now(),
+      userId,
+      adId,
+      terms,
+      savedMethods: this.savedMethods(userId),
+    });
+  }
+
+  async setStatus(userId: number, adId: number, status: AdStatus): Promise<P2pOutcome> {
+    await this.advance();
+    return this.run({ kind: 'p2pAdStatus', at: this.clock.now(), userId, adId, status });
+  }
+
+  async open(userId: number, adId: number, by: 'amount' | 'quantity', value: bigint): Promise<P2pOutcome> {
+    await this.advance();
+    const at = this.clock.now();
+    const id = p2pOf(this.state()).nextOrderId;
+    const outcome = await this.run({
+      kind: 'p2pOpen',
+      at,
+      userId,
+      adId,
+      by,
+      value,
+      savedMethods: this.savedMethods(userId),
+      reference: String(100_000 + ((id * 7919 + at) % 900_000)),
+    });
+    if (!outcome.ok && outcome.key === 'p2pCancelLimit') {
+      const until = buyingBarredUntil(p2pOf(this.state()).buyerCancels.get(userId) ?? [], at) ?? at;
+      return {
+        ok: false,
+        key: outcome.key,
+        vars: { until: new Date(until).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' },
+      };
+    }
+    return outcome;
+  }
+
+  async act(
+    userId: number,
+    orderId: number,
+    action: P2pAction,
+    voucher = '',
+    reason = '',
+  ): Promise<P2pOutcome> {
+    await this.advance();
+    return this.run({ kind: 'p2pAct', at: this.clock.now(), userId, orderId, action, voucher, reason });
+  }
+
+  private async run(command: P2pCommand): Promise<P2pOutcome> {
+    const result = await this.log.execute(this.command(command));
+    if (!result.ok)
+      return {
+        ok: false,
+        key: (P2P_REFUSALS as readonly string[]).includes(result.error) ? result.error : 'internal',
+      };
+    this.push(result.events);
+    return { ok: true, id: typeof result.reply === 'number' ? result.reply : 0 };
+  }
+
+  // The log's command type lists spot's and the wallet's; P2P commands are a part's (p2pPart owns
+  // them), which exchangeAggregate routes by kind.
+  private command(command: P2pCommand): ExchangeCommand {
+    return command as unknown as ExchangeCommand;
+  }
+
+  /** OTC_ORDER to the order's two parties (real users only), BALANCE for the legal accounts moved. */
+  private push(events: readonly ExchangeEvent[]): void {
+    const state = this.state();
+    const p2p = p2pOf(state);
+    const balances = new Map<string, { userId: number; currencyId: number }>();
+    for (const raw of events) {
+      const event = raw as unknown as P2pEvent;
+      const orderId =
+        event.type === 'P2pOrderOpened'
+          ? event.order.id
+          : event.type === 'P2pOrderMoved'
+            ? event.orderId
+            : null;
+      if (orderId === null) continue;
+      const order = p2p.orders.get(orderId);
+      if (!order) continue;
+      for (const [userId, side] of [
+        [order.buyerId, sideCode('buyer')],
+        [order.sellerId, sideCode('seller')],
+      ] as const) {
+        if (p2p.merchants.has(userId)) continue;
+        this.hub.publishTo(userId, OTC_ORDER_CHANNEL, {
+          type: OTC_ORDER_CHANNEL,
+          id: order.id,
+          status: ORDER_STATUS_CODE[order.state],
+          side,
+        });
+        balances.set(`${userId}:${order.currencyId}`, { userId, currencyId: order.currencyId });
+      }
+    }
+    for (const { userId, currencyId } of balances.values()) {
+      const balance = userBalance(state, userId, 'legal', currencyId);
+      this.hub.publishTo(userId, BALANCE_CHANNEL, {
+        type: BALANCE_CHANNEL,
+        account: 'legal',
+        currency_id: currencyId,
+        balance: unitsText(balance.available),
+        lock_balance: unitsText(balance.locked),
+      });
+    }
+  }
+}

@@ -1,0 +1,256 @@
+import { errorEnvelope, okEnvelope, type Envelope } from '../../../api/envelope.ts';
+import {
+  OTC_AD_SELL,
+  OTC_LIST_COMPLETED,
+  OTC_LIST_OPEN,
+  OTC_SIDE_BUYER,
+  OTC_SIDE_SELLER,
+} from '../../../domain/contract-codes.ts';
+import { centsOf, isP2pCoin, isP2pFiat, P2P_COINS } from '../../../domain/p2p/amounts.ts';
+import { effectiveMaxCents } from '../../../domain/p2p/limits.ts';
+import { isOpenOrder, type P2pAction } from '../../../domain/p2p/order-state.ts';
+import { unitsOf } from '../../../domain/wallet/amounts.ts';
+import type { CallContext, Routes } from '../../routes.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import { on, onUser } from '../accounts/route-kit.ts';
+import { pageAnswer } from '../spot/answers.ts';
+import { adAnswer, adStatusOf, merchantAnswer, orderAnswer } from './answers.ts';
+import type { P2p, P2pOutcome } from './p2p.ts';
+import { p2pOf, sideOf } from './part.ts';
+import type { AdTermsRecord, P2pOrder } from './state.ts';
+
+/** The ad terms of a payload, or the refusal key of the first field that is not a number of its kind. */
+function termsOf(payload: {
+  price: string;
+  min: string;
+  max: string;
+  pay_methods: string[];
+  pay_limit: number;
+  remarks: string;
+}): AdTermsRecord | { problem: string } {
+  const priceCents = centsOf(payload.price);
+  if (priceCents === null) return { problem: 'p2pPriceInvalid' };
+  const minCents = centsOf(payload.min);
+  const maxCents = centsOf(payload.max);
+  if (minCents === null || maxCents === null) return { problem: 'p2pLimitInvalid' };
+  return {
+    priceCents,
+    minCents,
+    maxCents,
+    payMethods: [...payload.pay_methods],
+    payLimitMinutes: payload.pay_limit,
+    remarks: payload.remarks.trim(),
+  };
+}
+
+function refusal(outcome: P2pOutcome & { ok: false }, ctx: CallContext): Envelope {
+  return errorEnvelope(ctx.t(outcome.key, outcome.vars));
+}
+
+/**
+ * The otc/ calls (issue 16). Every call first records what the simulated clock brought (limits,
+ * the simulated merchants, the arbiter), so what is read or refused is current.
+ */
+export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p): void {
+  const view = () => p2pOf(p2p.state());
+
+  const orderEnvelope = async (orderId: number, userId: number, msg = ''): Promise<Envelope> => {
+    const order = view().orders.get(orderId);
+    const side = order ? sideOf(order, userId) : null;
+    if (!order || side === null) return errorEnvelope('');
+    return okEnvelope(await orderAnswer(view(), accounts, order, side, p2p.now()), msg);
+  };
+
+  const adEnvelope = (adId: number, msg = ''): Envelope => {
+    const ad = view().ads.get(adId);
+    return ad ? okEnvelope(adAnswer(view(), accounts, ad, p2p.now()), msg) : errorEnvelope('');
+  };
+
+  on(routes, 'otc/ads', async (payload, ctx) => {
+    await p2p.advance();
+    if (!isP2pCoin(payload.coin) || !isP2pFiat(payload.fiat))
+      return errorEnvelope(ctx.t('p2pCurrencyUnknown'));
+    const amount = payload.amount === undefined ? null : centsOf(payload.amount);
+    if (payload.amount !== undefined && amount === null) return errorEnvelope(ctx.t('p2pAmountInvalid'));
+    const side = payload.type === OTC_AD_SELL ? 'sell' : 'buy';
+    const now = p2p.now();
+    const rows = [...view().ads.values()]
+      .filter((ad) => {
+        if (ad.status !== 'open' || ad.side !== side || ad.coin !== payload.coin || ad.fiat !== payload.fiat)
+          return false;
+        const maxNow = effectiveMaxCents(ad.maxCents, ad.leftUnits, ad.priceCents);
+        // An ad that cannot fill one minimum order any more is not offered.
+        if (maxNow < ad.minCents) return false;
+        if (payload.pay_method && !ad.payMethods.includes(payload.pay_method)) return false;
+        return amount === null || (amount >= ad.minCents && amount <= maxNow);
+      })
+      // Best price first: the cheapest seller, the highest buyer.
+      .sort((a, b) =>
+        a.priceCents === b.priceCents
+          ? a.id - b.id
+          : (side === 'sell' ? a.priceCents < b.priceCents : a.priceCents > b.priceCents)
+            ? -1
+            : 1,
+      )
+      .map((ad) => adAnswer(view(), accounts, ad, now));
+    return okEnvelope({ ...pageAnswer(rows, payload.page, payload.limit), server_now: now });
+  });
+
+  on(routes, 'otc/ad', async (payload, ctx) => {
+    await p2p.advance();
+    const found = adEnvelope(payload.id);
+    return found.code === 0 ? errorEnvelope(ctx.t('p2pAdNotFound')) : found;
+  });
+
+  onUser(routes, accounts, 'otc/my_ads', async (payload, _ctx, user) => {
+    await p2p.advance();
+    const status = payload.status === undefined ? null : adStatusOf(payload.status);
+    const rows = [...view().ads.values()]
+      .filter((ad) => ad.ownerId === user.id && (status === null || ad.status === status))
+      .sort((a, b) => b.id - a.id)
+      .map((ad) => adAnswer(view(), accounts, ad, p2p.now()));
+    return okEnvelope(pageAnswer(rows, payload.page, payload.limit));
+  });
+
+  onUser(routes, accounts, 'otc/publish', async (payload, ctx, user) => {
+    if (!isP2pCoin(payload.coin) || !isP2pFiat(payload.fiat))
+      return errorEnvelope(ctx.t('p2pCurrencyUnknown'));
+    const terms = termsOf(payload);
+    if ('problem' in terms) return errorEnvelope(ctx.t(terms.problem));
+    const totalUnits = unitsOf(payload.total);
+    if (totalUnits === null) return errorEnvelope(ctx.t('p2pTotalInvalid'));
+    const outcome = await p2p.publish(user.id, {
+      side: payload.type === OTC_AD_SELL ? 'sell' : 'buy',
+      coin: payload.coin,
+      fiat: payload.fiat,
+      totalUnits,
+      terms,
+    });
+    if (!outcome.ok) return refusal(outcome, ctx);
+    return adEnvelope(outcome.id, ctx.t('p2pPublished'));
+  });
+
+  onUser(routes, accounts, 'otc/edit_ad', async (payload, ctx, user) => {
+    const terms = termsOf(payload);
+    if ('problem' in terms) return errorEnvelope(ctx.t(terms.problem));
+    const outcome = await p2p.edit(user.id, payload.id, terms);
+    if (!outcome.ok) return refusal(outcome, ctx);
+    return adEnvelope(outcome.id, ctx.t('p2pAdSaved'));
+  });
+
+  onUser(routes, accounts, 'otc/ad_status', async (payload, ctx, user) => {
+    const status = adStatusOf(payload.status);
+    if (status === null) return errorEnvelope(ctx.t('p2pAdNotFound'));
+    const outcome = await p2p.setStatus(user.id, payload.id, status);
+    if (!outcome.ok) return refusal(outcome, ctx);
+    return adEnvelope(outcome.id, ctx.t('p2pAdSaved'));
+  });
+
+  onUser(routes, accounts, 'otc/order_create', async (payload, ctx, user) => {
+    const ad = view().ads.get(payload.ad_id);
+    if (!ad) return errorEnvelope(ctx.t('p2pAdNotFound'));
+    // Exactly one of the two sizes.
+    if ((payload.amount === undefined) === (payload.number === undefined))
+      return errorEnvelope(ctx.t('p2pAmountInvalid'));
+    const by = payload.amount !== undefined ? 'amount' : 'quantity';
+    const text = payload.amount ?? payload.number ?? '';
+    const value = by === 'amount' ? centsOf(text) : unitsOf(text);
+    if (
+      value === null ||
+      (by === 'quantity' && value % (100_000_000n / 10n ** BigInt(P2P_COINS[ad.coin])) !== 0n)
+    )
+      return errorEnvelope(ctx.t('p2pAmountInvalid'));
+    const outcome = await p2p.open(user.id, ad.id, by, value);
+    if (!outcome.ok) return refusal(outcome, ctx);
+    return orderEnvelope(outcome.id, user.id, ctx.t('p2pOrderOpened'));
+  });
+
+  const listOrders =
+    (mine: (order: P2pOrder, userId: number) => boolean) =>
+    async (
+      payload: { side?: number; group?: number; page: number; limit: number },
+      _ctx: CallContext,
+      user: { id: number },
+    ): Promise<Envelope> => {
+      await p2p.advance();
+      const now = p2p.now();
+      const rows = [...view().orders.values()]
+        .filter((order) => {
+          if (!mine(order, user.id)) return false;
+          const side = sideOf(order, user.id);
+          if (payload.side === OTC_SIDE_BUYER && side !== 'buyer') return false;
+          if (payload.side === OTC_SIDE_SELLER && side !== 'seller') return false;
+          if (payload.group === OTC_LIST_OPEN) return isOpenOrder(order.state);
+          if (payload.group === OTC_LIST_COMPLETED) return order.state === 'completed';
+          if (payload.group !== undefined) return order.state === 'cancelled' || order.state === 'abnormal';
+          return true;
+        })
+        .sort((a, b) => b.id - a.id);
+      const page = pageAnswer(rows, payload.page, payload.limit);
+      const data = await Promise.all(
+        page.data.map((order) =>
+          orderAnswer(view(), accounts, order, sideOf(order, user.id) ?? 'buyer', now),
+        ),
+      );
+      return okEnvelope({ ...page, data, server_now: now });
+    };
+
+  onUser(
+    routes,
+    accounts,
+    'otc/orders',
+    listOrders((order, userId) => order.buyerId === userId || order.sellerId === userId),
+  );
+  onUser(
+    routes,
+    accounts,
+    'otc/shop_orders',
+    listOrders((order, userId) => order.merchantId === userId),
+  );
+
+  onUser(routes, accounts, 'otc/order', async (payload, ctx, user) => {
+    await p2p.advance();
+    const found = await orderEnvelope(payload.id, user.id);
+    return found.code === 0 ? errorEnvelope(ctx.t('p2pOrderNotFound')) : found;
+  });
+
+  const act = (name: 'otc/cancel' | 'otc/release' | 'otc/delay', action: P2pAction, msg: string) =>
+    onUser(routes, accounts, name, async (payload, ctx, user) => {
+      const outcome = await p2p.act(user.id, payload.id, action);
+      if (!outcome.ok) return refusal(outcome, ctx);
+      return orderEnvelope(outcome.id, user.id, ctx.t(msg));
+    });
+  act('otc/cancel', 'cancel', 'p2pCancelled');
+  act('otc/release', 'release', 'p2pReleased');
+  act('otc/delay', 'delay', 'p2pDelayed');
+
+  onUser(routes, accounts, 'otc/pay', async (payload, ctx, user) => {
+    let voucher = '';
+    if (payload.voucher !== '') {
+      const id = accounts.images.idOf(payload.voucher);
+      // Only the buyer's own upload counts as their voucher.
+      if (id === null || accounts.state().uploads.get(id)?.owner !== user.id)
+        return errorEnvelope(ctx.t('p2pVoucherMissing'));
+      voucher = id;
+    }
+    const outcome = await p2p.act(user.id, payload.id, 'pay', voucher);
+    if (!outcome.ok) return refusal(outcome, ctx);
+    return orderEnvelope(outcome.id, user.id, ctx.t('p2pPaid'));
+  });
+
+  onUser(routes, accounts, 'otc/dispute', async (payload, ctx, user) => {
+    const outcome = await p2p.act(user.id, payload.id, 'dispute', '', payload.reason);
+    if (!outcome.ok) return refusal(outcome, ctx);
+    return orderEnvelope(outcome.id, user.id, ctx.t('p2pDisputed'));
+  });
+
+  on(routes, 'otc/shop', async (payload, ctx) => {
+    await p2p.advance();
+    const own = ctx.token ? accounts.userIdOf(ctx.token, ctx.now) : null;
+    const id = payload.merchant_id ?? own;
+    if (id === null || id === undefined) return errorEnvelope(ctx.t('p2pMerchantNotFound'));
+    const known = view().merchants.has(id) || accounts.state().users.has(id);
+    if (!known) return errorEnvelope(ctx.t('p2pMerchantNotFound'));
+    return okEnvelope(merchantAnswer(view(), accounts, id, p2p.now()));
+  });
+}
