@@ -7,6 +7,7 @@ import { formsActors } from './forms.ts';
 import { leverActors } from './lever.ts';
 import { microActors } from './micro.ts';
 import { outboxActors } from './outbox.ts';
+import { p2pActors } from './p2p.ts';
 import { personalActors } from './personal.ts';
 import { simActors } from './sim.ts';
 import { spotActors } from './spot.ts';
@@ -27,6 +28,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
     micro: microActors(api, socket),
     personal: personalActors(api),
     outbox: outboxActors(api),
+    p2p: p2pActors(api, socket),
     sim: simActors(api, socket),
     spot: spotActors(api, socket),
     wallet: walletActors(api, socket),

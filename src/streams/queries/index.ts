@@ -6,6 +6,7 @@ import { leverQueries } from './lever.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
+import { p2pQueries } from './p2p.ts';
 import { personalQueries } from './personal.ts';
 import { tradeQueries } from './trade.ts';
 import { walletQueries } from './wallet.ts';
@@ -22,6 +23,7 @@ export function createQueries(api: ApiClient, socket: ChannelSource) {
     markets: marketQueries(api, socket),
     micro: microQueries(api, socket),
     news: newsQueries(api),
+    p2p: p2pQueries(api, socket),
     personal: personalQueries(api),
     trade: tradeQueries(api, socket),
     wallet: walletQueries(api, socket),

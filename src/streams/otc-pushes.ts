@@ -1,0 +1,15 @@
+import type { Observable } from 'rxjs';
+import type { z } from 'zod';
+import { otcOrderPush } from '../api/catalogue/otc.ts';
+import { decodePayload } from './decode.ts';
+import type { ChannelSource } from './market.ts';
+
+/**
+ * The party's private P2P pushes (issue 16; only the order's buyer and seller hear them):
+ *   OTC_ORDER { type, id, status, side }  an order they are a party of changed: reload it.
+ */
+export type OtcOrderFrame = z.output<typeof otcOrderPush>;
+
+export function otcOrderPushes$(socket: ChannelSource): Observable<OtcOrderFrame> {
+  return socket.channel('OTC_ORDER').pipe(decodePayload(otcOrderPush));
+}
