@@ -69,6 +69,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread time: what the thread ran, without the time the machine's other work took its core. */
+  tdur?: number;
   args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
 }
 interface Trace {
@@ -100,12 +102,13 @@ function traceRows(trace: Trace): Array<[string, string]> {
       )
       .map((event) => `${event.pid}:${event.tid}`),
   );
-  const sums = new Map<string, { ms: number; count: number; dirty: number; total: number }>();
+  const sums = new Map<string, { ms: number; cpu: number; count: number; dirty: number; total: number }>();
   for (const event of trace.traceEvents) {
     if (event.ph !== 'X' || !mains.has(`${event.pid}:${event.tid}`) || !TRACE_KINDS.includes(event.name))
       continue;
-    const sum = sums.get(event.name) ?? { ms: 0, count: 0, dirty: 0, total: 0 };
+    const sum = sums.get(event.name) ?? { ms: 0, cpu: 0, count: 0, dirty: 0, total: 0 };
     sum.ms += (event.dur ?? 0) / 1000;
+    sum.cpu += (event.tdur ?? event.dur ?? 0) / 1000;
     sum.count++;
     sum.dirty += event.args?.beginData?.dirtyObjects ?? 0;
     sum.total += event.args?.beginData?.totalObjects ?? 0;
@@ -133,17 +136,32 @@ function traceRows(trace: Trace): Array<[string, string]> {
         .join(', '),
   ];
   const kindRows = TRACE_KINDS.filter((kind) => sums.has(kind)).map((kind): [string, string] => {
-    const { ms, count, dirty, total } = sums.get(kind)!;
+    const { ms, cpu, count, dirty, total } = sums.get(kind)!;
     const objects =
       kind === 'Layout' && count > 0
         ? `, ${(dirty / count).toFixed(0)} of ${(total / count).toFixed(0)} layout objects dirty on average`
         : '';
     return [
       `  main thread ${kind}`,
-      `${ms.toFixed(0)} ms in ${count} (mean ${(ms / Math.max(1, count)).toFixed(2)} ms)${objects}`,
+      `${ms.toFixed(0)} ms (thread time ${cpu.toFixed(0)} ms) in ${count}, ` +
+        `mean ${(cpu / Math.max(1, count)).toFixed(2)} ms thread time${objects}`,
     ];
   });
-  return [...kindRows, longRow];
+  // Under a busy machine wall-clock long tasks grow with the other work; thread time does not.
+  const tasks = onMain.filter((event) => event.name === 'RunTask');
+  const cpuOf = (event: TraceEvent) => (event.tdur ?? event.dur ?? 0) / 1000;
+  const cpuLong = tasks.filter((task) => cpuOf(task) > 50).map(cpuOf);
+  const longest = tasks
+    .map(cpuOf)
+    .sort((a, b) => b - a)
+    .slice(0, 5)
+    .map((ms) => ms.toFixed(0))
+    .join(' ');
+  const cpuRow: [string, string] = [
+    '  tasks over 50 ms of thread time',
+    `${cpuLong.length} (the longest: ${longest} ms)`,
+  ];
+  return [...kindRows, longRow, cpuRow];
 }
 
 function keyOf(node: ProfileNode): string {

@@ -15,11 +15,15 @@
  *
  * Options: --scenario=spot|lever|micro|all (default all), --seconds=30 (each window),
  * --speed=60 (spot and lever), --micro-speed=10, --no-build, --detail (render times, each long
- * task), --profile (a CPU profile of each window, on an unminified build: bench/ui-profile.ts).
+ * task), --profile (a CPU profile of each window, on an unminified build: bench/ui-profile.ts),
+ * --quiet-load=N (before each scenario, wait up to 10 minutes for a load average below N),
+ * --out-dir=DIR (build into, or with --no-build serve, DIR: to compare two builds of a change),
+ * --nice=N (run the browser at scheduling priority N: on a machine busy with other work, -10 keeps
+ * that work from taking the page's cores mid-frame; say so beside the figures).
  * Prints the figures of each scenario and one PASS or FAIL line each; exits 1 when a target is
  * missed.
  */
-import { tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, launchChromium, numberOption, serve, textOption, workerUrlIn } from './launch.ts';
 import { leverScenario } from './ui-lever.ts';
@@ -37,6 +41,21 @@ const SCENARIOS: Record<string, { run: Scenario; speedOption: string; speed: num
   micro: { run: microScenario, speedOption: 'micro-speed', speed: 10 },
 };
 
+/**
+ * With --quiet-load=N: waits (up to 10 minutes) until the machine's one-minute load average is
+ * below N, so a scenario does not measure other work's use of the cores.
+ */
+async function waitForQuiet(limit: number): Promise<void> {
+  if (!(limit > 0)) return;
+  const until = Date.now() + 600_000;
+  const started = Date.now();
+  while (loadavg()[0]! >= limit && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const waited = Math.round((Date.now() - started) / 1000);
+  if (waited > 0)
+    console.log(`(waited ${waited} s for a load average below ${limit}: now ${loadavg()[0]!.toFixed(2)})`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const chosen = textOption(args, 'scenario', 'all');
@@ -45,10 +64,17 @@ async function main(): Promise<void> {
   if (unknown.length > 0)
     throw new Error(`unknown scenario ${unknown.join(', ')}: spot, lever, micro or all`);
   const seconds = numberOption(args, 'seconds', 30);
+  // --nice=N: the benchmark, and the browser it launches after this, at scheduling priority N
+  // (negative: ahead of the machine's other work; root only). Printed with the figures.
+  const nice = numberOption(args, 'nice', 0);
+  if (nice !== 0) {
+    setPriority(nice);
+    console.log(`(the benchmark and its browser run at nice ${nice})`);
+  }
 
   // A profile wants the functions' names: its own build, not minified.
   const profile = args.includes('--profile');
-  const outDir = profile ? `${OUT_DIR}-profile` : OUT_DIR;
+  const outDir = textOption(args, 'out-dir', profile ? `${OUT_DIR}-profile` : OUT_DIR);
   if (!args.includes('--no-build')) buildApp(outDir, { minify: !profile });
   const workerUrl = workerUrlIn(outDir);
   const server = await serve(outDir, PORT);
@@ -59,6 +85,7 @@ async function main(): Promise<void> {
     for (const name of names) {
       const scenario = SCENARIOS[name]!;
       console.log(`\n== ${name}`);
+      await waitForQuiet(numberOption(args, 'quiet-load', 0));
       const result = await scenario.run({
         browser,
         base: server.base,
