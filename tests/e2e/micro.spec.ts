@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, withPrefs } from './fixtures.ts';
 
 /**
@@ -9,6 +11,21 @@ import { expect, test, withPrefs } from './fixtures.ts';
  */
 const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
 const BOOT = { timeout: 20_000 };
+const SHOTS = '/tmp/shots-micro';
+
+type Tree = { [key: string]: string | Tree };
+/** A locale's text, read from the file the app ships, so a test in Russian reads what a Russian user reads. */
+function text(lang: string, path: string): string {
+  const tree = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Tree;
+  const found = path
+    .split('.')
+    .reduce<string | Tree | undefined>(
+      (node, key) => (typeof node === 'object' ? node[key] : undefined),
+      tree,
+    );
+  if (typeof found !== 'string') throw new Error(`no text ${lang}:${path}`);
+  return found;
+}
 
 async function signIn(page: Page) {
   await page.goto('/second');
@@ -52,6 +69,10 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await amount.fill('0');
   await page.getByTestId('micro-buy-up').click();
   await expect(problem).toHaveText('The amount must be above zero');
+  await amount.fill('-5');
+  await expect(problem).toHaveText('Enter a number, such as 0.5');
+  await page.getByTestId('micro-buy-down').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await amount.fill('1.234');
   await expect(problem).toHaveText('At most 2 decimal places');
   await amount.fill('600');
@@ -102,8 +123,138 @@ test('buys up and down, counts down on the server clock and settles on the publi
     await expect(row.getByTestId('micro-proof')).toContainText(/Opening trade: #\d+ at .*, price /);
     await expect(row.getByTestId('micro-proof')).toContainText(/Closing trade: #\d+ at .*, price /);
   }
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: '/tmp/shots/micro-1440-dark-en.png', fullPage: true });
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/settled-1440-dark-en.png`, fullPage: true });
+
+  // The proof link opens the trade screen on the pair with the closing trade's candle in view.
+  const proof = rows.nth(0).getByTestId('micro-check');
+  const href = (await proof.getAttribute('href')) ?? '';
+  const link = new URL(href, 'http://x');
+  expect(link.pathname).toBe('/trade');
+  const at = Number(link.searchParams.get('at'));
+  const from = Number(link.searchParams.get('from'));
+  expect(from).toBeGreaterThan(0);
+  expect(at - from).toBeGreaterThanOrEqual(0);
+  // The span is the contract's 600 s, plus however long before the purchase the open trade printed.
+  expect(at - from).toBeLessThanOrEqual(660_000);
+  await proof.click();
+  await expect(page).toHaveURL(/\/trade\?symbol=[A-Z]+\/USDT&from=\d+&at=\d+$/);
+  const chart = page.getByTestId('kline-chart');
+  await expect(chart.locator('.chart-body')).toHaveAttribute('data-status', 'ready', BOOT);
+  await expect(hoveredBarTimes(page, chart, await barLabel(page, at))).resolves.toBe(true);
+  await page.screenshot({ path: `${SHOTS}/proof-trade-1440.png` });
+});
+
+/** The chart's tooltip title for the 5-minute bar (the default period) holding `time`, in the chart's zone. */
+async function barLabel(page: Page, time: number): Promise<string> {
+  const zone = await page.getByTestId('chart-time-zone').inputValue();
+  return page.evaluate(
+    ({ time, exchange }) => {
+      const bar = Math.floor(time / 300_000) * 300_000;
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: exchange ? 'Asia/Shanghai' : undefined,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(bar)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+    },
+    { time, exchange: zone === 'exchange' },
+  );
+}
+
+/**
+ * Whether the bar titled `label` is in view: the pointer sweeps the candles from right to left and
+ * reads the tooltip's title at each step, as a person hovering the chart would.
+ */
+async function hoveredBarTimes(page: Page, chart: Locator, label: string): Promise<boolean> {
+  const box = await chart.locator('.chart-canvas').boundingBox();
+  if (!box) return false;
+  const title = chart.locator('.chart-canvas strong').first();
+  const seen: string[] = [];
+  for (let x = box.x + box.width - 70; x > box.x + 10; x -= 4) {
+    await page.mouse.move(x, box.y + box.height * 0.35);
+    const shown = (await title.textContent({ timeout: 1_000 }).catch(() => null))?.trim() ?? '';
+    if (shown === label) return true;
+    if (shown && seen.at(-1) !== shown) seen.push(shown);
+  }
+  throw new Error(`bar ${label} not in view; hovered ${seen.join(', ')}`);
+}
+
+test("a reload mid-countdown resumes from the server's remaining time, not the tab's clock", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await fundMicro(page, '100');
+  await page.goto('/second');
+  await expect(page.getByTestId('micro-form')).toBeVisible(BOOT);
+  await page.getByTestId('micro-amount').fill('10');
+  await page.getByTestId('micro-seconds-600').click();
+  await page.getByTestId('micro-buy-down').click();
+  await page.getByTestId('micro-confirm').click();
+  const countdown = page.getByTestId('micro-contracts').getByTestId('micro-countdown');
+  const seconds = async () => Number(((await countdown.textContent()) ?? '').replace(/\D/g, ''));
+  await expect.poll(seconds, { timeout: 10_000 }).toBeLessThanOrEqual(597);
+  const before = await seconds();
+
+  // The tab's clock jumps two hours ahead: a countdown read from it would show 0 (or, restarted, 600).
+  await page.clock.setSystemTime(Date.now() + 2 * 3_600_000);
+  await page.reload();
+  await expect(countdown).toBeVisible(BOOT);
+  const after = await seconds();
+  expect(after).toBeLessThanOrEqual(before);
+  expect(after).toBeGreaterThan(before - 30);
+  // And it keeps counting down on the server's clock.
+  await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(after);
+  await page.screenshot({ path: `${SHOTS}/reloaded-1440.png` });
+});
+
+test('refuses empty, zero, negative and unaffordable amounts in Russian, and nothing changes', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await fundMicro(page, '50');
+  await page.evaluate(() => localStorage.setItem('lang', 'ru'));
+  await page.goto('/second');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const available = page.getByTestId('micro-available');
+  await expect(available).toHaveText('50 USDT', BOOT);
+  const amount = page.getByTestId('micro-amount');
+  const problem = page.getByTestId('micro-amount-problem');
+  const contracts = page.getByTestId('micro-contracts');
+  const buyUp = page.getByTestId('micro-buy-up');
+
+  await buyUp.click();
+  await expect(problem).toHaveText(text('ru', 'micro.problem.empty'));
+  await amount.fill('0');
+  await buyUp.click();
+  await expect(problem).toHaveText(text('ru', 'micro.problem.zero'));
+  await amount.fill('-1');
+  await expect(problem).toHaveText(text('ru', 'numberEntry.notNumber'));
+  // 50 USDT and its fee do not fit in 50 USDT.
+  await amount.fill('50');
+  await expect(problem).toHaveText(text('ru', 'micro.problem.microInsufficient'));
+  await page.getByTestId('micro-buy-down').click();
+  await expect(problem).toHaveText(text('ru', 'micro.problem.microInsufficient'));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Nothing was bought: the balance and the lists are as they were, after a reload too.
+  await expect(available).toHaveText('50 USDT');
+  await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
+  await page.reload();
+  await expect(available).toHaveText('50 USDT', BOOT);
+  await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
+  await page.getByTestId('micro-tab-closed').click();
+  await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
 });
 
 for (const [lang, theme, width] of [
@@ -126,7 +277,85 @@ for (const [lang, theme, width] of [
     await expect(page.getByTestId('micro-amount-problem')).toBeVisible();
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(width);
-    await mkdir('/tmp/shots', { recursive: true });
-    await page.screenshot({ path: `/tmp/shots/micro-${width}-${theme}-${lang}.png`, fullPage: true });
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/fits-${width}-${theme}-${lang}.png`, fullPage: true });
   });
+}
+
+/**
+ * The screen as people see it, with two running contracts (their lines on the chart) and a settled
+ * one with its proof open: en, ru and kr, dark and light, 1440 and 390 px. Both themes are axe clean
+ * (WCAG 2 A and AA), and no width scrolls sideways.
+ */
+test('running and settled contracts in en, ru and kr, dark and light, wide and phone; axe clean', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await fundMicro(page, '1000');
+  await page.getByTestId('sim-speed').selectOption('60');
+  await page.goto('/second');
+  const amount = page.getByTestId('micro-amount');
+  const buy = async (direction: 'up' | 'down', stake: string, seconds: number) => {
+    await amount.fill(stake);
+    await page.getByTestId(`micro-seconds-${seconds}`).click();
+    await page.getByTestId(`micro-buy-${direction}`).click();
+    await page.getByTestId('micro-confirm').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  };
+  await buy('up', '100', 30);
+  const contracts = page.getByTestId('micro-contracts');
+  await expect(contracts.getByTestId('micro-countdown')).toHaveCount(0, { timeout: 10_000 });
+  // Back to real time, so the two running contracts stay running through every picture.
+  await page.getByTestId('sim-speed').selectOption('1');
+  await buy('up', '50', 600);
+  await buy('down', '20', 300);
+  await expect(contracts.getByTestId('micro-countdown')).toHaveCount(2);
+  await mkdir(SHOTS, { recursive: true });
+
+  for (const lang of ['en', 'ru', 'kr'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate(
+        ({ lang, theme }) => {
+          localStorage.setItem('lang', lang);
+          localStorage.setItem('theme', theme);
+        },
+        { lang, theme },
+      );
+      for (const width of [1440, 390] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang === 'kr' ? 'ko' : lang, BOOT);
+        await expect(contracts.getByTestId('micro-countdown')).toHaveCount(2, BOOT);
+        await expect(page.getByTestId('kline-chart').locator('.chart-body')).toHaveAttribute(
+          'data-status',
+          'ready',
+          BOOT,
+        );
+        // The chart's marks follow the countdown once a second: wait for one to be drawn.
+        await page.waitForTimeout(1_200);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `${lang} ${theme} ${width}`).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/running-${width}-${theme}-${lang}.png`, fullPage: true });
+        if (lang === 'en' && width === 1440) await expectAxeClean(page, `running ${theme}`);
+
+        await page.getByTestId('micro-tab-closed').click();
+        const settled = contracts.locator('[data-testid^="micro-row-"]').first();
+        await settled.getByText(text(lang, 'micro.proof'), { exact: true }).click();
+        await expect(settled.getByTestId('micro-check')).toBeVisible();
+        await contracts.screenshot({ path: `${SHOTS}/settled-${width}-${theme}-${lang}.png` });
+        if (lang === 'en' && width === 1440) await expectAxeClean(page, `settled ${theme}`);
+        await page.getByTestId('micro-tab-running').click();
+      }
+    }
+  }
+});
+
+async function expectAxeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${what} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
 }

@@ -15,6 +15,7 @@ import {
   chartContracts,
   contractMarks,
   sameChartContracts,
+  SHARED_LABEL_FRACTION,
 } from '../../../src/views/pages/micro/contract-marks.ts';
 import { proofHref } from '../../../src/views/pages/micro/MicroProof.tsx';
 import { trimmedDecimal, unitsText } from '../../../src/views/pages/micro/micro-text.ts';
@@ -125,7 +126,6 @@ describe('micro chart marks', () => {
           const line = marks.prices[index]!;
           expect(line.price).toBe(contract.openPrice);
           expect(line.tone).toBe(contract.up ? 'profit' : 'loss');
-          expect(line.label).toBe(`label ${contract.id} ${contract.remain}`);
           const moment = marks.moments[index]!;
           expect(moment.time).toBe(contract.openedAt);
           expect(moment.tone).toBe(line.tone);
@@ -133,6 +133,63 @@ describe('micro chart marks', () => {
         });
       }),
     );
+  });
+
+  it('every contract is named in exactly one label; labelled lines never sit within the shared fraction', () => {
+    fc.assert(
+      fc.property(orders, clocks, (rows, clock) => {
+        const shown = chartContracts(rows, clock, 100);
+        const marks = contractMarks(shown, (contract) => `<${contract.id}>`);
+        const labelled = marks.prices.filter((line) => line.label !== '');
+        for (const [index, a] of labelled.entries())
+          for (const b of labelled.slice(index + 1))
+            expect(Math.abs(a.price - b.price)).toBeGreaterThan(
+              SHARED_LABEL_FRACTION * Math.abs(a.price) - 1e-9,
+            );
+        // Named, or counted in a "+N" of the label that names its neighbours.
+        const named = labelled.flatMap((line) =>
+          [...line.label.matchAll(/<(\d+)>/g)].map((match) => Number(match[1])),
+        );
+        const counted = labelled.reduce(
+          (sum, line) => sum + Number(/\+(\d+)$/.exec(line.label)?.[1] ?? 0),
+          0,
+        );
+        expect(new Set(named).size).toBe(named.length);
+        expect(named.length + counted).toBe(shown.length);
+        // A line that shares a label is within the fraction of the line that carries it.
+        marks.prices.forEach((line) => {
+          if (line.label !== '') return;
+          expect(
+            labelled.some(
+              (other) => Math.abs(other.price - line.price) <= SHARED_LABEL_FRACTION * Math.abs(other.price),
+            ),
+          ).toBe(true);
+        });
+      }),
+    );
+  });
+
+  it('two contracts opened at nearly one price share a label; far apart each has its own', () => {
+    const clock: ServerClock = { now: NOW, speed: 1 };
+    const near = chartContracts(
+      [
+        order(1, { open_price: '81208.18' }),
+        order(2, { open_price: '81198.50', type: MICRO_TYPE_DOWN, expires_at: NOW + 60_000 }),
+      ],
+      clock,
+    );
+    const label = (contract: { id: number }) => `#${contract.id}`;
+    expect(contractMarks(near, label).prices.map((line) => line.label)).toEqual(['#1   #2', '']);
+    const far = chartContracts(
+      [order(1, { open_price: '81208.18' }), order(2, { open_price: '80000', expires_at: NOW + 60_000 })],
+      clock,
+    );
+    expect(contractMarks(far, label).prices.map((line) => line.label)).toEqual(['#1', '#2']);
+    const many = chartContracts(
+      [1, 2, 3, 4].map((id) => order(id, { expires_at: NOW + id * 1000 })),
+      clock,
+    );
+    expect(contractMarks(many, label).prices.map((line) => line.label)).toEqual(['#1   #2   +2', '', '', '']);
   });
 
   it('the marks stay the same object-for-object while no whole second changes (no redraw for nothing)', () => {

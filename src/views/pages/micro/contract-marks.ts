@@ -76,24 +76,49 @@ export function sameChartContracts(a: readonly ChartContract[], b: readonly Char
 export type ContractLabel = (contract: ChartContract) => string;
 
 /**
+ * Lines closer than this fraction of their price share one label: at the chart's usual zoom they
+ * are a few pixels apart, and two labels drawn there cover each other.
+ */
+export const SHARED_LABEL_FRACTION = 0.001;
+
+/** A shared label names at most this many contracts, then counts the rest (+N). */
+const NAMED_PER_LABEL = 2;
+
+/**
  * Each contract as a price line at its open price (green for up, red for down, labelled with the
  * direction, the stake and the seconds left: an expiry still to come has no bar on the chart's
  * category axis to stand on, see chart-marks.ts) and a moment when it opened (an arrow: many
  * contracts often open in one bar, and arrows over each other stay readable where words do not).
+ * Lines within SHARED_LABEL_FRACTION of an earlier one (sooner to expire) carry no label of their
+ * own: the earlier line's label names them.
  */
 export function contractMarks(contracts: readonly ChartContract[], label: ContractLabel): ChartMarks {
+  const groups: { price: number; index: number; names: string[] }[] = [];
+  const labels = contracts.map((contract, index) => {
+    const near = groups.find(
+      (group) => Math.abs(group.price - contract.openPrice) <= SHARED_LABEL_FRACTION * Math.abs(group.price),
+    );
+    if (near) near.names.push(label(contract));
+    else groups.push({ price: contract.openPrice, index, names: [label(contract)] });
+    return '';
+  });
+  for (const group of groups) {
+    const named = group.names.slice(0, NAMED_PER_LABEL).join('   ');
+    const rest = group.names.length - NAMED_PER_LABEL;
+    labels[group.index] = rest > 0 ? `${named}   +${rest}` : named;
+  }
   const prices: PriceMark[] = [];
   const moments: MomentMark[] = [];
-  for (const contract of contracts) {
+  contracts.forEach((contract, index) => {
     const tone = contract.up ? 'profit' : 'loss';
-    prices.push({ id: `micro-${contract.id}-open`, price: contract.openPrice, label: label(contract), tone });
+    prices.push({ id: `micro-${contract.id}-open`, price: contract.openPrice, label: labels[index]!, tone });
     moments.push({
       id: `micro-${contract.id}-opened`,
       time: contract.openedAt,
       label: arrow(contract),
       tone,
     });
-  }
+  });
   return { prices, moments };
 }
 
