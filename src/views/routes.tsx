@@ -1,18 +1,14 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ComingSoon, NotFound } from './shell/ComingSoon.tsx';
+import { NotFound } from './shell/ComingSoon.tsx';
 import { Layout, WidthLayout } from './shell/Layout.tsx';
 import { RequireToken } from './shell/RequireToken.tsx';
 import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
 
 /**
- * Every route of spec §2. A page that has not landed yet renders <ComingSoon>; pages that have
- * landed are lazy chunks, so the first paint only downloads the shell.
+ * Every route of spec §2. Pages are lazy chunks, so the first paint only downloads the shell (a
+ * page that has not landed yet renders <ComingSoon> and is listed in COMING_SOON_PATHS).
  */
-function soon(titleKey: string): ReactNode {
-  return <ComingSoon titleKey={titleKey} />;
-}
-
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(load);
   return (
@@ -20,13 +16,6 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
       <Page />
     </Suspense>
   );
-}
-
-function children(names: readonly string[], defaultChild: string): RouteObject[] {
-  return [
-    { index: true, element: <Navigate to={defaultChild} replace /> },
-    ...names.map((name) => ({ path: name, element: soon(`pages.${name}`) })),
-  ];
 }
 
 type AccountPages = typeof import('./pages/assets/AccountPage.tsx');
@@ -42,15 +31,21 @@ function recordsPage(pick: (pages: RecordsPages) => ComponentType) {
   return import('./pages/assets/RecordsPage.tsx').then((pages) => ({ default: pick(pages) }));
 }
 
+type P2pOrderPages = typeof import('./pages/p2p/OrdersPage.tsx');
+type P2pDetailPages = typeof import('./pages/p2p/OrderDetailPage.tsx');
+
+/** One of the P2P order lists (mine, my shop's), from the chunk they share. */
+function p2pOrdersPage(pick: (pages: P2pOrderPages) => ComponentType) {
+  return import('./pages/p2p/OrdersPage.tsx').then((pages) => ({ default: pick(pages) }));
+}
+
+/** The P2P order detail from either side (buyer or seller, my orders or my shop's). */
+function p2pDetailPage(pick: (pages: P2pDetailPages) => ComponentType) {
+  return import('./pages/p2p/OrderDetailPage.tsx').then((pages) => ({ default: pick(pages) }));
+}
+
 /** Routes whose page is still "coming soon" (the README lists them; a test keeps it honest). */
-export const COMING_SOON_PATHS = [
-  '/legalIndex/legal',
-  '/legalIndex/orders',
-  '/legalIndex/orderdetail',
-  '/myshop/myshoporders',
-  '/myshop/shoporders',
-  '/myshop/shoporderdetail',
-] as const;
+export const COMING_SOON_PATHS = [] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -71,11 +66,21 @@ export const routes: RouteObject[] = [
           { path: 'deposit', element: page(() => import('./pages/earnings/EarningsPage.tsx')) },
           {
             path: 'legalIndex',
-            children: children(['legal', 'orders', 'orderdetail'], 'legal'),
+            children: [
+              { index: true, element: <Navigate to="legal" replace /> },
+              { path: 'legal', element: page(() => import('./pages/p2p/HallPage.tsx')) },
+              { path: 'orders', element: page(() => p2pOrdersPage((m) => m.default)) },
+              { path: 'orderdetail', element: page(() => p2pDetailPage((m) => m.default)) },
+            ],
           },
           {
             path: 'myshop',
-            children: children(['myshoporders', 'shoporders', 'shoporderdetail'], 'myshoporders'),
+            children: [
+              { index: true, element: <Navigate to="myshoporders" replace /> },
+              { path: 'myshoporders', element: page(() => import('./pages/p2p/ShopPage.tsx')) },
+              { path: 'shoporders', element: page(() => p2pOrdersPage((m) => m.ShopOrdersPage)) },
+              { path: 'shoporderdetail', element: page(() => p2pDetailPage((m) => m.ShopOrderDetailPage)) },
+            ],
           },
           {
             path: 'assets',
