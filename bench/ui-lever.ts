@@ -10,9 +10,9 @@
  * counted and printed; the server (lever/deal) must still hold all 100 open at the end.
  *
  * Targets (issue 13 item 10): no long task; p95 frame <= 16.7 ms (plus 0.2 ms of rAF jitter).
- * Printed besides: push-to-paint of the order book (its `data-seq`) and of the PnL: the first long
+ * Printed besides: push-to-paint of the order book (its `data-seq`) and of the PnL: the first
  * PnL cell on screen is read after every paint, turned back into the mark it was computed from
- * (mark = entry + PnL / quantity), and a trade push counts as painted once a paint shows its price
+ * (mark = entry +- PnL / quantity), and a trade push counts as painted once a paint shows its price
  * or a newer push's. All 100 positions must still be open at the end of the window.
  */
 import { LEVER_PRICE_MARKET, LEVER_TYPE_LONG, LEVER_TYPE_SHORT } from '../src/domain/contract-codes.ts';
