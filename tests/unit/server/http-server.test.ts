@@ -187,6 +187,38 @@ describe('the HTTP API refuses malformed requests cleanly', () => {
   });
 });
 
+describe('uploads (multipart) in server mode', () => {
+  it('an uploaded image is stored and served back at the URL the answer gives', async () => {
+    const token = await loginDemo(server.base);
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5]);
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'image/png' }), 'id.png');
+    const answer = await call(server.base, '/api/common/image_upload', {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    expect(answer.body.code).toBe(1);
+    const url = (answer.body.data as { url: string }).url;
+    expect(url.startsWith(`${server.base}/uploads/`)).toBe(true);
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(bytes);
+    expectRefusal(await call(server.base, '/uploads/no-such-image'), 404);
+  });
+
+  it('a multipart body it cannot parse: 400', async () => {
+    const answer = await call(server.base, '/api/common/image_upload', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--abc\r\nnot a part',
+    });
+    expectRefusal(answer, 400);
+    await stillServing();
+  });
+});
+
 describe('cross-origin rules', () => {
   it('an allowed origin gets the CORS headers and a preflight answer', async () => {
     const preflight = await fetch(`${server.base}/api/user/login`, {
