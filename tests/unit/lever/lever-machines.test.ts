@@ -13,6 +13,7 @@ import {
   LEVER_PAGE_SIZE,
   leverPositionsMachine,
   type LeverLists,
+  type LeverPage,
   type LeverPosition,
 } from '../../../src/machines/lever-positions.machine.ts';
 import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
@@ -299,7 +300,7 @@ describe('lever history tabs', () => {
     });
     fc.assert(
       fc.property(fc.array(state, { maxLength: 60 }), fc.integer({ min: 1, max: 2 }), (states, page) => {
-        const empty = { rows: [], page, total: 0 };
+        const empty: LeverPage = { rows: [], page, total: 0 };
         let lists = {
           matchId: 1,
           open: [] as LeverPosition[],

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { distinctUntilChanged, filter, map } from 'rxjs';
@@ -25,6 +25,7 @@ import { useSlowQuotes } from '../trade/use-slow-quotes.ts';
 import { formatPrice } from '../../../domain/format.ts';
 import { LeverForm } from './LeverForm.tsx';
 import { LeverPositions } from './LeverPositions.tsx';
+import { LeverSheet } from './LeverSheet.tsx';
 import { LeverSummary } from './LeverSummary.tsx';
 import { leverChartMarks, leverMarksKey } from './lever-chart-marks.ts';
 import '../../components/components.css';
@@ -83,6 +84,13 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   const [, setParams] = useSearchParams();
   const phone = useMediaQuery(PHONE_LEVER_QUERY);
   const [view, setView] = useState<PhoneView>('chart');
+  // Phones: the order form opens in a bottom sheet from the Long / Short bar, as /trade does.
+  const [sheet, setSheet] = useState(false);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const closeSheet = () => {
+    setSheet(false);
+    opener.current?.focus();
+  };
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
   const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
   const screen = useActorRef(leverScreenWith(actors.lever), {
@@ -92,6 +100,11 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
   const { form, positions } = screen.getSnapshot().context;
+  // A placed order closes the sheet: the new position shows in the panel behind it.
+  useEffect(() => {
+    const subscription = form.on('placed', () => setSheet(false));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   // The last trade price reaches the form and the panel (their side rules), once per frame at most.
   const last$ = useMemo(
@@ -209,8 +222,28 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
           </div>
         </section>
         {summary}
-        {orderForm}
+        {signedIn ? null : orderForm}
         {positionsPanel}
+        {signedIn ? (
+          <div className="phone-actions lever-phone-actions">
+            {(['long', 'short'] as const).map((side) => (
+              <button
+                key={side}
+                type="button"
+                className={`btn form-submit lever-${side}`}
+                aria-haspopup="dialog"
+                onClick={(event) => {
+                  opener.current = event.currentTarget;
+                  setSheet(true);
+                }}
+                data-testid={`lever-phone-${side}`}
+              >
+                {t(`lever.${side}`)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {sheet ? <LeverSheet onClose={closeSheet}>{orderForm}</LeverSheet> : null}
       </div>
     );
   }

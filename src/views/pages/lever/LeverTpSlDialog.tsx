@@ -73,6 +73,7 @@ export function LeverTpSlDialog({
         <button
           type="button"
           className="btn"
+          data-testid="lever-stop-back"
           onClick={() => tpSl.send({ type: 'DISMISS' })}
           disabled={!editing}
         >
@@ -129,20 +130,24 @@ function StopLegFields({
       <legend>{t(leg === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss')}</legend>
       <div className="lever-stop-fields">
         {FIELDS.map((field) => (
-          <label key={field} className="form-field" htmlFor={`lever-stop-${leg}-${field}`}>
-            <span className="field-label">{labels[field]}</span>
-            <input
-              id={`lever-stop-${leg}-${field}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={draft.texts[field]}
-              disabled={disabled}
-              aria-invalid={draft.problem !== null && draft.source === field}
-              aria-describedby={problemId}
-              data-testid={field === 'price' ? `lever-stop-${leg}` : `lever-stop-${leg}-${field}`}
-              onChange={(event) => onEdit(field, event.target.value)}
-            />
-            <span className="field-unit">{units[field]}</span>
+          <label key={field} className="lever-stop-field" htmlFor={`lever-stop-${leg}-${field}`}>
+            <span className="lever-stop-label">{labels[field]}</span>
+            <span className="lever-stop-input">
+              <input
+                id={`lever-stop-${leg}-${field}`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.texts[field]}
+                disabled={disabled}
+                aria-invalid={draft.problem !== null && draft.source === field}
+                aria-describedby={problemId}
+                data-testid={field === 'price' ? `lever-stop-${leg}` : `lever-stop-${leg}-${field}`}
+                onChange={(event) => onEdit(field, event.target.value)}
+              />
+              <span className="lever-stop-unit" aria-hidden="true">
+                {units[field]}
+              </span>
+            </span>
           </label>
         ))}
       </div>
