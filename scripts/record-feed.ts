@@ -18,6 +18,13 @@
  *                            --minutes have passed or Ctrl-C. Needs Node's global WebSocket (Node 22+;
  *                            on Node 20.10+ run with NODE_OPTIONS=--experimental-websocket).
  *
+ * The full socket stream of a running app (the simulator's `npm run server`, or a server):
+ *   --capture ws://host/socket   subscribes DAY_MARKET, MARKET_DEPTH, GLOBAL_TX and KLINE of
+ *                            --symbol and keeps every frame as it arrived, for --minutes or until
+ *                            Ctrl-C, in FILE (default ./<base>-<quote>.stream.gz: gzip around one
+ *                            JSON line per frame). Its tape replays into the same candles, byte for
+ *                            byte (src/sim/feeds/tape-replay.ts, tests/unit/sim/feeds/tape-replay.test.ts).
+ *
  * Output:
  *   --out FILE               FILE.feed.gz: the binary feed; FILE.ts: a module exporting it as base64
  *                            (how the app ships its sample). Default: ./<base>-<quote>.feed.gz
@@ -29,7 +36,7 @@ import { applyScenario, isScenario, SCENARIOS } from '../src/sim/feeds/feed-scen
 import { recordFromGenerator } from '../src/sim/feeds/generator-recorder.ts';
 import type { RecordedFeed } from '../src/sim/feeds/recorded-feed.ts';
 import { ReferenceGenerator } from '../src/sim/feeds/reference-generator.ts';
-import { SocketCapture } from '../src/sim/feeds/socket-capture.ts';
+import { captureSubscriptions, SocketCapture, StreamCapture } from '../src/sim/feeds/socket-capture.ts';
 import { PAIRS } from '../src/sim/market/pairs.ts';
 
 const { values } = parseArgs({
@@ -41,6 +48,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     scenario: { type: 'string' },
     socket: { type: 'string' },
+    capture: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -55,7 +63,17 @@ const symbol = values.symbol;
 const pair = PAIRS.find((candidate) => candidate.symbol === symbol);
 const minutes = Number(values.minutes);
 if (!(minutes > 0)) fail(`--minutes must be a positive number, got ${values.minutes}`);
-const out = values.out ?? `${symbol.replace('/', '-').toLowerCase()}.feed.gz`;
+const out =
+  values.out ?? `${symbol.replace('/', '-').toLowerCase()}.${values.capture ? 'stream' : 'feed'}.gz`;
+
+if (values.capture) {
+  const capture = new StreamCapture();
+  await listen(values.capture, captureSubscriptions(symbol), (text) => capture.receive(text, Date.now()));
+  if (capture.frames.length === 0) fail(`no frame arrived from ${values.capture}; nothing to save`);
+  writeFileSync(out, capture.toFile());
+  console.log(`${out}: ${capture.frames.length} frames of ${symbol} captured`);
+  process.exit(0);
+}
 
 const feed = values.socket ? await recordSocket(values.socket) : recordGenerator();
 const file = encodeFeed(feed);
@@ -91,6 +109,15 @@ function recordGenerator(): RecordedFeed {
 }
 
 async function recordSocket(url: string): Promise<RecordedFeed> {
+  const capture = new SocketCapture(symbol, pair?.priceDecimals ?? 8);
+  await listen(url, capture.subscriptions(), (text) => capture.receive(text, Date.now()));
+  if (capture.tickCount() < 2)
+    fail(`only ${capture.tickCount()} trades of ${symbol} arrived; nothing to save`);
+  return capture.toFeed(`socket ${url}`);
+}
+
+/** Opens the socket, subscribes, hands on every text frame, and keeps it alive for --minutes or until Ctrl-C. */
+async function listen(url: string, subscriptions: string[], receive: (text: string) => void): Promise<void> {
   const WebSocketCtor = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
   if (!WebSocketCtor) {
     fail(
@@ -98,7 +125,6 @@ async function recordSocket(url: string): Promise<RecordedFeed> {
         `  NODE_OPTIONS=--experimental-websocket npm run sim:record -- --socket ${url}`,
     );
   }
-  const capture = new SocketCapture(symbol, pair?.priceDecimals ?? 8);
   const socket = new WebSocketCtor(url);
   await new Promise<void>((resolve, reject) => {
     let ping: ReturnType<typeof setInterval> | undefined;
@@ -108,22 +134,19 @@ async function recordSocket(url: string): Promise<RecordedFeed> {
       resolve();
     };
     socket.addEventListener('open', () => {
-      for (const frame of capture.subscriptions()) socket.send(frame);
+      for (const frame of subscriptions) socket.send(frame);
       // The contract's keep-alive: a ping every 5 s.
       ping = setInterval(() => socket.send(JSON.stringify({ type: 'ping' })), 5_000);
       console.log(`recording ${symbol} from ${url} for ${minutes} min (Ctrl-C stops early)`);
     });
     socket.addEventListener('message', (event) => {
-      if (typeof event.data === 'string') capture.receive(event.data, Date.now());
+      if (typeof event.data === 'string') receive(event.data);
     });
     socket.addEventListener('error', () => reject(new Error(`socket error on ${url}`)));
     socket.addEventListener('close', () => finish());
     setTimeout(finish, minutes * 60_000);
     process.once('SIGINT', finish);
   });
-  if (capture.tickCount() < 2)
-    fail(`only ${capture.tickCount()} trades of ${symbol} arrived; nothing to save`);
-  return capture.toFeed(`socket ${url}`);
 }
 
 function fail(message: string): never {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { Observable, distinctUntilChanged } from 'rxjs';
+import { Observable, distinctUntilChanged, type Subscription } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
@@ -7,9 +7,12 @@ import { createHttpTransport } from '../api/transports/http.ts';
 import { createSimTransport, openSimWorker } from '../api/transports/sim.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
+import { simClock$ } from '../streams/balance-pushes.ts';
+import type { ChannelSource } from '../streams/market.ts';
 import { createSocketConnection } from '../streams/socket.ts';
 import { createActors } from '../machines/actors/index.ts';
 import { InspectionBus } from '../machines/devtools/inspection.ts';
+import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
 import type { Services } from '../views/services-context.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
@@ -39,9 +42,13 @@ export function createServices(options: {
   currentPath: () => string;
 }): Services {
   const toasts = new ToastStore();
-  // The developer inspector's one bus (issue 17): every root actor gets its `inspect`.
-  const startedAt = performance.now();
-  const inspection = new InspectionBus(() => Math.round(performance.now() - startedAt));
+  // The developer inspector's one bus (issue 17): every root actor gets its `inspect`. It stamps
+  // events on the exchange's clock: the simulator's SIM_CLOCK (followed only while the inspector
+  // records), or the wall clock of a real server.
+  const simulatedTime = new PushedClock();
+  const inspection = new InspectionBus(() =>
+    options.transport.name === 'sim' ? simulatedTime.at(Date.now()) : Date.now(),
+  );
   // The client needs the session to report 999 and the session needs the client to log out.
   let api: ApiClient | null = null;
 
@@ -95,6 +102,7 @@ export function createServices(options: {
     return () => subscription.unsubscribe();
   }).pipe(distinctUntilChanged());
   const socket = createSocketConnection({ transport: options.transport, token$ });
+  if (options.transport.name === 'sim') followSimulatedTime(inspection, socket, simulatedTime);
   // The server ended this session (logout in another tab, a password change, expiry): to login.
   socket.sessionEnded$.subscribe((token) =>
     session.send({ type: 'SESSION_ENDED', token, returnTo: options.currentPath() }),
@@ -108,4 +116,15 @@ export function createServices(options: {
     queries: createQueries(api, socket),
     inspection,
   };
+}
+
+/** While the inspector records, its clock follows the simulator's SIM_CLOCK pushes. */
+function followSimulatedTime(inspection: InspectionBus, socket: ChannelSource, clock: PushedClock): void {
+  let following: Subscription | null = null;
+  inspection.onRecordingChange((on) => {
+    following?.unsubscribe();
+    following = on
+      ? simClock$(socket).subscribe((frame) => clock.follow(frame.now, frame.speed, Date.now()))
+      : null;
+  });
 }

@@ -5,7 +5,7 @@ import { runTabWorker, type RelayChannel } from './relay.ts';
 import { servePort, type SimServerPort } from './serve-port.ts';
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
-import { resumeTime } from './replay/resume-time.ts';
+import { resumeTime, SIM_NOW_KEY } from './replay/resume-time.ts';
 import { createSimulator } from './simulator.ts';
 import { EventStore } from './store/event-store.ts';
 
@@ -15,7 +15,6 @@ import { EventStore } from './store/event-store.ts';
  * - As a dedicated Worker (browsers without SharedWorker), the tab holding the Web Lock runs the
  *   exchange and the other tabs' workers relay to it over a BroadcastChannel.
  */
-const SIM_NOW_KEY = 'sim_now';
 const SIM_NOW_SAVE_MS = 2000;
 const WALLET_ADVANCE_MS = 1000;
 

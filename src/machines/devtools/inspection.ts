@@ -13,8 +13,11 @@ import { Ring } from './history.ts';
 export interface ActorRecord {
   /** Sequence number across the whole bus (the event's order). */
   seq: number;
-  /** Milliseconds on the bus's clock when it happened (the simulated clock where known). */
-  at: number;
+  /**
+   * When it happened on the exchange's clock (ms since the epoch): simulated time on the simulator,
+   * the wall clock on a real server; null while the simulated time is not yet known.
+   */
+  at: number | null;
   event: { type: string } & Record<string, unknown>;
   before: Snapshot<unknown> | undefined;
   after: Snapshot<unknown>;
@@ -53,13 +56,23 @@ export class InspectionBus {
   private readonly listeners = new Set<() => void>();
   private seq = 0;
   private recording = false;
+  private readonly recordingListeners = new Set<(on: boolean) => void>();
   /** Bumped on every change the views may want to show. */
   version = 0;
 
   constructor(
-    private readonly clock: () => number = () => 0,
+    private readonly clock: () => number | null = () => null,
     private readonly historySize = HISTORY_PER_ACTOR,
   ) {}
+
+  /**
+   * Called when recording starts and stops: the app follows the simulated clock only while the
+   * inspector records (nothing is subscribed before it opens).
+   */
+  onRecordingChange(listener: (on: boolean) => void): () => void {
+    this.recordingListeners.add(listener);
+    return () => this.recordingListeners.delete(listener);
+  }
 
   /** Give this to `createActor(logic, { inspect })` of every root actor. */
   readonly inspect = (event: InspectionEvent): void => {
@@ -141,6 +154,7 @@ export class InspectionBus {
   setRecording(on: boolean): void {
     if (on === this.recording) return;
     this.recording = on;
+    for (const listener of this.recordingListeners) listener(on);
     if (on) for (const entry of this.entries.values()) if (entry.alive) this.seed(entry);
     this.changed();
   }

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
 import type { RecordedFeed } from './recorded-feed.ts';
 
 /**
@@ -63,4 +64,45 @@ function tradeTime(time: unknown, receivedAt: number): number {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One frame of a captured socket stream: its text as it arrived, and when (ms). */
+export interface CapturedFrame {
+  at: number;
+  text: string;
+}
+
+/** The public channels a full capture of one pair subscribes to. */
+export function captureSubscriptions(symbol: string): string[] {
+  return ['DAY_MARKET', `MARKET_DEPTH.${symbol}`, `GLOBAL_TX.${symbol}`, `KLINE.${symbol}`].map((params) =>
+    JSON.stringify({ type: 'sub', params }),
+  );
+}
+
+/**
+ * The full socket stream of a running app (the simulator or a server), kept frame by frame as it
+ * arrived. Stored as gzip around one JSON line per frame ({ at, text }), so a capture reads back
+ * exactly as it was sent (see tape-replay.ts for what replays from it).
+ */
+export class StreamCapture {
+  readonly frames: CapturedFrame[] = [];
+
+  receive(text: string, at: number): void {
+    this.frames.push({ at, text });
+  }
+
+  toFile(): Uint8Array {
+    return gzipSync(strToU8(this.frames.map((frame) => JSON.stringify(frame)).join('\n')), { mtime: 0 });
+  }
+
+  static fromFile(file: Uint8Array): CapturedFrame[] {
+    const lines = strFromU8(gunzipSync(file)).split('\n');
+    return lines
+      .filter((line) => line !== '')
+      .map((line) => {
+        const { at, text } = JSON.parse(line) as { at?: unknown; text?: unknown };
+        if (typeof at !== 'number' || typeof text !== 'string') throw new RangeError('not a stream capture');
+        return { at, text };
+      });
+  }
 }

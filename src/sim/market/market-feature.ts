@@ -2,7 +2,14 @@ import type { Clock } from '../clock.ts';
 import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
 import { ensureSampleFeed, SAMPLE_FEED_NAME } from '../feeds/sample-feed.ts';
-import { isTimeControl, ReplayControl, type ReplaySettings } from '../replay/replay-control.ts';
+import {
+  isTimeControl,
+  readSavedReplay,
+  referenceOf,
+  ReplayControl,
+  type ReplaySettings,
+  type SavedReplay,
+} from '../replay/replay-control.ts';
 import { registerReplayRoutes } from '../replay/replay-routes.ts';
 import type { Routes } from '../routes.ts';
 import {
@@ -60,19 +67,31 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
       console.warn('sim: speed not restored', error),
     );
   }
-  const market = new Market({ ...options.market, clock: options.clock });
+  // A kept replay is read first, so the market opens on its reference: after a reload the books
+  // stand where the replay was, not where the generator would be.
+  const timeControl = isTimeControl(options.clock) ? options.clock : undefined;
+  const saved: SavedReplay | undefined =
+    timeControl && settings
+      ? await readSavedReplay(settings, options.feeds).catch((error: unknown) => {
+          console.warn('sim: replay not restored', error);
+          return undefined;
+        })
+      : undefined;
+  const kept = saved?.source;
+  const market = new Market({
+    ...options.market,
+    clock: options.clock,
+    ...(kept ? { reference: (generator) => referenceOf(generator, kept, saved.feed) } : {}),
+  });
   const publisher = new MarketPublisher(market, options.hub);
   registerMarketRoutes(options.routes, market);
   // SIM_CLOCK: every tab's speed control and simulated-time display follow the one clock.
   const clockPublisher = new ClockPublisher(options.clock, speed, options.hub);
   registerSpeedRoutes(options.routes, speed, settings, clockPublisher);
-  const replay = isTimeControl(options.clock)
-    ? new ReplayControl(market, options.clock, settings ?? null, options.feeds, () =>
-        clockPublisher.publish(),
-      )
+  const replay = timeControl
+    ? new ReplayControl(market, timeControl, settings ?? null, options.feeds, () => clockPublisher.publish())
     : undefined;
-  // A kept feed or pause that cannot be restored leaves the live generator running, never a closed exchange.
-  await replay?.restore().catch((error: unknown) => console.warn('sim: replay not restored', error));
+  if (saved) replay?.adopt(saved);
   registerReplayRoutes(options.routes, replay);
   return {
     market,

@@ -18,6 +18,8 @@ export interface MarketOptions {
   onUserFills?: (market: PairMarket, fills: readonly UserFill[]) => void;
   /** Every live trade of every pair, as it happens. */
   onTrade?: (pair: PairSpec, trade: Trade) => void;
+  /** The reference the live agents follow from the start (a kept replay); default the generator. */
+  reference?: (generator: ReferenceGenerator) => ReferenceSource;
 }
 
 export const DEFAULT_HISTORY_DAYS = 30;
@@ -48,7 +50,7 @@ export class Market {
   constructor(options: MarketOptions) {
     this.clock = options.clock;
     this.generator = new ReferenceGenerator({ seed: options.seed, epoch: options.epoch });
-    this.reference = this.generator;
+    this.reference = options.reference?.(this.generator) ?? this.generator;
     this.openedAt = this.advancedTo = options.clock.now();
     const historyDays = Math.max(1, options.historyDays ?? DEFAULT_HISTORY_DAYS);
     this.historyStart = Math.max(

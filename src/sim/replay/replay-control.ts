@@ -8,6 +8,7 @@ import {
 import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
 import type { RecordedFeed } from '../feeds/recorded-feed.ts';
+import type { ReferenceSource } from '../feeds/reference-source.ts';
 import { ReferenceGenerator } from '../feeds/reference-generator.ts';
 import type { Market } from '../market/market.ts';
 import { PAIRS } from '../market/pairs.ts';
@@ -27,6 +28,8 @@ export type MarketSource =
 
 export const REPLAY_SETTING_KEY = 'sim.replay';
 export const PAUSED_SETTING_KEY = 'sim.paused';
+/** Where the worker keeps simulated time (every 2 s), and a replay at once on every change. */
+export const SIM_NOW_KEY = 'sim_now';
 
 export function isTimeControl(clock: object): clock is TimeControl {
   return ['pause', 'resume', 'skip'].every(
@@ -107,22 +110,11 @@ export class ReplayControl {
     this.source = { kind: 'live', seed: market.generator.seed, since: market.openedAt };
   }
 
-  /** Applies what the settings kept; a feed that no longer loads falls back to the live generator. */
-  async restore(): Promise<void> {
-    if (!this.settings) return;
-    const [saved, paused] = await Promise.all([
-      this.settings.getSetting(REPLAY_SETTING_KEY),
-      this.settings.getSetting(PAUSED_SETTING_KEY),
-    ]);
-    if (paused === true) this.clock.pause();
-    const source = parseMarketSource(saved);
-    if (!source) return;
-    try {
-      if (source.kind === 'live') this.applyLive(source);
-      else this.applyFeed(source, await this.loadFeed(source.feed));
-    } catch (error) {
-      console.warn('sim: replay not restored', error);
-    }
+  /** Takes over what readSavedReplay found (the market already opened on its reference). */
+  adopt(saved: SavedReplay): void {
+    if (saved.paused) this.clock.pause();
+    if (saved.source?.kind === 'live') this.applyLive(saved.source);
+    else if (saved.source?.kind === 'feed' && saved.feed) this.applyFeed(saved.source, saved.feed);
   }
 
   async state(): Promise<ReplayState> {
@@ -218,12 +210,14 @@ export class ReplayControl {
     this.market.advanceToNow();
     this.clock.pause();
     await this.settings?.setSetting(PAUSED_SETTING_KEY, true);
+    await this.saveTime();
     this.changed();
   }
 
   async play(): Promise<void> {
     this.clock.resume();
     await this.settings?.setSetting(PAUSED_SETTING_KEY, false);
+    await this.saveTime();
     this.changed();
   }
 
@@ -233,7 +227,16 @@ export class ReplayControl {
       throw new ReplayRefusal('stepOutOfRange');
     this.clock.skip(ms);
     this.market.advanceToNow();
+    await this.saveTime();
     this.changed();
+  }
+
+  /**
+   * The worker saves simulated time every two seconds; a paused clock that was just stepped would
+   * otherwise reopen up to two seconds early, before what it stamped. Saved at once instead.
+   */
+  private async saveTime(): Promise<void> {
+    await this.settings?.setSetting(SIM_NOW_KEY, this.clock.now());
   }
 
   close(): void {
@@ -246,45 +249,26 @@ export class ReplayControl {
   }
 
   private applyLive(source: Extract<MarketSource, { kind: 'live' }>): void {
-    const { generator } = this.market;
-    this.market.useReference(
-      source.seed === generator.seed
-        ? generator
-        : new RebasedGenerator(
-            generator,
-            new ReferenceGenerator({ seed: source.seed, epoch: generator.epoch }),
-            source.since,
-          ),
-    );
+    this.market.useReference(referenceOf(this.market.generator, source));
     this.source = source;
     this.duration = 0;
     this.symbol = null;
   }
 
   private applyFeed(source: Extract<MarketSource, { kind: 'feed' }>, feed: RecordedFeed): void {
-    const { generator } = this.market;
-    this.market.useReference(
-      new FeedReplay(generator, feed, {
-        startAt: source.anchorAt,
-        seekAt: source.seekAt,
-        position: source.position,
-      }),
-    );
+    this.market.useReference(referenceOf(this.market.generator, source, feed));
     this.source = source;
     this.duration = feed.times[feed.times.length - 1]! - feed.times[0]!;
     this.symbol = feed.header.symbol;
   }
 
-  private async loadFeed(name: string): Promise<RecordedFeed> {
-    const shipped = shippedFeed(name);
-    if (shipped) return shipped.load();
-    const stored = name.startsWith(FILE_FEED_PREFIX) ? await this.openLibrary().load(name) : undefined;
-    if (!stored) throw new ReplayRefusal('feedUnknown');
-    return stored;
+  private loadFeed(name: string): Promise<RecordedFeed> {
+    return loadFeed(name, () => this.openLibrary());
   }
 
   private async save(): Promise<void> {
     await this.settings?.setSetting(REPLAY_SETTING_KEY, { ...this.source });
+    await this.saveTime();
     this.changed();
   }
 
@@ -302,6 +286,72 @@ export class ReplayControl {
       this.clock.now(),
     );
   }
+}
+
+/** What the settings kept, read before the market opens (so it opens on the kept reference). */
+export interface SavedReplay {
+  paused: boolean;
+  source?: MarketSource;
+  /** The kept feed, loaded (source feed only). */
+  feed?: RecordedFeed;
+}
+
+/**
+ * Reads the kept market source, pause and feed. A feed that no longer loads (a dropped file the
+ * browser cleared) leaves the live generator: the exchange opens either way.
+ */
+export async function readSavedReplay(
+  settings: ReplaySettings,
+  libraryOptions: FeedLibraryOptions = {},
+): Promise<SavedReplay> {
+  const [kept, paused] = await Promise.all([
+    settings.getSetting(REPLAY_SETTING_KEY),
+    settings.getSetting(PAUSED_SETTING_KEY),
+  ]);
+  const source = parseMarketSource(kept);
+  const saved: SavedReplay = { paused: paused === true };
+  if (source?.kind === 'live') return { ...saved, source };
+  if (source?.kind !== 'feed') return saved;
+  let library: FeedLibrary | undefined;
+  try {
+    const feed = await loadFeed(source.feed, () => (library ??= new FeedLibrary(libraryOptions)));
+    return { ...saved, source, feed };
+  } catch (error) {
+    console.warn('sim: kept feed not restored', error);
+    return saved;
+  } finally {
+    library?.close();
+  }
+}
+
+/** The reference a source makes the market follow, over the market's own generator. */
+export function referenceOf(
+  generator: ReferenceGenerator,
+  source: MarketSource,
+  feed?: RecordedFeed,
+): ReferenceSource {
+  if (source.kind === 'feed') {
+    if (!feed) throw new RangeError('a feed source needs its feed');
+    return new FeedReplay(generator, feed, {
+      startAt: source.anchorAt,
+      seekAt: source.seekAt,
+      position: source.position,
+    });
+  }
+  if (source.seed === generator.seed) return generator;
+  return new RebasedGenerator(
+    generator,
+    new ReferenceGenerator({ seed: source.seed, epoch: generator.epoch }),
+    source.since,
+  );
+}
+
+async function loadFeed(name: string, library: () => FeedLibrary): Promise<RecordedFeed> {
+  const shipped = shippedFeed(name);
+  if (shipped) return shipped.load();
+  const stored = name.startsWith(FILE_FEED_PREFIX) ? await library().load(name) : undefined;
+  if (!stored) throw new ReplayRefusal('feedUnknown');
+  return stored;
 }
 
 /** A dropped file's base64 may be at most this long (about 3 MB of .feed.gz). */

@@ -1,6 +1,8 @@
 import { SPEED_SETTING_KEY } from '../market/demo-speed.ts';
 import { PAUSED_SETTING_KEY, REPLAY_SETTING_KEY, type ReplaySettings } from './replay-control.ts';
 
+export { SIM_NOW_KEY } from './replay-control.ts';
+
 /**
  * The simulated time the worker opens at. At x1 and faster the exchange follows the wall clock, or
  * stays ahead of it after a faster speed: max(saved, wall). A paused, slowed or replaying exchange

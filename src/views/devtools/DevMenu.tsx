@@ -6,6 +6,8 @@ import { useServices } from '../services-context.ts';
 import './dev-menu.css';
 import {
   isInspectorShortcut,
+  isReplayShortcut,
+  REPLAY_SHORTCUT_LABEL,
   setInspectorOpen,
   setReplayOpen,
   SHORTCUT_LABEL,
@@ -104,6 +106,7 @@ export function DevMenu() {
               }}
             >
               <span>{t('devtools.replay.open')}</span>
+              <kbd>{REPLAY_SHORTCUT_LABEL}</kbd>
             </button>
           )}
         </div>
@@ -138,9 +141,18 @@ function InspectorDrawer() {
   );
 }
 
-/** The market replay panel, on top of the page below the header. */
+/** The market replay panel, on top of the page below the header, and its shortcut. */
 function ReplayDrawer() {
   const open = useReplayOpen();
+  useEffect(() => {
+    const toggle = (event: KeyboardEvent) => {
+      if (!isReplayShortcut(event)) return;
+      event.preventDefault();
+      setReplayOpen(!open);
+    };
+    window.addEventListener('keydown', toggle);
+    return () => window.removeEventListener('keydown', toggle);
+  }, [open]);
   if (!open) return null;
   return createPortal(
     <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AnyStateMachine, Snapshot } from 'xstate';
 import { contextDiff, previewText } from '../../machines/devtools/context-diff.ts';
+import { sendByHand, type HandEventRefusal } from '../../machines/devtools/hand-event.ts';
 import { stepBack, stepForward, shownSeq, type Cursor } from '../../machines/devtools/history.ts';
 import {
   isMachineSnapshot,
@@ -11,6 +12,7 @@ import {
   type InspectionBus,
 } from '../../machines/devtools/inspection.ts';
 import { activeIds, chartOf, valueText, type Chart } from '../../machines/devtools/statechart.ts';
+import { useTimeZone } from '../components/use-time-zone.ts';
 import { useBusVersion } from './use-bus.ts';
 import './devtools.css';
 
@@ -27,8 +29,24 @@ function chartFor(machine: AnyStateMachine): Chart {
   return chart;
 }
 
-function timeText(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms} ms`;
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An event's time of day on the exchange's clock, to the ms, in the user's time zone. */
+function clockText(ms: number | null, zone: string): string {
+  if (ms === null) return '…';
+  let format = clockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
+    });
+    clockFormats.set(zone, format);
+  }
+  return format.format(ms);
 }
 
 function stateOf(record: ActorRecord | undefined): string {
@@ -53,6 +71,7 @@ export default function InspectorPanel({
   onClose?: () => void;
 }) {
   const { t } = useTranslation();
+  const { zone } = useTimeZone();
   useBusVersion(bus);
   useEffect(() => bus.setRecording(true), [bus]);
   const actors = bus.actors();
@@ -80,20 +99,15 @@ export default function InspectorPanel({
   const active = chart && value !== null ? activeIds(chart, value) : NO_STATES;
 
   const [draft, setDraft] = useState('');
-  const [sendProblem, setSendProblem] = useState(false);
+  const [sendProblem, setSendProblem] = useState<HandEventRefusal | null>(null);
   const send = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const parsed: unknown = JSON.parse(draft);
-      if (!parsed || typeof parsed !== 'object' || typeof (parsed as { type?: unknown }).type !== 'string') {
-        throw new Error('no type');
-      }
-      selected?.ref.send(parsed as { type: string });
-      setSendProblem(false);
-      setCursor(null);
-    } catch {
-      setSendProblem(true);
-    }
+    if (!selected) return;
+    // Checked and tried on a copy first: a badly-shaped event is refused with a reason, and the
+    // machine runs on untouched (machines/devtools/hand-event.ts).
+    const refusal = sendByHand(selected.ref, draft);
+    setSendProblem(refusal);
+    if (!refusal) setCursor(null);
   };
 
   const diff = detail ? contextDiff(contextOf(detail.before), contextOf(detail.after)) : [];
@@ -252,7 +266,9 @@ export default function InspectorPanel({
                 >
                   <span className="devtools-seq">#{record.seq}</span>
                   <span className="devtools-event-type">{record.event.type}</span>
-                  <span className="devtools-time">{timeText(record.at)}</span>
+                  <span className="devtools-time" data-testid="event-time" title={t('devtools.eventTime')}>
+                    {clockText(record.at, zone)}
+                  </span>
                   <span className="devtools-transition">
                     {record.before ? stateOf({ ...record, after: record.before }) : '∅'} → {stateOf(record)}
                   </span>
@@ -298,7 +314,7 @@ export default function InspectorPanel({
                 value={draft}
                 placeholder='{ "type": "…" }'
                 onChange={(event) => setDraft(event.target.value)}
-                aria-invalid={sendProblem}
+                aria-invalid={sendProblem !== null}
               />
               <button
                 type="submit"
@@ -309,8 +325,10 @@ export default function InspectorPanel({
               </button>
             </div>
             {sendProblem && (
-              <p className="devtools-problem" role="alert">
-                {t('devtools.badEvent')}
+              <p className="devtools-problem" role="alert" data-testid="send-problem">
+                {sendProblem.reason === 'sendThrows'
+                  ? t('devtools.sendThrows', { detail: sendProblem.detail })
+                  : t(`devtools.${sendProblem.reason}`)}
               </p>
             )}
           </form>

@@ -48,3 +48,9 @@ export const SHORTCUT_LABEL = 'Alt+Shift+D';
 export function isInspectorShortcut(event: KeyboardEvent): boolean {
   return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyD';
 }
+
+/** The market replay's shortcut: Alt+Shift+R (by key position). */
+export const REPLAY_SHORTCUT_LABEL = 'Alt+Shift+R';
+export function isReplayShortcut(event: KeyboardEvent): boolean {
+  return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyR';
+}

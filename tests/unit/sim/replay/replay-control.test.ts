@@ -105,6 +105,8 @@ describe('the replay control (sim/replay*)', () => {
     await call('sim/replay_control', { action: 'step' });
     expect(clock.now()).toBe(paused + 1_000);
     expect(feature.market.time()).toBe(paused + 1_000);
+    // A stepped pause is kept at once, not at the worker's next two-second save.
+    expect(settings.values.get('sim_now')).toBe(paused + 1_000);
     await call('sim/replay_control', { action: 'step', ms: 60_000 });
     expect(feature.replay!.positionNow()).toBe(bottom + 5_000 + 61_000);
 
@@ -117,7 +119,11 @@ describe('the replay control (sim/replay*)', () => {
       data: { source: 'feed', feed: 'crash-rebound', paused: 1, speed: 0.5, position: bottom },
     });
     expect(again.feature.replay!.positionNow()).toBe(bottom + 66_000);
-    expect(btcPrice(again.feature, saved)).toBeCloseTo(btcPrice(feature, saved), 6);
+    expect(btcPrice(again.feature, saved) / btcPrice(feature, saved)).toBeCloseTo(1, 10);
+    // The reopened market opens on the kept replay: its book stands at the crash level at once.
+    const bid = again.feature.market.pairs[0]!.book.bestBid();
+    expect(bid / btcPrice(again.feature, saved)).toBeGreaterThan(0.99);
+    expect(bid / btcPrice(again.feature, saved)).toBeLessThan(1.001);
     again.pass(5_000);
     expect(again.clock.now()).toBe(saved);
     await again.call('sim/replay_control', { action: 'play' });
