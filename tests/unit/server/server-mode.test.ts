@@ -80,7 +80,8 @@ describe('verification codes in server mode', () => {
 
 describe('the simulator controls need the operator token', () => {
   it('sim/* without it, or with a wrong one, answers "Unknown call" and changes nothing', async () => {
-    for (const headers of [{}, { [OPERATOR_HEADER]: 'guess' }, { [OPERATOR_HEADER]: '' }]) {
+    const tries: Record<string, string>[] = [{}, { [OPERATOR_HEADER]: 'guess' }, { [OPERATOR_HEADER]: '' }];
+    for (const headers of tries) {
       const set = await post(server.base, 'sim/set_speed', { speed: 60 }, headers);
       expect(set.body).toMatchObject({ code: 0, msg: 'Unknown call' });
       const read = await call(server.base, '/api/sim/speed', { headers });
