@@ -7,6 +7,7 @@ import type { StoredImage } from '../features/accounts/uploads.ts';
 import type { MessageTable, SimServer } from '../server.ts';
 import type { CorsPolicy } from './cors.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { readBody } from './request-body.ts';
 
 export interface HttpServerOptions {
@@ -25,6 +26,8 @@ export interface HttpServerOptions {
   gate?: (path: string, request: IncomingMessage, t: Translate) => Envelope | null;
   /** Uploaded images, served at /uploads/<id>. */
   images?: { get(id: string): Promise<StoredImage | undefined> };
+  /** Requests per client address; omitted: not limited. Over the limit: 429 and a code-0 envelope. */
+  rateLimit?: RateLimiter;
   /** Wall-clock ms (durations in the log). */
   now: () => number;
 }
@@ -55,7 +58,7 @@ const LOGGED_PATH_MAX = 200;
  * simulator's envelopes; `/ws` carries the same frames as the in-browser socket. Every fault answers
  * a clean envelope with code 0: transport faults with a 4xx/5xx status (400 unreadable body,
  * 403 origin not allowed, 404 unknown address, 405 method, 408 slow body, 413 body too large,
- * 415 content type, 503 timeout or shutting down), call faults with 200 as the contract says.
+ * 415 content type, 429 too many requests from one address, 503 timeout or shutting down), call faults with 200 as the contract says.
  */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const { log, cors } = options;
@@ -95,6 +98,10 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     };
     if (closing) return refuse(503, 'internal');
     if (!cors.allows(request.headers.origin)) return refuse(403, 'unknownCall');
+    if (options.rateLimit && !options.rateLimit.take(request.socket.remoteAddress ?? '')) {
+      response.setHeader('retry-after', '1');
+      return refuse(429, 'internal');
+    }
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
       return null;

@@ -7,6 +7,7 @@ import { errorFields, JsonLog } from './json-log.ts';
 import { nodeServerMessages } from './node-messages.ts';
 import { openNodeSimulator } from './node-simulator.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
 /**
@@ -49,6 +50,7 @@ async function main(options: ServerOptions): Promise<void> {
     requestTimeoutMs: options.requestTimeoutMs,
     gate: serverModeGate(operatorToken),
     images: node.store,
+    ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
     now: wallClock,
   });
   const address = await http.listen(options.port, options.host);
@@ -62,6 +64,7 @@ async function main(options: ServerOptions): Promise<void> {
     data: file,
     seed: options.seed ?? null,
     origins: options.origins.join(','),
+    rate_per_address: options.rate || null,
   });
   log.info('operator_token', {
     header: OPERATOR_HEADER,

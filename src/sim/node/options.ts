@@ -13,6 +13,8 @@ export interface ServerOptions {
   origins: string[];
   maxBodyBytes: number;
   requestTimeoutMs: number;
+  /** Requests a second per client address (bursts of 4 times as many); 0: not limited. */
+  rate: number;
   /** Where clients reach this server (image URLs); default http://host:port. */
   publicUrl: string | undefined;
   /** The operator token of the sim/* calls; omitted: a fresh one, printed at start. */
@@ -29,6 +31,7 @@ export const USAGE = `Usage: npm run server -- [options]
                       default the app's dev and preview servers on loopback)
   --max-body <bytes>  largest request body (default ${IMAGE_MAX_BYTES + 64 * 1024})
   --timeout <ms>      request timeout (default 20000)
+  --rate <n>          requests a second per client address, bursts of 4n (default 50; 0: no limit)
   --public-url <url>  the server's address as clients see it (default http://host:port)
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
@@ -55,6 +58,7 @@ export function parseServerOptions(
     origins: env.TESSERA_ORIGINS ? env.TESSERA_ORIGINS.split(',').map((origin) => origin.trim()) : [],
     maxBodyBytes: IMAGE_MAX_BYTES + 64 * 1024,
     requestTimeoutMs: 20_000,
+    rate: 50,
     publicUrl: undefined,
     operatorToken: env.TESSERA_OPERATOR_TOKEN || undefined,
   };
@@ -88,6 +92,9 @@ export function parseServerOptions(
         break;
       case '--timeout':
         options.requestTimeoutMs = wholeNumber(name, next(), 100, 600_000);
+        break;
+      case '--rate':
+        options.rate = wholeNumber(name, next(), 0, 1_000_000);
         break;
       case '--public-url':
         options.publicUrl = next().replace(/\/+$/, '');

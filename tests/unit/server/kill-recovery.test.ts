@@ -53,11 +53,15 @@ interface Running {
 
 /** Starts the server (the real entry, through tsx) on `data`, resolves once it listens. */
 function startServer(data: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--data', data], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TESSERA_OPERATOR_TOKEN: 'kill-test' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, '--port', '0', '--data', data, '--rate', '0'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TESSERA_OPERATOR_TOKEN: 'kill-test' },
+    },
+  );
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

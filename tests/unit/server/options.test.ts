@@ -8,6 +8,7 @@ describe('npm run server options', () => {
     expect(options).toMatchObject({ port: 8080, host: '127.0.0.1', data: 'server-data', seed: undefined });
     expect(options.origins).toEqual(DEFAULT_ORIGINS);
     expect(options.operatorToken).toBeUndefined();
+    expect(options.rate).toBe(50);
   });
 
   it('reads --port, --data, --seed, repeated --origin and the environment', () => {
@@ -31,6 +32,7 @@ describe('npm run server options', () => {
       ['--data', '--port'],
       ['--max-body', '10'],
       ['--what'],
+      ['--rate', '-1'],
     ]) {
       expect(() => parseServerOptions(argv, {})).toThrow(/--/);
     }
