@@ -58,10 +58,19 @@ test('on /login the inspector follows the form, steps back through history and s
   await inspector.getByTestId('send-input').fill('{ nope');
   await inspector.getByTestId('send-button').click();
   await expect(inspector.getByRole('alert')).toBeVisible();
+  // A SET without values would throw in the form's guard: it is refused with the reason, and the
+  // machine runs on (the next event still reaches it).
+  await inspector.getByTestId('send-input').fill('{"type":"SET"}');
+  await inspector.getByTestId('send-button').click();
+  await expect(inspector.getByTestId('send-problem')).toContainText('would fail on this event');
+  await expect(inspector.getByTestId('send-problem')).toContainText("guard 'accountChanged'");
+  await expect(inspector.getByTestId('current-state')).toHaveText('editing');
   await inspector.getByTestId('send-input').fill('{"type":"SET","values":{"password":"ByHand1234"}}');
   await inspector.getByTestId('send-button').click();
   await expect(inspector.getByRole('alert')).toHaveCount(0);
   await expect(rows.first()).toContainText('SET');
+  // Events are stamped on the simulated clock (the simulator's SIM_CLOCK), to the ms.
+  await expect(rows.first().getByTestId('event-time')).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}$/);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('ByHand1234');
 
   // Alt+Shift+D closes it and opens it again.
