@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_OPEN } from '../../../src/domain/contract-codes.ts';
 import { baseUnits } from '../../../src/domain/spot/settlement.ts';
@@ -18,6 +15,7 @@ import { createSimulator, type Simulator } from '../../../src/sim/simulator.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
 import { LOCALES } from './server-fixture.ts';
+import { startServer } from './child-server.ts';
 
 /**
  * Issue 18 item 2: `npm run server` killed with SIGKILL at random moments under load, again and
@@ -26,8 +24,6 @@ import { LOCALES } from './server-fixture.ts';
  * lock is backed by an open order, the restored books hold exactly the open orders), and a request
  * replayed after a restart gets its original answer (exactly once).
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = join(ROOT, 'src/sim/node/main.ts');
 const LANES = 2;
 const KILLS_PER_LANE = 25;
 const dir = mkdtempSync(join(tmpdir(), 'tessera-kill-'));
@@ -43,43 +39,6 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-/** Starts the server (the real entry, through tsx) on `data`, resolves once it listens. */
-function startServer(data: string): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', MAIN, '--port', '0', '--data', data, '--rate', '0'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, TESSERA_OPERATOR_TOKEN: 'kill-test' },
-    },
-  );
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 30_000);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line) as { event?: string; url?: string };
-      if (entry.event === 'listening' && entry.url) {
-        clearTimeout(timer);
-        resolveStart({ child, base: entry.url, exited });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening: ${stderr}`));
-    });
-  });
 }
 
 interface Sent {
@@ -111,7 +70,7 @@ async function lane(data: string, seed: number, price: string): Promise<Acked> {
   // Set from the workers' closures, so held in an object TypeScript does not narrow to null.
   const replay: { last: { sent: Sent; answer: unknown } | null } = { last: null };
   for (let kill = 0; kill < KILLS_PER_LANE; kill++) {
-    const server = await startServer(data);
+    const server = await startServer(['--data', data, '--rate', '0']);
     if (!token) {
       const login = await fetch(`${server.base}/api/user/login`, {
         method: 'POST',
