@@ -5,13 +5,14 @@ import { COMING_SOON_PATHS } from '../../src/views/routes.tsx';
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 describe('README', () => {
-  it('starts with the two set-up commands: install-and-start, and every test', () => {
+  it('starts with the two set-up commands: install-and-start, and every test (then the server)', () => {
     const firstBlock = /```bash\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const commands = firstBlock
       .split('\n')
       .map((line) => line.replace(/#.*$/, '').trim())
       .filter(Boolean);
-    expect(commands).toEqual(['npm install && npm start', 'npm test']);
+    // Issue 18: `npm run server` is the third command, after the two set-up ones.
+    expect(commands).toEqual(['npm install && npm start', 'npm test', 'npm run server']);
     const ci = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
     expect(ci).toMatch(/^npm test$/m);
   });

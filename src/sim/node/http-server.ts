@@ -51,6 +51,8 @@ const SOCKET_HEARTBEAT_MS = 30_000;
 const API_PREFIX = '/api/';
 const UPLOAD_PREFIX = '/uploads/';
 const LOGGED_PATH_MAX = 200;
+/** HTTP statuses after which the connection closes: a slow or oversized body is not read on. */
+const CLOSE_AFTER: ReadonlySet<number> = new Set([408, 413]);
 
 /**
  * The contract over HTTP and the socket over WebSocket, for the simulator in Node (`npm run
@@ -148,7 +150,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         timeoutMs: options.requestTimeoutMs,
       });
       if (!body.ok) {
-        if (body.status === 413 || body.status === 408) response.setHeader('connection', 'close');
+        if (CLOSE_AFTER.has(body.status)) response.setHeader('connection', 'close');
         return refuse(body.status, 'badPayload');
       }
       payload = body.payload;
