@@ -46,8 +46,10 @@ export function createServices(options: {
   // events on the exchange's clock: the simulator's SIM_CLOCK (followed only while the inspector
   // records), or the wall clock of a real server.
   const simulatedTime = new PushedClock();
-  const inspection = new InspectionBus(() =>
-    options.transport.name === 'sim' ? simulatedTime.at(Date.now()) : Date.now(),
+  const inspection = new InspectionBus(
+    () => (options.transport.name === 'sim' ? simulatedTime.at(Date.now()) : Date.now()),
+    undefined,
+    () => Date.now(),
   );
   // The client needs the session to report 999 and the session needs the client to log out.
   let api: ApiClient | null = null;
@@ -124,7 +126,10 @@ function followSimulatedTime(inspection: InspectionBus, socket: ChannelSource, c
   inspection.onRecordingChange((on) => {
     following?.unsubscribe();
     following = on
-      ? simClock$(socket).subscribe((frame) => clock.follow(frame.now, frame.speed, Date.now()))
+      ? simClock$(socket).subscribe((frame) => {
+          clock.follow(frame.now, frame.speed, Date.now());
+          inspection.resolvePending((wall) => clock.at(wall));
+        })
       : null;
   });
 }

@@ -37,6 +37,8 @@ export interface ActorEntry {
 
 export const HISTORY_PER_ACTOR = 150;
 const MAX_STOPPED = 60;
+/** Records waiting for the clock: bounded like everything the bus keeps. */
+const MAX_PENDING = 2_000;
 
 export function isMachineSnapshot(snapshot: Snapshot<unknown> | undefined): snapshot is AnyMachineSnapshot {
   return !!snapshot && typeof snapshot === 'object' && 'value' in snapshot && 'machine' in snapshot;
@@ -57,13 +59,40 @@ export class InspectionBus {
   private seq = 0;
   private recording = false;
   private readonly recordingListeners = new Set<(on: boolean) => void>();
+  /** Records stamped before the clock was known, with the wall time they happened at. */
+  private pending: Array<{ record: ActorRecord; wall: number }> = [];
   /** Bumped on every change the views may want to show. */
   version = 0;
 
   constructor(
     private readonly clock: () => number | null = () => null,
     private readonly historySize = HISTORY_PER_ACTOR,
+    /** The wall clock, for records stamped before `clock` knows the time (see resolvePending). */
+    private readonly wall: () => number = () => 0,
   ) {}
+
+  /**
+   * Gives the records stamped before the exchange's clock was known (the first SIM_CLOCK push
+   * comes a moment after the inspector opens) their time, now that `timeAt` maps a wall time to it.
+   */
+  resolvePending(timeAt: (wall: number) => number | null): void {
+    if (this.pending.length === 0) return;
+    const still: Array<{ record: ActorRecord; wall: number }> = [];
+    for (const item of this.pending) {
+      item.record.at = timeAt(item.wall);
+      if (item.record.at === null) still.push(item);
+    }
+    this.pending = still.slice(-MAX_PENDING);
+    this.changed();
+  }
+
+  private stamped(record: ActorRecord): ActorRecord {
+    if (record.at === null) {
+      this.pending.push({ record, wall: this.wall() });
+      if (this.pending.length > MAX_PENDING) this.pending.shift();
+    }
+    return record;
+  }
 
   /**
    * Called when recording starts and stops: the app follows the simulated clock only while the
@@ -85,13 +114,15 @@ export class InspectionBus {
         const snapshot = event.snapshot as Snapshot<unknown>;
         if (this.recording) {
           const previous = entry.history.at(entry.history.length - 1)?.after;
-          entry.history.push({
-            seq: this.seq++,
-            at: this.clock(),
-            event: event.event as ActorRecord['event'],
-            before: previous,
-            after: snapshot,
-          });
+          entry.history.push(
+            this.stamped({
+              seq: this.seq++,
+              at: this.clock(),
+              event: event.event as ActorRecord['event'],
+              before: previous,
+              after: snapshot,
+            }),
+          );
         }
         if (snapshot.status !== 'active') this.stopped(entry);
         this.changed();
@@ -141,13 +172,15 @@ export class InspectionBus {
       return;
     }
     if (!snapshot) return;
-    entry.history.push({
-      seq: this.seq++,
-      at: this.clock(),
-      event: { type: '(current)' },
-      before: undefined,
-      after: snapshot,
-    });
+    entry.history.push(
+      this.stamped({
+        seq: this.seq++,
+        at: this.clock(),
+        event: { type: '(current)' },
+        before: undefined,
+        after: snapshot,
+      }),
+    );
   }
 
   /** Start or stop recording snapshots (the inspector turns it on when it opens). */

@@ -10,10 +10,13 @@ export class PushedClock {
     this.push = { now, rate, wall };
   }
 
-  /** Simulated ms at wall time `wall`, or null before the first push. */
+  /**
+   * Simulated ms at wall time `wall` (also a moment before the push, at its rate), or null before
+   * the first push.
+   */
   at(wall: number): number | null {
     const { push } = this;
     if (!push) return null;
-    return Math.floor(push.now + Math.max(0, wall - push.wall) * push.rate);
+    return Math.floor(push.now + (wall - push.wall) * push.rate);
   }
 }

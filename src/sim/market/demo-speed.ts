@@ -25,6 +25,7 @@ export interface ClockHub {
  */
 export class ClockPublisher {
   private round = 0;
+  private listened = false;
 
   constructor(
     private readonly clock: Clock,
@@ -33,10 +34,16 @@ export class ClockPublisher {
     private readonly everyRounds = 10,
   ) {}
 
-  /** Called once per market round. */
+  /**
+   * Called once per market round. A tab that just subscribed hears the clock within a round, not
+   * only at the next tenth (the inspector stamps its first events with it).
+   */
   tick(): void {
     this.round++;
-    if (this.round % this.everyRounds === 0) this.publish();
+    const listening = this.hub.hasSubscribers(SIM_CLOCK_CHANNEL);
+    const newListener = listening && !this.listened;
+    this.listened = listening;
+    if (newListener || this.round % this.everyRounds === 0) this.publish();
   }
 
   publish(): void {

@@ -88,9 +88,14 @@ describe('demo speed', () => {
       ]);
     }
     expect(tabs[2]!.frames).toEqual([]);
-    // Rounds: one frame every tenth, with the simulated time running 10x.
+    // The first round after a tab subscribes tells it the clock at once.
+    publisher.tick();
+    expect(tabs[0]!.frames).toHaveLength(2);
+    tabs[0]!.frames.pop();
+    tabs[1]!.frames.pop();
+    // Then one frame every tenth round, with the simulated time running 10x.
     real += 1_000;
-    for (let i = 0; i < 9; i++) publisher.tick();
+    for (let i = 0; i < 8; i++) publisher.tick();
     expect(tabs[0]!.frames).toHaveLength(1);
     publisher.tick();
     expect(JSON.parse(tabs[0]!.frames[1]!)).toEqual({
