@@ -25,12 +25,10 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/register', '[data-testid="register-page"]'],
   ['/forgetPassword', '[data-testid="forgot-page"]'],
   ['/deposit', '[data-testid="earnings-page"]'],
-  ['/legalIndex/legal', '[data-testid="coming-soon"]'],
-  ['/legalIndex/orders', '[data-testid="coming-soon"]'],
-  ['/legalIndex/orderdetail', '[data-testid="coming-soon"]'],
-  ['/myshop/myshoporders', '[data-testid="coming-soon"]'],
-  ['/myshop/shoporders', '[data-testid="coming-soon"]'],
-  ['/myshop/shoporderdetail', '[data-testid="coming-soon"]'],
+  ['/legalIndex/legal', '[data-testid="p2p-ad"]'],
+  // P2P orders and the shop need a session: a visitor lands on the log-in page.
+  ['/legalIndex/orders', '[data-testid="login-page"]'],
+  ['/myshop/myshoporders', '[data-testid="login-page"]'],
   // The wallet needs a session: a visitor lands on the log-in page.
   ['/assets/tradeAccount', '[data-testid="login-page"]'],
   ['/coinlog', '[data-testid="login-page"]'],
@@ -62,6 +60,12 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/lever', '[data-testid="lever-page"]'],
   ['/second', '[data-testid="micro-page"]'],
   ['/trade?symbol=BTC/USDT', '[data-testid="orders-table"]'],
+  ['/legalIndex/legal', '[data-testid="p2p-ad"] button'],
+  ['/legalIndex/orders', '[data-testid="p2p-orders-page"]'],
+  ['/legalIndex/orderdetail?id=1', '[data-testid="p2p-detail-page"]'],
+  ['/myshop/myshoporders', '[data-testid="p2p-my-ad"]'],
+  ['/myshop/shoporders', '[data-testid="p2p-orders-page"]'],
+  ['/myshop/shoporderdetail?id=1', '[data-testid="p2p-detail-page"]'],
 ];
 
 /** A route change inside the app, as a link click would make it: no reload. */

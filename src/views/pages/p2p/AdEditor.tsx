@@ -57,7 +57,7 @@ export function AdEditor({
           aria-describedby={problem?.field === field ? `p2p-ad-${field}-problem` : undefined}
           onChange={(event) => send({ type: 'SET', field, value: event.target.value })}
         />
-        <span className="field-action muted">{unit}</span>
+        <span className="p2p-unit">{unit}</span>
       </div>
       {messageOf(field)}
     </div>

@@ -152,7 +152,7 @@ function OrderDialog({
                 aria-describedby={problem ? 'p2p-order-problem' : undefined}
                 onChange={(event) => send({ type: 'SET_TEXT', text: event.target.value })}
               />
-              <span className="field-action muted">{by === 'amount' ? ad.fiat : ad.coin}</span>
+              <span className="p2p-unit">{by === 'amount' ? ad.fiat : ad.coin}</span>
             </div>
             {problem ? (
               <p
@@ -247,12 +247,12 @@ export default function HallPage() {
   }, [ref, navigate]);
 
   return (
-    <div className="p2p">
+    <div className="p2p" data-testid="p2p-hall">
       <header className="p2p-head">
         <h1>{t('pages.legal')}</h1>
         <P2pNav />
       </header>
-      <section className="card p2p-filters" aria-label={t('p2p.filters')}>
+      <section className="p2p-card p2p-filters" aria-label={t('p2p.filters')}>
         <div className="p2p-sides" role="tablist" aria-label={t('p2p.side')}>
           <button
             type="button"
@@ -327,7 +327,7 @@ export default function HallPage() {
           </p>
         ) : null}
       </section>
-      <section className="card p2p-list" aria-label={t('p2p.ads')}>
+      <section className="p2p-card p2p-list" aria-label={t('p2p.ads')}>
         <div className="p2p-row p2p-row-head" aria-hidden="true">
           <span>{t('p2p.merchant')}</span>
           <span>{t('p2p.price')}</span>

@@ -26,7 +26,9 @@ import { ImagePicker } from '../personal/ImagePicker.tsx';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { ConfirmDialog, P2pNav, PayMethods, StatusBadge } from './p2p-kit.tsx';
 import '../auth/kit/forms.css';
+// The voucher picker's styles (ImagePicker is the personal centre's).
 import '../personal/personal.css';
+
 import './p2p.css';
 
 const ACTION_CLASS: Record<P2pAction, string> = {
@@ -65,7 +67,7 @@ function OrderView({ id }: { id: number }) {
   const { order, clock, problem, pending, voucher, reason } = snapshot.context;
   if (snapshot.matches({ order: 'failed' }))
     return (
-      <section className="card p2p-empty" role="alert">
+      <section className="p2p-card p2p-empty" role="alert">
         <p>{t('p2p.orderMissing')}</p>
         <button type="button" className="btn btn-outline" onClick={() => send({ type: 'RELOAD' })}>
           {t('common.retry')}
@@ -92,7 +94,7 @@ function OrderView({ id }: { id: number }) {
   return (
     <>
       <section
-        className="card p2p-order"
+        className="p2p-card p2p-order"
         aria-labelledby="p2p-order-heading"
         data-testid="p2p-order"
         data-status={order.status}
@@ -170,7 +172,7 @@ function OrderView({ id }: { id: number }) {
           </div>
         </dl>
       </section>
-      <section className="card p2p-order" aria-labelledby="p2p-pay-heading">
+      <section className="p2p-card p2p-order" aria-labelledby="p2p-pay-heading">
         <h2 id="p2p-pay-heading">{t(buyer ? 'p2p.payTo' : 'p2p.yourDetails')}</h2>
         <PayMethods methods={order.pay_methods} />
         {order.collection.length === 0 ? <p className="muted">{t('p2p.noDetails')}</p> : null}
@@ -209,7 +211,7 @@ function OrderView({ id }: { id: number }) {
           </p>
         ) : null}
       </section>
-      <section className="card p2p-order" aria-labelledby="p2p-act-heading">
+      <section className="p2p-card p2p-order" aria-labelledby="p2p-act-heading">
         <h2 id="p2p-act-heading">{t('p2p.voucher')}</h2>
         {canPay ? (
           <ImagePicker
@@ -260,7 +262,7 @@ function OrderView({ id }: { id: number }) {
           {order.actions.length === 0 ? <p className="muted">{t('p2p.nothingToDo')}</p> : null}
         </div>
       </section>
-      <section className="card p2p-order" aria-labelledby="p2p-log-heading">
+      <section className="p2p-card p2p-order" aria-labelledby="p2p-log-heading">
         <h2 id="p2p-log-heading">{t('p2p.activity')}</h2>
         <ol className="p2p-log">
           {order.events.map((event, index) => (
@@ -297,7 +299,7 @@ function Detail({ shop }: { shop: boolean }) {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   return (
-    <div className="p2p">
+    <div className="p2p" data-testid="p2p-detail-page">
       <header className="p2p-head">
         <h1>{t(shop ? 'pages.shoporderdetail' : 'pages.orderdetail')}</h1>
         <P2pNav shop={shop} />
@@ -305,7 +307,7 @@ function Detail({ shop }: { shop: boolean }) {
       {Number.isInteger(id) && id > 0 ? (
         <OrderView key={id} id={id} />
       ) : (
-        <p className="card p2p-empty">{t('p2p.orderMissing')}</p>
+        <p className="p2p-card p2p-empty">{t('p2p.orderMissing')}</p>
       )}
     </div>
   );

@@ -36,12 +36,12 @@ function OrdersList({ shop }: { shop: boolean }) {
   const orders = useLoadable(source);
   const detail = shop ? '/myshop/shoporderdetail' : '/legalIndex/orderdetail';
   return (
-    <div className="p2p">
+    <div className="p2p" data-testid="p2p-orders-page">
       <header className="p2p-head">
         <h1>{t(shop ? 'pages.shoporders' : 'pages.orders')}</h1>
         <P2pNav shop={shop} />
       </header>
-      <section className="card p2p-list">
+      <section className="p2p-card p2p-list">
         <div className="p2p-list-tools">
           <div className="p2p-tabs" role="tablist" aria-label={t('p2p.status.label')}>
             {GROUPS.map((each) => (

@@ -51,7 +51,7 @@ function StoreCard() {
   const { queries } = useServices();
   const [source] = useState(() => queries.p2p.shop$());
   const shop = useLoadable(source);
-  if (shop.status !== 'ready') return <section className="card p2p-store" aria-busy="true" />;
+  if (shop.status !== 'ready') return <section className="p2p-card p2p-store" aria-busy="true" />;
   const m = shop.data;
   const levels = [
     ['p2p.verifiedEmail', m.email_verified],
@@ -59,7 +59,7 @@ function StoreCard() {
     ['p2p.verifiedName', m.real_name_verified],
   ] as const;
   return (
-    <section className="card p2p-store" aria-labelledby="p2p-store-name" data-testid="p2p-store">
+    <section className="p2p-card p2p-store" aria-labelledby="p2p-store-name" data-testid="p2p-store">
       <div className="p2p-merchant">
         <span className="p2p-avatar" aria-hidden="true">
           {m.name.slice(0, 1).toUpperCase()}
@@ -121,7 +121,7 @@ function MyAds() {
   }, []);
   const ask = (id: number, next: OtcAdStatus) => sendStatus({ type: 'ASK', id, status: next });
   return (
-    <section className="card p2p-list" aria-labelledby="p2p-my-ads">
+    <section className="p2p-card p2p-list" aria-labelledby="p2p-my-ads">
       <div className="p2p-list-tools">
         <h2 id="p2p-my-ads">{t('p2p.myAds')}</h2>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing({ adId: null })}>
@@ -226,7 +226,7 @@ function Shop() {
   // The shop is a seller's (spec §6: is_seller); others see the hall.
   if (readPref('isSeller') !== '1') return <Navigate to="/legalIndex/legal" replace />;
   return (
-    <div className="p2p">
+    <div className="p2p" data-testid="p2p-shop-page">
       <header className="p2p-head">
         <h1>{t('pages.myshoporders')}</h1>
         <P2pNav shop />

@@ -1,0 +1,264 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, withPrefs } from './fixtures.ts';
+
+/**
+ * P2P (issue 16), driven like a person: a visitor browses the hall; a new user buys USDT from the
+ * demo merchant's sell ad (bad sizes refused in the dialog, paying refused without a voucher, then
+ * paid with one), the demo merchant releases from its shop orders, and the buyer's legal account
+ * holds the coins; an unpaid order cancels itself at its limit (the market at x60); pages fit 390 px
+ * and axe finds nothing. Every test runs in a fresh browser context, so a fresh simulator.
+ */
+const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
+const BUYER = { email: 'p2p-buyer@example.com', password: 'Secret123' };
+const SHOTS = '/tmp/shots-p2p';
+const BOOT = { timeout: 20_000 };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+async function logIn(page: Page, account: string, password: string, path: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.getByLabel('E-mail').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByTestId('account-menu')).toBeVisible(BOOT);
+  await expect(page).toHaveURL(new RegExp(path.replace(/[/?]/g, '\\$&')));
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+}
+
+async function register(page: Page, email: string, password: string) {
+  await page.goto('/register');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('outbox-toggle').click();
+  const message = page.getByTestId('outbox-message').filter({ hasText: email }).first();
+  await expect(message).toBeVisible();
+  const code = (await message.getByTestId('outbox-code').textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  await page.getByLabel('E-mail verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).last().click();
+  await expect(toast(page, 'Registered successfully')).toBeVisible();
+}
+
+async function noSideScroll(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+test('a visitor browses the hall: sides, coins, pay method and amount filters; fits 390 px; axe clean', async ({
+  page,
+}) => {
+  await page.goto('/legalIndex/legal');
+  const rows = page.getByTestId('p2p-ad');
+  await expect(rows.first()).toBeVisible(BOOT);
+  // The demo merchant's USDT/CNY sell ad is in the Buy tab, with a log-in link instead of Buy.
+  await expect(rows.filter({ hasText: 'dem***' })).toHaveCount(1);
+  await expect(rows.first().getByRole('link', { name: 'Log in to trade' })).toBeVisible();
+  // Best price first: a seller's price never goes down the list.
+  const prices = (await rows.locator('.p2p-price strong').allTextContents()).map(Number);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await page.getByLabel('Payment method').selectOption('wxpay');
+  await expect(rows.filter({ hasText: 'dem***' })).toHaveCount(0);
+  for (const row of await rows.all()) await expect(row).toContainText('WeChat Pay');
+  await page.getByLabel('Payment method').selectOption('');
+  const amount = page.getByLabel('Amount (CNY)');
+  await amount.fill('1e3');
+  await expect(page.getByRole('alert')).toHaveText('Enter a number, such as 0.5');
+  await expect(amount).toHaveValue('1e3');
+  await amount.fill('');
+  await page.getByRole('tab', { name: 'Sell' }).click();
+  await expect(rows.first().getByRole('link', { name: 'Log in to trade' })).toBeVisible();
+  await page.getByRole('radio', { name: 'BTC' }).click();
+  await expect(rows.first()).toContainText('BTC');
+  await axeClean(page);
+  for (const theme of ['dark', 'light'] as const) {
+    await withPrefs(page, { theme });
+    for (const width of [390, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/legalIndex/legal');
+      await expect(rows.first()).toBeVisible(BOOT);
+      await noSideScroll(page, width);
+      await page.screenshot({ path: `${SHOTS}/hall-${theme}-${width}.png`, fullPage: width === 390 });
+    }
+  }
+  // Russian words are long and Traditional Chinese is dense: both fit a phone and a laptop.
+  for (const lang of ['ru', 'hk'] as const) {
+    await withPrefs(page, { lang, theme: lang === 'ru' ? 'dark' : 'light' });
+    for (const width of [390, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/legalIndex/legal');
+      await expect(rows.first()).toBeVisible(BOOT);
+      await noSideScroll(page, width);
+      await page.screenshot({ path: `${SHOTS}/hall-${lang}-${width}.png`, fullPage: width === 390 });
+    }
+  }
+});
+
+test('a buyer orders on the demo merchant, pays with a voucher, the merchant releases, the coins arrive', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await register(page, BUYER.email, BUYER.password);
+  await logIn(page, BUYER.email, BUYER.password, '/legalIndex/legal');
+  const demoAd = page.getByTestId('p2p-ad').filter({ hasText: 'dem***' });
+  await demoAd.getByRole('button', { name: 'Buy USDT' }).click();
+  const dialog = page.getByTestId('p2p-order-dialog');
+  const input = dialog.getByLabel('Amount (CNY)');
+  const submit = dialog.getByRole('button', { name: 'Buy USDT' });
+  // Bad input is refused in the dialog, with the text kept.
+  for (const [typed, message] of [
+    ['', 'Please fill this in'],
+    ['abc', 'Enter a number, such as 0.5'],
+    ['50', "The amount is below this ad's minimum per order"],
+    ['9000', "The amount is above this ad's maximum per order"],
+  ] as const) {
+    await input.fill(typed);
+    await submit.click();
+    await expect(dialog.getByTestId('p2p-order-problem')).toHaveText(message);
+    await expect(input).toHaveValue(typed);
+  }
+  // By quantity: 20 USDT, the amount follows.
+  await dialog.getByRole('radio', { name: 'By quantity' }).click();
+  await dialog.getByLabel('Quantity (USDT)').fill('20');
+  await expect(dialog.getByTestId('p2p-order-other')).toContainText(/You pay \d+\.\d{2} CNY/);
+  await submit.click();
+  await expect(dialog).toContainText('20 USDT');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/legalIndex\/orderdetail\?id=\d+/);
+  const order = page.getByTestId('p2p-order');
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Pending payment');
+  await expect(page.getByTestId('p2p-order-quantity')).toHaveText('20.00 USDT');
+  await expect(page.getByTestId('p2p-pay-timer')).toContainText(/1[45]:\d\d/);
+  await expect(page.getByTestId('p2p-collection')).toContainText('Tessera Demo Bank');
+  await expect(page.getByTestId('p2p-action-release')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/order-unpaid-1280.png`, fullPage: true });
+  // Paying without a voucher is refused; with one it asks, then pays.
+  await page.getByTestId('p2p-action-pay').click();
+  await expect(page.getByTestId('p2p-action-problem')).toHaveText('Please upload the payment voucher first');
+  await page
+    .locator('#p2p-voucher')
+    .setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Upload the payment voucher' })).toBeVisible();
+  await page.getByTestId('p2p-action-pay').click();
+  await expect(page.getByTestId('p2p-confirm')).toContainText('Confirm that you transferred');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Paid');
+  await expect(page.getByTestId('p2p-confirm-timer')).toBeVisible();
+  await expect(order).toHaveAttribute('data-status', '2');
+  const orderUrl = page.url();
+  const id = new URL(orderUrl).searchParams.get('id');
+  await axeClean(page);
+
+  // The merchant: its shop orders list the order; it releases after a confirmation.
+  await logOut(page);
+  await logIn(page, DEMO.email, DEMO.password, '/myshop/shoporders');
+  const row = page.getByTestId('p2p-order-row').filter({ has: page.locator(`[href$="id=${id}"]`) });
+  await expect(row).toContainText('Paid');
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/myshop/shoporderdetail\\?id=${id}`));
+  await expect(page.getByTestId('p2p-voucher')).toBeVisible();
+  await expect(page.getByTestId('p2p-action-pay')).toHaveCount(0);
+  await page.getByTestId('p2p-action-release').click();
+  await expect(page.getByTestId('p2p-confirm')).toContainText('Release 20.00 USDT to the buyer?');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Paid');
+  await page.getByTestId('p2p-action-release').click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Completed');
+  await expect(page.getByTestId('p2p-action-release')).toHaveCount(0);
+  // The store card counts it.
+  await page.goto('/myshop/myshoporders');
+  await expect(page.getByTestId('p2p-store')).toContainText('Total orders');
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/shop-1280.png`, fullPage: true });
+
+  // The buyer: the order is completed and the coins are in the legal account.
+  await logOut(page);
+  await logIn(page, BUYER.email, BUYER.password, '/assets/legalAccount');
+  await expect(page.getByTestId('available-USDT')).toHaveText('20.00', BOOT);
+  await page.goto('/legalIndex/orders');
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await expect(page.getByTestId('p2p-order-row')).toHaveCount(1);
+  await expect(page.getByTestId('p2p-order-row')).toContainText('Completed');
+});
+
+test('an unpaid order cancels itself at its limit; the merchant publishes an ad (max below min refused); 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, DEMO.email, DEMO.password, '/legalIndex/legal');
+  // The demo buys from a simulated merchant and never pays.
+  const ad = page.getByTestId('p2p-ad').filter({ hasNotText: 'dem***' }).first();
+  await ad.getByRole('button', { name: 'Buy USDT' }).click();
+  const dialog = page.getByTestId('p2p-order-dialog');
+  const limits = (await dialog.locator('p').filter({ hasText: 'Limits' }).textContent()) ?? '';
+  const lowest = /Limits: ([\d.]+)/.exec(limits)?.[1] ?? '';
+  await dialog.getByLabel('Amount (CNY)').fill(lowest);
+  await dialog.getByRole('button', { name: 'Buy USDT' }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Pending payment');
+  await noSideScroll(page, 390);
+  await page.screenshot({ path: `${SHOTS}/order-unpaid-390.png`, fullPage: true });
+  // At x60 a 15 or 30 minute limit passes in 15 or 30 seconds (the speed control lives in the wide header).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('sim-speed').selectOption('60');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Cancelled', { timeout: 60_000 });
+  await expect(page.getByText('Cancelled: not paid in time')).toBeVisible();
+  await expect(page.getByTestId('p2p-action-pay')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/order-cancelled-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('sim-speed').selectOption('1');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // The merchant publishes an ad: a maximum below the minimum is refused on its field.
+  await page.goto('/myshop/myshoporders');
+  await page.getByRole('button', { name: 'Publish ad' }).click();
+  const editor = page.getByTestId('p2p-ad-editor');
+  await editor.getByLabel('Unit price').fill('6,9');
+  await expect(editor.getByLabel('Unit price')).toHaveValue('6,9');
+  await editor.getByLabel('Unit price').fill('6.90');
+  await editor.getByLabel('Total quantity').fill('100');
+  await editor.getByLabel('Minimum per order').fill('500');
+  await editor.getByLabel('Maximum per order').fill('200');
+  await editor.getByLabel('Bank transfer').check();
+  await editor.getByRole('button', { name: 'Publish ad' }).click();
+  await expect(editor.getByTestId('p2p-ad-problem')).toHaveText(
+    'The maximum per order cannot be below the minimum',
+  );
+  await editor.getByLabel('Maximum per order').fill('600');
+  await noSideScroll(page, 390);
+  await page.screenshot({ path: `${SHOTS}/ad-editor-390.png` });
+  await editor.getByRole('button', { name: 'Publish ad' }).click();
+  await editor.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(toast(page, 'Ad published')).toBeVisible();
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(3);
+  await expect(page.getByTestId('p2p-my-ad').first()).toContainText('6.90');
+  await noSideScroll(page, 390);
+  await axeClean(page);
+  await withPrefs(page, { theme: 'light' });
+  await page.reload();
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(3);
+  await page.screenshot({ path: `${SHOTS}/shop-light-390.png`, fullPage: true });
+});
