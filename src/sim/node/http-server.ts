@@ -92,9 +92,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     response.end(text);
   }
 
-  async function route(request: IncomingMessage, response: ServerResponse): Promise<number | null> {
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<Envelope['code'] | null> {
     const t = await translator(header(request, 'lang') || 'en');
-    const refuse = (status: number, key: string): number => {
+    const refuse = (status: number, key: string): Envelope['code'] => {
       send(response, status, errorEnvelope(t(key)));
       return 0;
     };
@@ -158,7 +158,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     const gated = options.gate?.(path, request, t);
     if (gated) {
       send(response, 200, gated);
-      return gated.code;
+      return Number(gated.code);
     }
     const requestId = header(request, 'x-request-id');
     const wire = {
@@ -182,7 +182,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       return refuse(503, 'internal');
     }
     send(response, 200, envelope);
-    return envelope.code;
+    return Number(envelope.code);
   }
 
   function onRequest(request: IncomingMessage, response: ServerResponse): void {

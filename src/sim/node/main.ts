@@ -5,7 +5,9 @@ import { CorsPolicy } from './cors.ts';
 import { createHttpServer } from './http-server.ts';
 import { errorFields, JsonLog } from './json-log.ts';
 import { nodeServerMessages } from './node-messages.ts';
-import { openNodeSimulator } from './node-simulator.ts';
+import { openNodeSimulator, type ServerStore } from './node-simulator.ts';
+import { PostgresEventLog } from '../store/postgres-event-log.ts';
+import { SqliteEventLog } from '../store/sqlite-event-log.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
@@ -26,14 +28,21 @@ async function main(options: ServerOptions): Promise<void> {
   const log = new JsonLog(process.stdout, wallClock);
   const operatorToken = options.operatorToken ?? newOperatorToken();
   let file = ':memory:';
-  if (options.data !== ':memory:') {
-    mkdirSync(options.data, { recursive: true });
-    file = join(options.data, 'tessera.db');
+  let store: ServerStore;
+  if (options.databaseUrl) {
+    store = await PostgresEventLog.open({ url: options.databaseUrl, schema: options.databaseSchema });
+    file = `postgresql schema ${options.databaseSchema}`;
+  } else {
+    if (options.data !== ':memory:') {
+      mkdirSync(options.data, { recursive: true });
+      file = join(options.data, 'tessera.db');
+    }
+    store = new SqliteEventLog({ file });
   }
   let publicUrl = options.publicUrl ?? '';
   const messages = nodeServerMessages(LOCALES);
   const node = await openNodeSimulator({
-    file,
+    store,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     messages,
     courier: logCourier(log),

@@ -2,12 +2,13 @@ import { ScaledClock } from '../clock.ts';
 import type { CodeCourier } from '../features/accounts/outbox.ts';
 import type { MessageTable } from '../server.ts';
 import { createSimulator, type Simulator } from '../simulator.ts';
-import { SqliteEventLog } from '../store/sqlite-event-log.ts';
+import type { ImageStore } from '../features/accounts/uploads.ts';
+import type { EventLog } from '../store/event-log.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 
 export interface NodeSimulatorOptions {
-  /** The SQLite file of the event log (':memory:' keeps nothing). */
-  file: string;
+  /** The event log (SQLite or PostgreSQL), which also keeps uploaded images. */
+  store: ServerStore;
   /** The market's seed; omitted: the simulator's default. */
   seed?: number;
   messages: (lang: string) => Promise<MessageTable>;
@@ -19,9 +20,12 @@ export interface NodeSimulatorOptions {
   realNow: () => number;
 }
 
+/** What the server keeps its log and images in; `whenClosed` where closing is not immediate. */
+export type ServerStore = EventLog & ImageStore & { whenClosed?(): Promise<void> };
+
 export interface NodeSimulator {
   simulator: Simulator;
-  store: SqliteEventLog;
+  store: ServerStore;
   /** Stops the market and the timers, lets their last steps commit, saves the clock, closes the file. */
   stop(): Promise<void>;
 }
@@ -32,13 +36,13 @@ const SIM_NOW_SAVE_MS = 2000;
 const ADVANCE_MS = 1000;
 
 /**
- * The simulator as the Node server runs it: the worker's assembly (worker.ts) on a SQLite event log
- * instead of IndexedDB, with the same timers: the live market, and once a second the wallet,
+ * The simulator as the Node server runs it: the worker's assembly (worker.ts) on a SQLite or
+ * PostgreSQL event log instead of IndexedDB, with the same timers: the live market, and once a second the wallet,
  * earnings, micro and lever steps on the simulated clock.
  */
 export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<NodeSimulator> {
   const { log } = options;
-  const store = new SqliteEventLog({ file: options.file });
+  const { store } = options;
   const saved = await store.getSetting(SIM_NOW_KEY);
   const realNow = options.realNow();
   const clock = new ScaledClock({
@@ -87,6 +91,7 @@ export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<
       await Promise.allSettled(runningSteps.values());
       await saveClock().catch(() => undefined);
       store.close();
+      await store.whenClosed?.();
     },
   };
 }

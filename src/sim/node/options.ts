@@ -19,6 +19,9 @@ export interface ServerOptions {
   publicUrl: string | undefined;
   /** The operator token of the sim/* calls; omitted: a fresh one, printed at start. */
   operatorToken: string | undefined;
+  /** PostgreSQL instead of SQLite when set (DATABASE_URL), in schema `databaseSchema`. */
+  databaseUrl: string | undefined;
+  databaseSchema: string;
 }
 
 export const USAGE = `Usage: npm run server -- [options]
@@ -35,7 +38,9 @@ export const USAGE = `Usage: npm run server -- [options]
   --public-url <url>  the server's address as clients see it (default http://host:port)
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
-start), TESSERA_ORIGINS (comma-separated origins, like --origin).`;
+start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
+connection string: the event log goes there instead of --data) and DATABASE_SCHEMA (its schema,
+default tessera).`;
 
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number {
   const value = Number(text);
@@ -61,6 +66,8 @@ export function parseServerOptions(
     rate: 50,
     publicUrl: undefined,
     operatorToken: env.TESSERA_OPERATOR_TOKEN || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || 'tessera',
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {

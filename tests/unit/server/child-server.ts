@@ -17,13 +17,15 @@ export interface Running {
 
 /**
  * Starts `npm run server` (the real entry, src/sim/node/main.ts, through tsx, on the Node running
- * the tests) with `args` and an ephemeral port; resolves once it listens.
+ * the tests) with `args` and an ephemeral port; resolves once it listens. It runs on SQLite unless
+ * `env` names a DATABASE_URL (the test run's own DATABASE_URL is not passed on).
  */
-export function startServer(args: readonly string[]): Promise<Running> {
+export function startServer(args: readonly string[], env: Record<string, string> = {}): Promise<Running> {
+  const { DATABASE_URL: _url, DATABASE_SCHEMA: _schema, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TESSERA_OPERATOR_TOKEN: 'child-test' },
+    env: { ...inherited, TESSERA_OPERATOR_TOKEN: 'child-test', ...env },
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const lines: Record<string, unknown>[] = [];

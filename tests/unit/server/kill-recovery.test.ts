@@ -13,6 +13,8 @@ import { ManualClock } from '../../../src/sim/clock.ts';
 import { nodeServerMessages } from '../../../src/sim/node/node-messages.ts';
 import { createSimulator, type Simulator } from '../../../src/sim/simulator.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
+import { PostgresEventLog } from '../../../src/sim/store/postgres-event-log.ts';
+import type { ServerStore } from '../../../src/sim/node/node-simulator.ts';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
 import { LOCALES } from './server-fixture.ts';
 import { startServer } from './child-server.ts';
@@ -63,14 +65,14 @@ interface Acked {
 }
 
 /** One data file, killed `kills` times; answers what the server acknowledged. */
-async function lane(data: string, seed: number, price: string): Promise<Acked> {
+async function lane(store: LaneStore, seed: number, price: string): Promise<Acked> {
   const random = mulberry32(seed);
   const acked: Acked = { placed: new Set(), cancelled: new Set(), count: 0 };
   let token = '';
   // Set from the workers' closures, so held in an object TypeScript does not narrow to null.
   const replay: { last: { sent: Sent; answer: unknown } | null } = { last: null };
   for (let kill = 0; kill < KILLS_PER_LANE; kill++) {
-    const server = await startServer(['--data', data, '--rate', '0']);
+    const server = await startServer(['--data', store.data, '--rate', '0'], store.env);
     if (!token) {
       const login = await fetch(`${server.base}/api/user/login`, {
         method: 'POST',
@@ -138,8 +140,38 @@ function totals(state: SpotState): Map<number, bigint> {
   return sums;
 }
 
-async function open(file: string): Promise<{ simulator: Simulator; store: SqliteEventLog }> {
-  const store = new SqliteEventLog({ file });
+/**
+ * Where a lane's server keeps its log: a SQLite file, or (the second lane, when DATABASE_URL names a
+ * PostgreSQL) a schema of its own, so the kill points cover both stores.
+ */
+interface LaneStore {
+  data: string;
+  env: Record<string, string>;
+  open(): Promise<ServerStore>;
+}
+
+function laneStore(index: number, suffix: string): LaneStore {
+  const data = join(dir, `lane${index}`);
+  mkdirSync(data, { recursive: true });
+  const url = process.env.DATABASE_URL;
+  if (url && index === 1) {
+    const schema = `kill_${suffix}`;
+    return {
+      data,
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      open: () => PostgresEventLog.open({ url, schema }),
+    };
+  }
+  return { data, env: {}, open: async () => new SqliteEventLog({ file: join(data, 'tessera.db') }) };
+}
+
+async function close(store: ServerStore): Promise<void> {
+  store.close();
+  await store.whenClosed?.();
+}
+
+async function open(lane: LaneStore): Promise<{ simulator: Simulator; store: ServerStore }> {
+  const store = await lane.open();
   const simulator = await createSimulator({
     // Later than anything the killed servers stored (they ran on the wall clock).
     clock: new ManualClock(Date.now() + 60_000),
@@ -186,24 +218,23 @@ function consistent(simulator: Simulator, before: Map<number, bigint>): void {
 describe('the server killed with SIGKILL under load', () => {
   it(`loses no acknowledged command and applies nothing by halves (${LANES * KILLS_PER_LANE} kill points)`, async () => {
     const seed = Date.now() % 1_000_000;
-    const files = Array.from({ length: LANES }, (_, lane) => join(dir, `lane${lane}`));
+    const stores = Array.from({ length: LANES }, (_, index) => laneStore(index, `${process.pid}_${seed}`));
     // The ledger before any load, and a resting price far below the market (no fills expected,
     // though the check allows them).
     const befores: Map<number, bigint>[] = [];
     let price = '';
-    for (const data of files) {
-      mkdirSync(data, { recursive: true });
-      const { simulator, store } = await open(join(data, 'tessera.db'));
+    for (const laneOf of stores) {
+      const { simulator, store } = await open(laneOf);
       befores.push(totals(simulator.spot.state()));
       // Last price in ticks of 10^-2 (BTC/USDT): half of it, as a decimal string.
       price ||= (Math.floor(simulator.market.market.pair(1)!.lastPrice() / 2) / 100).toFixed(2);
-      store.close();
+      await close(store);
     }
-    const results = await Promise.all(files.map((data, index) => lane(data, seed + index, price)));
-    for (const [index, data] of files.entries()) {
+    const results = await Promise.all(stores.map((laneOf, index) => lane(laneOf, seed + index, price)));
+    for (const [index, laneOf] of stores.entries()) {
       const acked = results[index]!;
       expect(acked.placed.size, `seed ${seed}: lane ${index} placed orders`).toBeGreaterThan(KILLS_PER_LANE);
-      const { simulator, store } = await open(join(data, 'tessera.db'));
+      const { simulator, store } = await open(laneOf);
       const orders = simulator.spot.state().orders;
       for (const id of acked.placed)
         expect(orders.has(id), `seed ${seed}: acknowledged order ${id}`).toBe(true);
@@ -213,7 +244,8 @@ describe('the server killed with SIGKILL under load', () => {
         );
       }
       consistent(simulator, befores[index]!);
-      store.close();
+      if (store instanceof PostgresEventLog) await store.dropSchema();
+      await close(store);
     }
   }, 150_000);
 });

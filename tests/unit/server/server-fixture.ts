@@ -13,6 +13,7 @@ import { JsonLog } from '../../../src/sim/node/json-log.ts';
 import { nodeServerMessages } from '../../../src/sim/node/node-messages.ts';
 import { openNodeSimulator, type NodeSimulator } from '../../../src/sim/node/node-simulator.ts';
 import { logCourier, serverModeGate } from '../../../src/sim/node/server-mode.ts';
+import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 
 export const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
 export const OPERATOR_TOKEN = 'operator-secret-for-tests';
@@ -53,7 +54,7 @@ export async function startServer(
   const messages = nodeServerMessages(LOCALES);
   let base = '';
   const node = await openNodeSimulator({
-    file: ':memory:',
+    store: new SqliteEventLog({ file: ':memory:' }),
     seed: 7,
     messages,
     courier: logCourier(log),

@@ -7,17 +7,18 @@ import type { EventLog } from '../../../src/sim/store/event-log.ts';
 import { EventStore } from '../../../src/sim/store/event-store.ts';
 import { EventSourced } from '../../../src/sim/store/event-sourced.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
+import { PostgresEventLog } from '../../../src/sim/store/postgres-event-log.ts';
 import { ledger } from '../sim/store/ledger-fixture.ts';
 
 /**
- * One contract for every implementation of the event log (DESIGN.md: the browser's Dexie store and
- * the server's SQLite file): the same tests, each run against both. `open(name)` opens (or reopens)
+ * One contract for every implementation of the event log (DESIGN.md: the browser's Dexie store, the
+ * server's SQLite file and its PostgreSQL database): the same tests, each run against both. `open(name)` opens (or reopens)
  * the log called `name`; `failSnapshots` makes every later snapshot write of that log fail inside its
  * transaction, so a commit that carries one must leave nothing behind.
  */
 interface Implementation {
-  open(name: string): EventLog;
-  failSnapshots(log: EventLog): void;
+  open(name: string): Promise<EventLog>;
+  failSnapshots(log: EventLog): Promise<void>;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'tessera-store-'));
@@ -25,8 +26,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const implementations: Record<string, Implementation> = {
   dexie: {
-    open: (name) => new EventStore({ name: `contract-${name}`, indexedDB, IDBKeyRange }),
-    failSnapshots(log) {
+    open: async (name) => new EventStore({ name: `contract-${name}`, indexedDB, IDBKeyRange }),
+    async failSnapshots(log) {
       (log as EventStore).db.snapshots.hook('creating', () => {
         throw new Error('injected');
       });
@@ -36,8 +37,8 @@ const implementations: Record<string, Implementation> = {
     },
   },
   sqlite: {
-    open: (name) => new SqliteEventLog({ file: join(dir, `${name}.db`) }),
-    failSnapshots(log) {
+    open: async (name) => new SqliteEventLog({ file: join(dir, `${name}.db`) }),
+    async failSnapshots(log) {
       const fail = "BEGIN SELECT RAISE(ABORT, 'injected'); END";
       (log as SqliteEventLog).exec(`CREATE TEMP TRIGGER fail_insert BEFORE INSERT ON snapshots ${fail}`);
       (log as SqliteEventLog).exec(`CREATE TEMP TRIGGER fail_update BEFORE UPDATE ON snapshots ${fail}`);
@@ -45,16 +46,51 @@ const implementations: Record<string, Implementation> = {
   },
 };
 
+/**
+ * PostgreSQL when DATABASE_URL names one (.ci/run starts it: scripts/ensure-postgres.sh); each test
+ * gets its own schema, dropped at the end.
+ */
+const DATABASE_URL = process.env.DATABASE_URL;
+const pgSchemas = new Set<string>();
+if (DATABASE_URL) {
+  const suffix = `${process.pid}_${Date.now() % 1_000_000}`;
+  implementations.postgres = {
+    async open(name) {
+      const schema = `contract_${name}_${suffix}`;
+      pgSchemas.add(schema);
+      return PostgresEventLog.open({ url: DATABASE_URL, schema });
+    },
+    async failSnapshots(log) {
+      const fail = "RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$";
+      await (log as PostgresEventLog).exec(`CREATE FUNCTION fail_snapshot() ${fail}`);
+      await (log as PostgresEventLog).exec(
+        'CREATE TRIGGER fail_snapshot BEFORE INSERT OR UPDATE ON snapshots FOR EACH ROW EXECUTE FUNCTION fail_snapshot()',
+      );
+    },
+  };
+  afterAll(async () => {
+    for (const schema of pgSchemas) {
+      const log = await PostgresEventLog.open({ url: DATABASE_URL, schema });
+      await log.dropSchema();
+      log.close();
+      await log.whenClosed();
+    }
+  });
+}
+
 const event = (type: string, at = 1) => ({ type, at, data: JSON.stringify({ type, at }) });
 let run = 0;
 
 describe.each(Object.entries(implementations))('the event log contract: %s', (_kind, impl) => {
   let name: string;
   let log: EventLog;
-  beforeEach(() => {
+  beforeEach(async () => {
     name = `log${++run}`;
-    log = impl.open(name);
-    return () => log.close();
+    log = await impl.open(name);
+    return async () => {
+      log.close();
+      if (log instanceof PostgresEventLog) await log.whenClosed();
+    };
   });
 
   it('numbers events with one global, strictly increasing seq across streams', async () => {
@@ -116,7 +152,7 @@ describe.each(Object.entries(implementations))('the event log contract: %s', (_k
 
   it('a commit whose snapshot fails stores none of its events, nor its answer', async () => {
     await log.commit('a', [event('kept')]);
-    impl.failSnapshots(log);
+    await impl.failSnapshots(log);
     await expect(
       log.commit('a', [event('lost1'), event('lost2')], '{}', { id: 'q', at: 1, answer: 'x' }),
     ).rejects.toThrow();
@@ -155,7 +191,8 @@ describe.each(Object.entries(implementations))('the event log contract: %s', (_k
     await first.execute({ kind: 'transfer', from: 'u1', to: 'u2', amount: 1n, at: 8 });
     const before = first.state();
     log.close();
-    log = impl.open(name);
+    if (log instanceof PostgresEventLog) await log.whenClosed();
+    log = await impl.open(name);
     const reopened = await EventSourced.open(log, ledger, { snapshotEvery: 3 });
     expect(reopened.state()).toEqual(before);
     expect(reopened.seq()).toBe(first.seq());

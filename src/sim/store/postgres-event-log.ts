@@ -1,0 +1,304 @@
+import pg from 'pg';
+import type { StoredImage, ImageStore } from '../features/accounts/uploads.ts';
+import type { EventRow, SettingValue, SnapshotRow } from './database.ts';
+import type { EventLog } from './event-log.ts';
+import {
+  REQUEST_ANSWER_TTL_MS,
+  type NewEvent,
+  type RequestAnswer,
+  type StreamHistory,
+} from './event-store.ts';
+import { SerialQueue } from './serial-queue.ts';
+
+export interface PostgresEventLogOptions {
+  /** A PostgreSQL connection string (DATABASE_URL). */
+  url: string;
+  /** The schema holding the tables (created if missing); default "tessera". */
+  schema?: string;
+  /** How long to wait for another server's hold on the schema to end; default 5 s. */
+  lockWaitMs?: number;
+}
+
+const PRUNE_EVERY_WRITES = 256;
+/** The advisory lock key that makes one server the only writer of a schema's log. */
+const WRITER_LOCK = 0x7e55e4a;
+const LOCK_WAIT_MS = 5_000;
+const LOCK_RETRY_MS = 100;
+
+/**
+ * The event log in PostgreSQL (node-postgres), for the Node server when DATABASE_URL is set: the
+ * same tables and guarantees as the Dexie and SQLite logs. One connection, and every operation runs
+ * in turn on it (several features' logs share the store, and a transaction must not interleave with
+ * another's statements). A commit resolves after PostgreSQL's COMMIT, which is durable with the
+ * server's default synchronous_commit. A session-level advisory lock keeps a second server off the
+ * same schema; PostgreSQL drops it when the connection dies, so a killed server restarts at once.
+ */
+export class PostgresEventLog implements EventLog, ImageStore {
+  private readonly queue = new SerialQueue();
+  private answerWrites = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly schema: string,
+  ) {}
+
+  static async open(options: PostgresEventLogOptions): Promise<PostgresEventLog> {
+    const schema = options.schema ?? 'tessera';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new RangeError(`bad schema name ${schema}`);
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      // A server killed a moment ago may still hold the lock until PostgreSQL notices its
+      // connection is gone: wait a little before giving up.
+      const attempts = Math.ceil((options.lockWaitMs ?? LOCK_WAIT_MS) / LOCK_RETRY_MS);
+      for (let attempt = 0; ; attempt++) {
+        const locked = await client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok',
+          [WRITER_LOCK, schema],
+        );
+        if (locked.rows[0]?.ok) break;
+        if (attempt >= attempts) throw new Error(`another server holds the event log in schema ${schema}`);
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+      }
+      await client.query(`
+        CREATE SCHEMA IF NOT EXISTS ${schema};
+        SET search_path TO ${schema};
+        CREATE TABLE IF NOT EXISTS events (
+          seq BIGSERIAL PRIMARY KEY,
+          stream TEXT NOT NULL,
+          type TEXT NOT NULL,
+          at DOUBLE PRECISION NOT NULL,
+          data TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS events_stream_seq ON events (stream, seq);
+        CREATE TABLE IF NOT EXISTS snapshots (name TEXT PRIMARY KEY, seq BIGINT NOT NULL, state TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS requests (id TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL, answer TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS requests_at ON requests (at);
+        CREATE TABLE IF NOT EXISTS images (id TEXT PRIMARY KEY, type TEXT NOT NULL, bytes BYTEA NOT NULL);
+      `);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    // A lost connection surfaces as failed queries (commands answer code 0); it must not crash.
+    client.on('error', () => undefined);
+    return new PostgresEventLog(client, schema);
+  }
+
+  /** Runs `work` alone on the connection; with `transaction`, between BEGIN and COMMIT (ROLLBACK on error). */
+  private run<T>(work: (client: pg.Client) => Promise<T>, transaction = false): Promise<T> {
+    return this.queue.run(async () => {
+      if (this.closed) throw new Error('the event log is closed');
+      if (!transaction) return work(this.client);
+      await this.client.query('BEGIN');
+      try {
+        const result = await work(this.client);
+        await this.client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await this.client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  private static async insertEvents(client: pg.Client, stream: string, events: readonly NewEvent[]) {
+    const values: unknown[] = [];
+    const rows = events.map((event, index) => {
+      values.push(stream, event.type, event.at, event.data);
+      const n = index * 4;
+      return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4})`;
+    });
+    const inserted = await client.query<{ seq: string }>(
+      `INSERT INTO events (stream, type, at, data) VALUES ${rows.join(', ')} RETURNING seq`,
+      values,
+    );
+    // RETURNING keeps the VALUES order for a single-statement insert of a BIGSERIAL key.
+    return inserted.rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  }
+
+  async commit(
+    stream: string,
+    events: readonly NewEvent[],
+    snapshotState?: string,
+    request?: RequestAnswer,
+  ): Promise<number> {
+    if (events.length === 0) throw new RangeError('commit() needs at least one event');
+    const seq = await this.run(async (client) => {
+      const seqs = await PostgresEventLog.insertEvents(client, stream, events);
+      const lastSeq = seqs[seqs.length - 1]!;
+      if (snapshotState !== undefined) {
+        await client.query(
+          'INSERT INTO snapshots (name, seq, state) VALUES ($1, $2, $3) ' +
+            'ON CONFLICT (name) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state',
+          [stream, lastSeq, snapshotState],
+        );
+      }
+      if (request) {
+        await client.query(
+          'INSERT INTO requests (id, at, answer) VALUES ($1, $2, $3) ' +
+            'ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at, answer = EXCLUDED.answer',
+          [request.id, request.at, request.answer],
+        );
+      }
+      return lastSeq;
+    }, true);
+    if (request) await this.pruneAnswers(request.at);
+    return seq;
+  }
+
+  answerOf(id: string): Promise<string | undefined> {
+    return this.run(async (client) => {
+      const result = await client.query<{ answer: string }>('SELECT answer FROM requests WHERE id = $1', [
+        id,
+      ]);
+      return result.rows[0]?.answer;
+    });
+  }
+
+  async recordAnswer(request: RequestAnswer): Promise<void> {
+    await this.run((client) =>
+      client.query('INSERT INTO requests (id, at, answer) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
+        request.id,
+        request.at,
+        request.answer,
+      ]),
+    );
+    await this.pruneAnswers(request.at);
+  }
+
+  private async pruneAnswers(now: number): Promise<void> {
+    if (++this.answerWrites % PRUNE_EVERY_WRITES !== 0) return;
+    await this.run((client) =>
+      client.query('DELETE FROM requests WHERE at < $1', [now - REQUEST_ANSWER_TTL_MS]),
+    ).catch(() => undefined);
+  }
+
+  appendRaw(stream: string, events: readonly NewEvent[]): Promise<number[]> {
+    if (events.length === 0) return Promise.resolve([]);
+    return this.run((client) => PostgresEventLog.insertEvents(client, stream, events), true);
+  }
+
+  private static async selectEvents(
+    client: pg.Client,
+    fromSeq: number,
+    options: { stream?: string; limit?: number },
+  ): Promise<EventRow[]> {
+    const { stream, limit = Infinity } = options;
+    const limitSql = Number.isFinite(limit) ? ` LIMIT ${Math.max(0, Math.floor(limit))}` : '';
+    const result =
+      stream === undefined
+        ? await client.query<RawEvent>(
+            `SELECT seq, stream, type, at, data FROM events WHERE seq >= $1 ORDER BY seq${limitSql}`,
+            [fromSeq],
+          )
+        : await client.query<RawEvent>(
+            `SELECT seq, stream, type, at, data FROM events WHERE stream = $1 AND seq >= $2 ORDER BY seq${limitSql}`,
+            [stream, fromSeq],
+          );
+    return result.rows.map((row) => ({ ...row, seq: Number(row.seq), at: Number(row.at) }));
+  }
+
+  readEvents(fromSeq: number, options: { stream?: string; limit?: number } = {}): Promise<EventRow[]> {
+    return this.run((client) => PostgresEventLog.selectEvents(client, fromSeq, options));
+  }
+
+  readHistory(stream: string): Promise<StreamHistory> {
+    return this.run(async (client) => {
+      const found = await client.query<{ name: string; seq: string; state: string }>(
+        'SELECT name, seq, state FROM snapshots WHERE name = $1',
+        [stream],
+      );
+      const row = found.rows[0];
+      const snapshot: SnapshotRow | undefined = row ? { ...row, seq: Number(row.seq) } : undefined;
+      const events = await PostgresEventLog.selectEvents(client, (snapshot?.seq ?? 0) + 1, { stream });
+      return { snapshot, events };
+    }, true);
+  }
+
+  async writeSnapshot(name: string, seq: number, state: string): Promise<void> {
+    await this.run((client) =>
+      client.query(
+        'INSERT INTO snapshots (name, seq, state) VALUES ($1, $2, $3) ' +
+          'ON CONFLICT (name) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state',
+        [name, seq, state],
+      ),
+    );
+  }
+
+  getSetting(key: string): Promise<SettingValue | undefined> {
+    return this.run(async (client) => {
+      const result = await client.query<{ value: string }>('SELECT value FROM kv WHERE key = $1', [key]);
+      const row = result.rows[0];
+      return row === undefined ? undefined : (JSON.parse(row.value) as SettingValue);
+    });
+  }
+
+  async setSetting(key: string, value: SettingValue): Promise<void> {
+    await this.run((client) =>
+      client.query(
+        'INSERT INTO kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+        [key, JSON.stringify(value)],
+      ),
+    );
+  }
+
+  async put(image: StoredImage): Promise<void> {
+    await this.run((client) =>
+      client.query(
+        'INSERT INTO images (id, type, bytes) VALUES ($1, $2, $3) ' +
+          'ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, bytes = EXCLUDED.bytes',
+        [image.id, image.type, Buffer.from(image.bytes)],
+      ),
+    );
+  }
+
+  get(id: string): Promise<StoredImage | undefined> {
+    return this.run(async (client) => {
+      const result = await client.query<{ id: string; type: string; bytes: Buffer }>(
+        'SELECT id, type, bytes FROM images WHERE id = $1',
+        [id],
+      );
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const bytes = row.bytes.buffer.slice(row.bytes.byteOffset, row.bytes.byteOffset + row.bytes.byteLength);
+      return { id: row.id, type: row.type, bytes: bytes as ArrayBuffer };
+    });
+  }
+
+  /** For tests that inject a failure into the middle of a commit (see the store contract tests). */
+  async exec(sql: string): Promise<void> {
+    await this.run((client) => client.query(sql));
+  }
+
+  /** Drops this log's schema (tests). */
+  async dropSchema(): Promise<void> {
+    await this.run((client) => client.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    // After the operations already queued: close() is synchronous in the EventLog contract.
+    void this.queue
+      .run(async () => {
+        this.closed = true;
+        await this.client.end();
+      })
+      .catch(() => undefined);
+  }
+
+  /** Resolves once the connection is closed (close() only starts closing it). */
+  async whenClosed(): Promise<void> {
+    await this.queue.idle();
+  }
+}
+
+interface RawEvent {
+  seq: string;
+  stream: string;
+  type: string;
+  at: number;
+  data: string;
+}
