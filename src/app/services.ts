@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { Observable, distinctUntilChanged, type Subscription } from 'rxjs';
+import { Observable, distinctUntilChanged } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
@@ -43,8 +43,7 @@ export function createServices(options: {
 }): Services {
   const toasts = new ToastStore();
   // The developer inspector's one bus (issue 17): every root actor gets its `inspect`. It stamps
-  // events on the exchange's clock: the simulator's SIM_CLOCK (followed only while the inspector
-  // records), or the wall clock of a real server.
+  // events on the exchange's clock: the simulator's SIM_CLOCK, or the wall clock of a real server.
   const simulatedTime = new PushedClock();
   const inspection = new InspectionBus(
     () => (options.transport.name === 'sim' ? simulatedTime.at(Date.now()) : Date.now()),
@@ -120,16 +119,14 @@ export function createServices(options: {
   };
 }
 
-/** While the inspector records, its clock follows the simulator's SIM_CLOCK pushes. */
+/**
+ * The inspector's clock follows the simulator's SIM_CLOCK pushes. The header's speed control keeps
+ * that channel open anyway, so following it costs one listener, and the clock is known the moment
+ * the inspector opens; events stamped before the first push get their time when it comes.
+ */
 function followSimulatedTime(inspection: InspectionBus, socket: ChannelSource, clock: PushedClock): void {
-  let following: Subscription | null = null;
-  inspection.onRecordingChange((on) => {
-    following?.unsubscribe();
-    following = on
-      ? simClock$(socket).subscribe((frame) => {
-          clock.follow(frame.now, frame.speed, Date.now());
-          inspection.resolvePending((wall) => clock.at(wall));
-        })
-      : null;
+  simClock$(socket).subscribe((frame) => {
+    clock.follow(frame.now, frame.speed, Date.now());
+    inspection.resolvePending((wall) => clock.at(wall));
   });
 }

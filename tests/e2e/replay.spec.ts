@@ -22,8 +22,10 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
 }
 
-async function openReplay(page: Page): Promise<Locator> {
+async function openReplay(page: Page, shot?: string): Promise<Locator> {
   await page.getByTestId('dev-menu-button').click();
+  await expect(page.getByTestId('dev-menu')).toBeVisible();
+  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
   await page.getByTestId('open-replay').click();
   const panel = page.getByTestId('replay-panel');
   await expect(panel.getByTestId('replay-state')).toBeVisible(BOOT);
@@ -53,7 +55,7 @@ test('choose a recorded feed, seek into its crash, change speed, trade on the re
 }) => {
   await signIn(page);
   const before = await bestBid(page);
-  const panel = await openReplay(page);
+  const panel = await openReplay(page, 'dev-menu-1440-dark.png');
   await expect(panel.getByTestId('replay-live').getByRole('button', { pressed: true })).toBeVisible();
   await expect(panel.getByTestId('replay-seed')).toHaveValue(/^\d+$/);
   await page.screenshot({ path: `${SHOTS}/replay-live-1440-dark.png` });

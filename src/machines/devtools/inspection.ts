@@ -58,7 +58,6 @@ export class InspectionBus {
   private readonly listeners = new Set<() => void>();
   private seq = 0;
   private recording = false;
-  private readonly recordingListeners = new Set<(on: boolean) => void>();
   /** Records stamped before the clock was known, with the wall time they happened at. */
   private pending: Array<{ record: ActorRecord; wall: number }> = [];
   /** Bumped on every change the views may want to show. */
@@ -70,6 +69,29 @@ export class InspectionBus {
     /** The wall clock, for records stamped before `clock` knows the time (see resolvePending). */
     private readonly wall: () => number = () => 0,
   ) {}
+
+  /**
+   * Gives the records stamped before the exchange's clock was known (the first SIM_CLOCK push
+   * comes a moment after the inspector opens) their time, now that `timeAt` maps a wall time to it.
+   */
+  resolvePending(timeAt: (wall: number) => number | null): void {
+    if (this.pending.length === 0) return;
+    const still: Array<{ record: ActorRecord; wall: number }> = [];
+    for (const item of this.pending) {
+      item.record.at = timeAt(item.wall);
+      if (item.record.at === null) still.push(item);
+    }
+    this.pending = still.slice(-MAX_PENDING);
+    this.changed();
+  }
+
+  private stamped(record: ActorRecord): ActorRecord {
+    if (record.at === null) {
+      this.pending.push({ record, wall: this.wall() });
+      if (this.pending.length > MAX_PENDING) this.pending.shift();
+    }
+    return record;
+  }
 
   /**
    * Gives the records stamped before the exchange's clock was known (the first SIM_CLOCK push
@@ -187,7 +209,6 @@ export class InspectionBus {
   setRecording(on: boolean): void {
     if (on === this.recording) return;
     this.recording = on;
-    for (const listener of this.recordingListeners) listener(on);
     if (on) for (const entry of this.entries.values()) if (entry.alive) this.seed(entry);
     this.changed();
   }
