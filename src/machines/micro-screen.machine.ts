@@ -46,6 +46,12 @@ export interface MicroListPage {
 export interface ServerClock {
   now: number | null;
   speed: number;
+  /**
+   * The latest time the server itself has stated (an answer's server_now, a SIM_CLOCK push). The
+   * server's time never runs backwards, so a report older than this is stale (a push queued before
+   * a reload's answers, say) and is ignored rather than allowed to wind the countdowns back.
+   */
+  known?: number | null;
 }
 
 export interface MicroScreenContext {
@@ -81,8 +87,24 @@ export function remainingSeconds(order: MicroOrder, clock: ServerClock): number 
   return countdownSeconds(order.expires_at - now);
 }
 
+/** An answer's server_now: the clock never goes back, and the server has said at least this. */
 function later(clock: ServerClock, serverNow: number): ServerClock {
-  return { ...clock, now: clock.now === null ? serverNow : Math.max(clock.now, serverNow) };
+  return {
+    ...clock,
+    now: clock.now === null ? serverNow : Math.max(clock.now, serverNow),
+    known: Math.max(clock.known ?? serverNow, serverNow),
+  };
+}
+
+/**
+ * A SIM_CLOCK push: the server's time and speed now. It replaces the screen's estimate, even one
+ * the tick has moved past it (a tick at x60 just before the speed came down overshoots), unless
+ * it is older than what the server has already said.
+ */
+export function pushedClock(clock: ServerClock, now: number, speed: number): ServerClock {
+  const known = clock.known ?? null;
+  if (known !== null && now < known) return clock;
+  return { now, speed, known: now };
 }
 
 const formReports = fromCallback<EventObject, { form: FormRef }>(({ input, sendBack }) => {
@@ -139,7 +161,7 @@ export const microScreenMachine = setup({
     closedPage: 1,
     closedTotal: 0,
     folded: new Set(),
-    clock: { now: null, speed: 1 },
+    clock: { now: null, speed: 1, known: null },
   }),
   invoke: { src: 'formReports', input: ({ context }) => ({ form: context.form }) },
   initial: 'choosing',
@@ -175,7 +197,11 @@ export const microScreenMachine = setup({
       type: 'parallel',
       invoke: [{ src: 'closedPushes' }, { src: 'serverClock' }],
       on: {
-        SERVER_NOW: { actions: assign({ clock: ({ event }) => ({ now: event.now, speed: event.speed }) }) },
+        SERVER_NOW: {
+          actions: assign({
+            clock: ({ context, event }) => pushedClock(context.clock, event.now, event.speed),
+          }),
+        },
         BOUGHT: {
           guard: 'unfolded',
           actions: assign(({ context, event }) => ({

@@ -18,7 +18,7 @@ import {
   SHARED_LABEL_FRACTION,
 } from '../../../src/views/pages/micro/contract-marks.ts';
 import { proofHref } from '../../../src/views/pages/micro/MicroProof.tsx';
-import { trimmedDecimal, unitsText } from '../../../src/views/pages/micro/micro-text.ts';
+import { clockText, trimmedDecimal, unitsText } from '../../../src/views/pages/micro/micro-text.ts';
 import { useThrottled } from '../../../src/views/pages/micro/use-throttled.ts';
 import { parseMomentParam } from '../../../src/views/components/links.ts';
 
@@ -125,10 +125,22 @@ describe('micro chart marks', () => {
         shown.forEach((contract, index) => {
           const line = marks.prices[index]!;
           expect(line.price).toBe(contract.openPrice);
-          expect(line.tone).toBe(contract.up ? 'profit' : 'loss');
+          const tone = contract.up ? 'profit' : 'loss';
+          if (line.tone === 'neutral') {
+            // Only a label shared with a contract of the other direction, opened at nearly its price.
+            expect(line.label).not.toBe('');
+            const fraction = SHARED_LABEL_FRACTION * Math.abs(line.price);
+            expect(
+              shown.some(
+                (other) => other.up !== contract.up && Math.abs(other.openPrice - line.price) <= fraction,
+              ),
+            ).toBe(true);
+          } else {
+            expect(line.tone).toBe(tone);
+          }
           const moment = marks.moments[index]!;
           expect(moment.time).toBe(contract.openedAt);
-          expect(moment.tone).toBe(line.tone);
+          expect(moment.tone).toBe(tone);
           expect(moment.label).toBe(contract.up ? '▲' : '▼');
         });
       }),
@@ -180,6 +192,10 @@ describe('micro chart marks', () => {
     );
     const label = (contract: { id: number }) => `#${contract.id}`;
     expect(contractMarks(near, label).prices.map((line) => line.label)).toEqual(['#1   #2', '']);
+    // Up and down share it: neither colour would be true of both, so it is neutral; the other line keeps its own.
+    expect(contractMarks(near, label).prices.map((line) => line.tone)).toEqual(['neutral', 'loss']);
+    // A phone's chart names one and counts the rest.
+    expect(contractMarks(near, label, 1).prices.map((line) => line.label)).toEqual(['#1   +1', '']);
     const far = chartContracts(
       [order(1, { open_price: '81208.18' }), order(2, { open_price: '80000', expires_at: NOW + 60_000 })],
       clock,
@@ -190,6 +206,12 @@ describe('micro chart marks', () => {
       clock,
     );
     expect(contractMarks(many, label).prices.map((line) => line.label)).toEqual(['#1   #2   +2', '', '', '']);
+    expect(contractMarks(many, label).prices.map((line) => line.tone)).toEqual([
+      'profit',
+      'profit',
+      'profit',
+      'profit',
+    ]);
   });
 
   it('the marks stay the same object-for-object while no whole second changes (no redraw for nothing)', () => {
@@ -330,5 +352,14 @@ describe('proof link and texts', () => {
         expect(text.startsWith('-') ? -back : back).toBe(units);
       }),
     );
+  });
+});
+
+describe('proof trade times', () => {
+  it("read in the chart's time zone, to the second, on a 24-hour clock", () => {
+    const moment = Date.UTC(2026, 10, 24, 4, 5, 9);
+    expect(clockText(moment, 'en', 'UTC')).toBe('04:05:09');
+    expect(clockText(moment, 'en', 'Asia/Shanghai')).toBe('12:05:09');
+    expect(clockText(moment, 'ko', 'UTC')).toBe('04:05:09');
   });
 });

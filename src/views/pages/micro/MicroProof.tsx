@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MicroOrder } from '../../../streams/micro-pushes.ts';
+import { resolveLanguage, tagOf } from '../../../domain/languages.ts';
 import { tradeHref } from '../../components/links.ts';
+import { useTimeZone } from '../../components/use-time-zone.ts';
 import { clockText } from './micro-text.ts';
 
 type TapeTrade = MicroOrder['open_trade'];
@@ -28,10 +30,12 @@ export function proofHref(symbol: string, open: TapeTrade, end: TapeTrade): stri
  */
 export function MicroProof({ order, end }: { order: MicroOrder; end: TapeTrade }) {
   const { t, i18n } = useTranslation();
+  const { zone } = useTimeZone();
+  const tag = tagOf(resolveLanguage(i18n.language));
   const trade = (proof: TapeTrade) =>
     t('micro.trade', {
       id: proof.id,
-      time: typeof proof.time === 'number' ? clockText(proof.time, i18n.language) : proof.time,
+      time: typeof proof.time === 'number' ? clockText(proof.time, tag, zone) : proof.time,
       price: proof.price,
     });
   return (

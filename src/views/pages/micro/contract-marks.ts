@@ -1,7 +1,7 @@
 import { MICRO_STATUS_RUNNING, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
 import { remainingSeconds, type ServerClock } from '../../../machines/micro-screen.machine.ts';
 import type { MicroOrder } from '../../../streams/micro-pushes.ts';
-import type { ChartMarks, MomentMark, PriceMark } from '../trade/chart-marks.ts';
+import type { ChartMarks, MarkTone, MomentMark, PriceMark } from '../trade/chart-marks.ts';
 import { trimmedDecimal } from './micro-text.ts';
 
 /**
@@ -81,37 +81,48 @@ export type ContractLabel = (contract: ChartContract) => string;
  */
 export const SHARED_LABEL_FRACTION = 0.001;
 
-/** A shared label names at most this many contracts, then counts the rest (+N). */
-const NAMED_PER_LABEL = 2;
-
 /**
  * Each contract as a price line at its open price (green for up, red for down, labelled with the
  * direction, the stake and the seconds left: an expiry still to come has no bar on the chart's
  * category axis to stand on, see chart-marks.ts) and a moment when it opened (an arrow: many
  * contracts often open in one bar, and arrows over each other stay readable where words do not).
+ *
  * Lines within SHARED_LABEL_FRACTION of an earlier one (sooner to expire) carry no label of their
- * own: the earlier line's label names them.
+ * own: the earlier line's label names them, at most `named` of them and then "+N" (a phone's chart
+ * has room for one). A label naming both directions is drawn in the neutral colour, so an up
+ * contract's words are never printed in the down colour.
  */
-export function contractMarks(contracts: readonly ChartContract[], label: ContractLabel): ChartMarks {
-  const groups: { price: number; index: number; names: string[] }[] = [];
-  const labels = contracts.map((contract, index) => {
+export function contractMarks(
+  contracts: readonly ChartContract[],
+  label: ContractLabel,
+  named: number = 2,
+): ChartMarks {
+  const groups: { price: number; index: number; members: ChartContract[] }[] = [];
+  for (const [index, contract] of contracts.entries()) {
     const near = groups.find(
       (group) => Math.abs(group.price - contract.openPrice) <= SHARED_LABEL_FRACTION * Math.abs(group.price),
     );
-    if (near) near.names.push(label(contract));
-    else groups.push({ price: contract.openPrice, index, names: [label(contract)] });
-    return '';
-  });
+    if (near) near.members.push(contract);
+    else groups.push({ price: contract.openPrice, index, members: [contract] });
+  }
+  const labels = contracts.map(() => '');
+  const tones: MarkTone[] = contracts.map((contract) => (contract.up ? 'profit' : 'loss'));
   for (const group of groups) {
-    const named = group.names.slice(0, NAMED_PER_LABEL).join('   ');
-    const rest = group.names.length - NAMED_PER_LABEL;
-    labels[group.index] = rest > 0 ? `${named}   +${rest}` : named;
+    const shown = group.members.slice(0, Math.max(1, named)).map(label).join('   ');
+    const rest = group.members.length - Math.max(1, named);
+    labels[group.index] = rest > 0 ? `${shown}   +${rest}` : shown;
+    if (group.members.some((member) => member.up !== group.members[0]!.up)) tones[group.index] = 'neutral';
   }
   const prices: PriceMark[] = [];
   const moments: MomentMark[] = [];
   contracts.forEach((contract, index) => {
     const tone = contract.up ? 'profit' : 'loss';
-    prices.push({ id: `micro-${contract.id}-open`, price: contract.openPrice, label: labels[index]!, tone });
+    prices.push({
+      id: `micro-${contract.id}-open`,
+      price: contract.openPrice,
+      label: labels[index]!,
+      tone: tones[index]!,
+    });
     moments.push({
       id: `micro-${contract.id}-opened`,
       time: contract.openedAt,

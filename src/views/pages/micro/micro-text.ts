@@ -1,5 +1,5 @@
 /**
- * How the micro screen writes its numbers and moments. Pure: the page passes the language.
+ * How the micro screen writes its numbers and moments. Pure: the page passes the language and zone.
  */
 
 /** A decimal text without trailing zeros ("100.00000000" -> "100", "0.50" -> "0.5", "0.00" -> "0"). */
@@ -18,17 +18,22 @@ export function unitsText(units: bigint): string {
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment as the time of day to the second, in the language's way (a proof trade's time). */
-export function clockText(ms: number, lang: string): string {
-  let format = clockFormats.get(lang);
+/**
+ * A moment as the time of day to the second (a proof trade's time), in the language's way (its
+ * BCP 47 tag) and the time zone the chart shows, so it reads the same as the candles it is checked on.
+ */
+export function clockText(ms: number, tag: string, timeZone: string): string {
+  const key = `${tag}|${timeZone}`;
+  let format = clockFormats.get(key);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat(lang, {
+    format = new Intl.DateTimeFormat(tag, {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-      hour12: false,
+      hourCycle: 'h23',
+      timeZone,
     });
-    clockFormats.set(lang, format);
+    clockFormats.set(key, format);
   }
   return format.format(ms);
 }
