@@ -10,19 +10,32 @@ type JsonSchema = {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
+  /** fields.ts tags its shared kinds (`.meta({ kind })`), whose transforms JSON Schema cannot show. */
+  kind?: string;
 };
 
-function typeOf(schema: JsonSchema | undefined, depth = 0): string {
+type Io = 'input' | 'output';
+
+/** How a tagged field kind reads: what a payload may send (input), what the client hands on (output). */
+const KINDS: Record<string, Record<Io, string>> = {
+  id: { input: 'integer \\| integer string', output: 'integer' },
+  decimal: { input: 'decimal string \\| number', output: 'decimal string' },
+};
+
+function typeOf(schema: JsonSchema | undefined, depth = 0, io: Io = 'output'): string {
   if (!schema) return 'any';
+  const kind = schema.kind === undefined ? undefined : KINDS[schema.kind];
+  if (kind) return kind[io];
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' \\| ');
-  if (schema.anyOf) return [...new Set(schema.anyOf.map((part) => typeOf(part, depth)))].join(' \\| ');
+  if (schema.anyOf) return [...new Set(schema.anyOf.map((part) => typeOf(part, depth, io)))].join(' \\| ');
   if (schema.pattern && schema.type === 'string') return 'decimal string';
-  if (schema.type === 'array') return `${typeOf(schema.items, depth)}[]`;
+  if (schema.type === 'array') return `${typeOf(schema.items, depth, io)}[]`;
   if (schema.type === 'object' && schema.properties && Object.keys(schema.properties).length > 0) {
     if (depth >= 1) return 'object';
     const fields = Object.entries(schema.properties).map(
-      ([name, field]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${typeOf(field, depth + 1)}`,
+      ([name, field]) =>
+        `${name}${schema.required?.includes(name) ? '' : '?'}: ${typeOf(field, depth + 1, io)}`,
     );
     return `{ ${fields.join(', ')} }`;
   }
@@ -38,9 +51,44 @@ function payloadRows(spec: CallSpec): string {
   const entries = Object.entries(schema.properties ?? {});
   if (entries.length === 0) return 'none';
   return entries
-    .map(([name, field]) => `\`${name}\`${schema.required?.includes(name) ? '' : '?'}: ${typeOf(field, 1)}`)
+    .map(
+      ([name, field]) =>
+        `\`${name}\`${schema.required?.includes(name) ? '' : '?'}: ${typeOf(field, 1, 'input')}`,
+    )
     .join('<br>');
 }
+
+/**
+ * The wire dialect of this product family's real servers and clients (issue 18 items 4 and 5),
+ * which Tessera speaks in both directions (DESIGN.md "Real servers and clients of this family").
+ */
+const DIALECT = [
+  "## The family's dialect",
+  '',
+  "The servers this spec was written from, and their clients, speak a looser dialect than the tables below. Tessera's",
+  'client reads every variant listed here, and its server answers the way those servers do, so their clients work on it.',
+  '',
+  "What Tessera's client accepts in an answer (anything else is still refused as malformed):",
+  '',
+  '- `code`: an integer, or the same integer as a string of digits (`1`, `"999"`, `"996"`, `"0"`). `true`, `null`, `"1.0"`,',
+  '  `" 1"`, `""` or `1.5` are not codes: the body is not an envelope.',
+  '- money and quantities (`decimal string` below): a decimal string or a JSON number, handed on as the decimal string.',
+  '- ids (`integer` ids below): a JSON integer or the same integer as a string of digits (`"42"`), handed on as the number.',
+  "- empty `data`: `[]`, `{}`, `null` and a missing `data` all mean nothing, and read as whichever of them the call's answer",
+  '  accepts (an empty list, no object, an empty result). Data that is not empty is never reread.',
+  '',
+  "What Tessera's server accepts and answers (the family's clients rely on it):",
+  '',
+  '- success is the number `1`; session expiry and "ignore" are the strings `"999"` and `"996"` (the clients compare',
+  '  `code === "999"`).',
+  '- query keys and body fields a call does not define are ignored (every GET carries a cache-buster `t=<ms>`).',
+  '- `user/login` and `user/register` may come form-urlencoded: numbers as strings of digits, and optional fields left',
+  '  empty (`area_id=`, `country_code=`, `invite_code=`) read as absent.',
+  '- `user/login` answers the token itself as `data`; `uid` and `is_seller` come from `user/info`.',
+  '- calls outside the contract (`v1/api/forex/trade_list`, say) answer a code-0 envelope; over HTTP a path outside',
+  '  `/api/` (a socket at `/v1/ws`, say) answers 404 with a code-0 envelope.',
+  '',
+];
 
 /**
  * The readable contract, generated from the catalogue so the two cannot drift apart
@@ -58,10 +106,10 @@ export function renderApiDoc(): string {
     '',
     '| code | meaning | the app does |',
     '| --- | --- | --- |',
-    '| 1 | success | uses `data` (validated against the answer schema below); toasts `msg` when the call is marked toast |',
-    '| 0 | refused | shows `msg` as an error; nothing changed on the server |',
-    '| 999 | session expired | clears the token; "login timeout, please log in again" if one existed; goes to /login with the return page |',
-    '| 996 | ignored | nothing |',
+    '| `1` (the number) | success | uses `data` (validated against the answer schema below); toasts `msg` when the call is marked toast |',
+    '| `0` | refused | shows `msg` as an error; nothing changed on the server |',
+    '| `"999"` (a string) | session expired | clears the token; "login timeout, please log in again" if one existed; goes to /login with the return page |',
+    '| `"996"` (a string) | ignored | nothing |',
     '| network or 5xx | failure | "server error, please try again later" |',
     '',
     'Money and quantities are decimal strings; ids and enums are numbers. Paged lists answer',
@@ -73,6 +121,7 @@ export function renderApiDoc(): string {
     "request sent again, after a retry or a change of the simulator's leader tab, runs at most once and is",
     "answered with its original answer. Ids are scoped to the caller's token; refusals are not recorded.",
     '',
+    ...DIALECT,
     '## Calls',
     '',
     '| method | path | auth | toast | payload | answer | summary |',
@@ -80,8 +129,9 @@ export function renderApiDoc(): string {
   ];
   for (const spec of Object.values(catalogue) as CallSpec[]) {
     const answer = typeOf(jsonSchema(spec.answer, 'output'));
+    const method = spec.alsoGet ? `${spec.method} or GET` : spec.method;
     lines.push(
-      `| ${spec.method} | \`${spec.path}\` | ${spec.auth ? 'token' : '-'} | ${spec.toast ? 'yes' : '-'} | ${payloadRows(spec)} | ${answer} | ${spec.summary} |`,
+      `| ${method} | \`${spec.path}\` | ${spec.auth ? 'token' : '-'} | ${spec.toast ? 'yes' : '-'} | ${payloadRows(spec)} | ${answer} | ${spec.summary} |`,
     );
   }
   lines.push(

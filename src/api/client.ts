@@ -37,6 +37,11 @@ export interface ApiClientDeps {
 export interface CallOptions {
   /** Background calls (polls) do not toast their errors. */
   quiet?: boolean;
+  /**
+   * Sends this token instead of the session's: signing in reads `user/info` with the token
+   * `user/login` just answered, before the session holds it.
+   */
+  token?: string;
 }
 
 export interface ApiClient {
@@ -55,7 +60,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           `${name}: ${checked.error.issues[0]?.message ?? 'invalid payload'}`,
         );
       }
-      const token = deps.getToken();
+      const token = options.token ?? deps.getToken();
       let raw: unknown;
       try {
         raw = await deps.transport.request({

@@ -1,16 +1,49 @@
 import type { z } from 'zod';
 
-/** The answer envelope of spec §8: { code, msg, data }. */
+/**
+ * The answer envelope of spec §8: { code, msg, data }. The servers of this family send success as
+ * the number 1 and the session codes as the strings "999" and "996" (their clients compare
+ * `code === "999"`), so Tessera's server does the same (DESIGN.md "Real servers and clients").
+ */
 export interface Envelope {
-  code: number;
+  code: EnvelopeCode;
   msg: string;
   data: unknown;
 }
 
 export const CODE_OK = 1;
 export const CODE_ERROR = 0;
-export const CODE_EXPIRED = 999;
-export const CODE_IGNORED = 996;
+/** As the wire carries them: strings, like the family's servers. */
+export const CODE_EXPIRED = '999';
+export const CODE_IGNORED = '996';
+
+/** What a server sends as `code`: a number, or the session codes as strings. */
+export type EnvelopeCode = number | typeof CODE_EXPIRED | typeof CODE_IGNORED;
+
+/**
+ * `code` as the client reads it (issue 18 item 4): an integer JSON number, or the same integer
+ * written as a string of digits ("999", "996", "1", "0"), since these servers type it loosely.
+ * Anything else (true, null, "1.0", " 1", "", "0x1", 1.5) is not a code, and the body is no envelope.
+ */
+export function readCode(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && /^-?\d{1,9}$/.test(value)) return Number(value);
+  return null;
+}
+
+/**
+ * Empty `data` in every spelling these servers use: `[]`, `{}` and `null` (and a missing `data`).
+ * A call's answer schema accepts one of them; the others read as that one (see decodeEnvelope).
+ */
+const EMPTY_SPELLINGS: readonly unknown[] = [null, [], {}, undefined];
+
+function isEmptyData(data: unknown): boolean {
+  if (data === null || data === undefined) return true;
+  if (Array.isArray(data)) return data.length === 0;
+  if (typeof data !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(data);
+  return (proto === Object.prototype || proto === null) && Object.keys(data).length === 0;
+}
 
 /** What one answer means to the app, after the envelope rules and the answer schema. */
 export type Outcome<T> =
@@ -20,12 +53,34 @@ export type Outcome<T> =
   | { kind: 'ignored' }
   | { kind: 'malformed'; detail: string };
 
-function isEnvelope(raw: unknown): raw is Envelope {
-  if (typeof raw !== 'object' || raw === null) return false;
+interface RawEnvelope {
+  code: number;
+  msg: string | undefined;
+  data: unknown;
+}
+
+function readEnvelope(raw: unknown): RawEnvelope | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const candidate = raw as Record<string, unknown>;
-  return (
-    typeof candidate.code === 'number' && (candidate.msg === undefined || typeof candidate.msg === 'string')
-  );
+  const code = readCode(candidate.code);
+  if (code === null) return null;
+  if (candidate.msg !== undefined && typeof candidate.msg !== 'string') return null;
+  return { code, msg: candidate.msg, data: candidate.data };
+}
+
+/**
+ * `data` checked against the call's answer schema. Empty data is read in whichever empty spelling
+ * the schema accepts, so `[]`, `{}` and `null` mean the same "nothing" to every call; data that is
+ * not empty gets no second chance.
+ */
+function parseData<S extends z.ZodType>(answer: S, data: unknown) {
+  const parsed = answer.safeParse(data);
+  if (parsed.success || !isEmptyData(data)) return parsed;
+  for (const spelling of EMPTY_SPELLINGS) {
+    const retried = answer.safeParse(spelling);
+    if (retried.success) return retried;
+  }
+  return parsed;
 }
 
 /**
@@ -33,12 +88,12 @@ function isEnvelope(raw: unknown): raw is Envelope {
  * malformed answer becomes one clear outcome here instead of a crash deep in a view.
  */
 export function decodeEnvelope<S extends z.ZodType>(raw: unknown, answer: S): Outcome<z.output<S>> {
-  if (!isEnvelope(raw))
-    return { kind: 'malformed', detail: 'the answer is not a {code, msg, data} envelope' };
-  const msg = raw.msg ?? '';
-  switch (raw.code) {
+  const envelope = readEnvelope(raw);
+  if (!envelope) return { kind: 'malformed', detail: 'the answer is not a {code, msg, data} envelope' };
+  const msg = envelope.msg ?? '';
+  switch (envelope.code) {
     case CODE_OK: {
-      const parsed = answer.safeParse(raw.data);
+      const parsed = parseData(answer, envelope.data);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const where = first?.path.join('.') || '(root)';
@@ -46,9 +101,9 @@ export function decodeEnvelope<S extends z.ZodType>(raw: unknown, answer: S): Ou
       }
       return { kind: 'ok', data: parsed.data, msg };
     }
-    case CODE_EXPIRED:
+    case Number(CODE_EXPIRED):
       return { kind: 'expired' };
-    case CODE_IGNORED:
+    case Number(CODE_IGNORED):
       return { kind: 'ignored' };
     default:
       return { kind: 'error', msg };

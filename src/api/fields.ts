@@ -10,7 +10,8 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export const decimal = z
   .union([z.string().regex(DECIMAL, 'expected a decimal string'), z.number().finite()])
-  .transform((value) => (typeof value === 'number' ? String(value) : value));
+  .transform((value) => (typeof value === 'number' ? String(value) : value))
+  .meta({ kind: 'decimal' });
 
 /**
  * A number field of a payload: a JSON number, or a plain decimal string as query strings and forms
@@ -24,7 +25,23 @@ export function num<T extends z.ZodType>(inner: T) {
   );
 }
 
-export const id = z.number().int();
+/**
+ * An id: a JSON integer, or the same integer as a string of digits ("42"), which these servers send
+ * for some ids and which query strings and forms carry. Read as the number; nothing else is an id
+ * ("4.2", "0x2a", " 42", "", true).
+ */
+export const id = z
+  .union([z.number().int(), z.string().regex(/^-?\d{1,15}$/, 'expected an integer id')])
+  .transform((value) => (typeof value === 'string' ? Number(value) : value))
+  .meta({ kind: 'id' });
+/**
+ * An optional field of a form: an HTML form (form-urlencoded) cannot leave a field out, so the
+ * family's clients send `area_id=`; an empty string reads as absent. Any other value is checked as usual.
+ */
+export function blankAsAbsent<T extends z.ZodType>(inner: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), inner.optional()).optional();
+}
+
 export const flag = z.union([z.literal(FLAG_OFF), z.literal(FLAG_ON)]);
 export const text = z.string();
 /** Server timestamps are either "YYYY-MM-DD HH:mm:ss" strings or epoch numbers. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
+import type { PayloadOf } from '../api/catalogue.ts';
 import { normalizeAccount, type AccountKind } from '../domain/validation/account.ts';
 import { clean } from '../domain/validation/text.ts';
 import { validateLogin, type LoginField } from '../domain/validation/login.ts';
@@ -8,7 +8,7 @@ import { accountCode, isCodeProblem, targetChanged } from './account-code.ts';
 import type { CodeRequest } from './code-request.ts';
 import type { RememberedLogin, SignedIn } from './login-prefs.ts';
 import { sendCodeMachine } from './send-code.machine.ts';
-import { CODE_PURPOSE_LOGIN, FLAG_OFF } from '../domain/contract-codes.ts';
+import { CODE_PURPOSE_LOGIN, type Flag } from '../domain/contract-codes.ts';
 
 export interface LoginValues {
   account: string;
@@ -32,6 +32,16 @@ export type LoginEvent =
   | { type: 'SMS_REQUIRED'; required: boolean }
   | { type: 'SEND_CODE' }
   | { type: 'SUBMIT' };
+
+/**
+ * What signing in yields: `user/login` answers the token itself (as the family's servers do), and
+ * uid and is_seller come from `user/info` read with that token (actors/accounts.ts).
+ */
+export interface LoginResult {
+  token: string;
+  uid: number;
+  is_seller: Flag;
+}
 
 export interface LoginInput {
   remembered: RememberedLogin | null;
@@ -67,7 +77,7 @@ export const loginFormMachine = setup({
   },
   actors: {
     sendCode: sendCodeMachine,
-    login: fromPromise<AnswerOf<'user/login'>, PayloadOf<'user/login'>>(async () => {
+    login: fromPromise<LoginResult, PayloadOf<'user/login'>>(async () => {
       throw new Error('login actor not provided');
     }),
   },
@@ -204,11 +214,11 @@ function codeFor(context: LoginContext): CodeRequest | Problem<'account' | 'area
   return accountCode(context.tab, context.values, CODE_PURPOSE_LOGIN);
 }
 
-function signedIn(context: LoginContext, answer: AnswerOf<'user/login'>): SignedIn {
+function signedIn(context: LoginContext, answer: LoginResult): SignedIn {
   return {
     token: answer.token,
-    uid: answer.uid ?? null,
-    isSeller: answer.is_seller ?? FLAG_OFF,
+    uid: answer.uid,
+    isSeller: answer.is_seller,
     account: normalizeAccount(context.tab, context.values.account),
     tab: context.tab,
     areaId: context.tab === 'mobile' ? context.values.areaId : null,

@@ -17,11 +17,12 @@ export interface RequestLog {
 }
 
 /**
- * Whether a successful answer may be kept: never one that carries a session token (sign-in), since
- * secrets are stored only as hashes (issue 10 item 5); such a call runs again if it is replayed.
+ * Whether a successful answer may be kept: never one that carries a session token (sign-in: the
+ * catalogue marks it `secret`, since `user/login` answers the token string itself), since secrets
+ * are stored only as hashes (issue 10 item 5); such a call runs again if it is replayed.
  */
-export function recordable(answer: Envelope): boolean {
-  if (answer.code !== 1) return false;
+export function recordable(answer: Envelope, secret = false): boolean {
+  if (answer.code !== 1 || secret) return false;
   const data: unknown = answer.data;
   return !(typeof data === 'object' && data !== null && 'token' in data);
 }

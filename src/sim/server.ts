@@ -1,3 +1,4 @@
+import { callByPath } from '../api/catalogue.ts';
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 import type { WireRequest } from '../api/transport.ts';
 import type { Clock } from './clock.ts';
@@ -61,7 +62,8 @@ export function createSimServer(deps: SimServerDeps): SimServer {
       const recorded = await log.answerOf(id).catch(() => undefined);
       if (recorded) return recorded;
       const envelope = await answer(request, id);
-      if (recordable(envelope)) {
+      const secret = typeof request.path === 'string' && callByPath(request.path)?.secret === true;
+      if (recordable(envelope, secret)) {
         await log.record(id, deps.clock.now(), envelope).catch((error: unknown) => {
           console.error('sim: answer not recorded', error);
         });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { empty, flag, id, text } from '../fields.ts';
+import { blankAsAbsent, empty, id, text } from '../fields.ts';
 import { call, ok, outboxKey, type CallSpec } from './kit.ts';
 
 /** The user: sign-in, registration, passwords, real-name review, e-mail binding, feedback. */
@@ -9,28 +9,34 @@ export const accountCalls = {
     method: 'POST',
     path: 'user/login',
     auth: false,
-    summary: 'Sign in; answers the token. country_code is the area id of default/area_list',
+    secret: true,
+    summary:
+      'Sign in; answers the token itself as `data` (a string; uid and is_seller come from user/info). ' +
+      "country_code is the area id of default/area_list. Also sent form-urlencoded by the family's clients, " +
+      'optional fields as empty strings (`country_code=`), which read as absent',
     payload: z.object({
       account: text,
       password: text,
       sms_code: text.optional(),
       login_type: z.enum(['email', 'mobile']),
-      country_code: z.number().int().optional(),
+      country_code: blankAsAbsent(id),
     }),
-    answer: z.object({ token: text, uid: id.optional(), is_seller: flag.optional() }),
+    answer: text.min(1),
   }),
   'user/register': call({
     method: 'POST',
     path: 'user/register',
     auth: false,
     toast: true,
-    summary: 'Create an account',
+    summary:
+      'Create an account. Also sent form-urlencoded, optional fields as empty strings (`area_id=`, ' +
+      '`invite_code=`), which read as absent',
     payload: z.object({
       account: text,
       password: text,
       re_password: text,
-      invite_code: text.optional(),
-      area_id: id.optional(),
+      invite_code: blankAsAbsent(text),
+      area_id: blankAsAbsent(id),
       sms_code: text,
       type: z.enum(['email', 'mobile']),
     }),

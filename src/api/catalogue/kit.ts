@@ -11,6 +11,13 @@ export interface CallSpec<P extends z.ZodType = z.ZodType, A extends z.ZodType =
   summary: string;
   auth: boolean;
   toast?: boolean;
+  /**
+   * The call may also come as GET with its payload in the query (the family's clients send
+   * `tx_in/cancel?id=` by GET; the spec leaves the method open). Tessera's client uses `method`.
+   */
+  alsoGet?: boolean;
+  /** The answer is a secret (a session token): never kept in the request log (exactly once). */
+  secret?: boolean;
   payload: P;
   answer: A;
 }

@@ -100,7 +100,7 @@ export async function startAccounts(options: Partial<AccountsOptions> = {}) {
       login_type: account.includes('@') ? 'email' : 'mobile',
     });
     if (answer.code !== 1) throw new Error(`login failed: ${answer.msg}`);
-    return (answer.data as { token: string }).token;
+    return answer.data as string;
   }
 
   return { accounts, clock, call, codeFor, register, login, hub };

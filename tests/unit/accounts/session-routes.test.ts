@@ -31,10 +31,12 @@ describe('registration, codes and login (spec §7)', () => {
       login_type: 'email',
     });
     expect(login.code).toBe(1);
-    const { token, uid, is_seller } = login.data as { token: string; uid: number; is_seller: number };
+    // The token itself is the answer (issue 18 item 5); uid and is_seller are user/info's.
+    const token = login.data as string;
     expect(token).toMatch(/^[0-9a-f]{64}$/);
-    expect(is_seller).toBe(0);
     const info = await sim.call('user/info', {}, token);
+    const uid = (info.data as { id: number }).id;
+    expect(info.data).toMatchObject({ is_seller: 0 });
     expect(info.data).toEqual({
       id: uid,
       email: 'ada@example.com',
@@ -77,8 +79,7 @@ describe('registration, codes and login (spec §7)', () => {
       password: DEMO_ACCOUNT.password,
       login_type: 'email',
     });
-    expect(login.data).toMatchObject({ is_seller: 1 });
-    const token = (login.data as { token: string }).token;
+    const token = login.data as string;
     expect((await sim.call('user/info', {}, token)).data).toMatchObject({
       invite_code: 'TESSERA1',
       is_seller: 1,
@@ -175,16 +176,16 @@ describe('registration, codes and login (spec §7)', () => {
     const sim = await startAccounts();
     const token = await sim.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     expect((await sim.call('user/info', {}, token)).code).toBe(1);
-    expect((await sim.call('user/info', {}, '')).code).toBe(999);
-    expect((await sim.call('user/info', {}, 'f'.repeat(64))).code).toBe(999);
+    expect((await sim.call('user/info', {}, '')).code).toBe('999');
+    expect((await sim.call('user/info', {}, 'f'.repeat(64))).code).toBe('999');
     sim.clock.advance(POLICY.sessionTtlMs);
-    expect((await sim.call('user/info', {}, token)).code).toBe(999);
+    expect((await sim.call('user/info', {}, token)).code).toBe('999');
 
     const second = await sim.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     expect(sim.hub).toBeDefined();
     expect(sim.accounts.userIdOf(second, sim.clock.now())).not.toBeNull();
     expect((await sim.call('user/logout', {}, second)).code).toBe(1);
-    expect((await sim.call('user/info', {}, second)).code).toBe(999);
+    expect((await sim.call('user/info', {}, second)).code).toBe('999');
     expect((await sim.call('user/logout', {}, second)).code).toBe(1); // idempotent
   });
 
@@ -217,7 +218,7 @@ describe('registration, codes and login (spec §7)', () => {
       auth_code: await sim.codeFor(DEMO_ACCOUNT.email),
     });
     expect(reset.msg).toBe('Password reset. Please log in with your new password');
-    expect((await sim.call('user/info', {}, before)).code).toBe(999);
+    expect((await sim.call('user/info', {}, before)).code).toBe('999');
     await expect(sim.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).rejects.toThrow();
     expect(await sim.login(DEMO_ACCOUNT.email, 'Fresh2026')).toMatch(/^[0-9a-f]{64}$/);
   });

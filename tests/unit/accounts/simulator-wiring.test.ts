@@ -20,7 +20,19 @@ describe('the simulator wires accounts to its server and socket hub', () => {
       timeoutMs: 20_000,
     });
     expect(answer.code).toBe(1);
-    const { token, uid } = answer.data as { token: string; uid: number };
+    // user/login answers the token itself; the user's id is user/info's.
+    const token = answer.data as string;
+    const uid = (
+      (
+        await simulator.server.handle({
+          method: 'GET',
+          path: 'user/info',
+          payload: {},
+          headers: { lang: 'en', authorization: token },
+          timeoutMs: 20_000,
+        })
+      ).data as { id: number }
+    ).id;
 
     const owner: string[] = [];
     const stranger: string[] = [];

@@ -58,7 +58,7 @@ export async function startAddressBook(options: { store?: EventStore | null; clo
       login_type: 'email',
     });
     if (answer.code !== 1) throw new Error(`login failed: ${answer.msg}`);
-    return (answer.data as { token: string }).token;
+    return answer.data as string;
   }
 
   /** Sends a binding code by e-mail and reads it from the demo outbox. */

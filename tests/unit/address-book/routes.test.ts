@@ -193,8 +193,8 @@ describe('address/* (the address-binding service)', () => {
     expect((await call('address/bind', { ...form, data: { ...form.data, user_id: '7' } }, token)).code).toBe(
       0,
     );
-    expect((await call('address/bind', form, '')).code).toBe(999);
-    expect((await call('address/list', {}, 'nope')).code).toBe(999);
+    expect((await call('address/bind', form, '')).code).toBe('999');
+    expect((await call('address/list', {}, 'nope')).code).toBe('999');
     expect((await call('address/send_code', { via: 'fax' }, token)).code).toBe(0);
   });
 
@@ -236,9 +236,8 @@ describe('address/* (the address-binding service)', () => {
       type: 'email',
     });
     const eve = (
-      (await call('user/login', { account: 'eve@example.com', password: 'Secret123', login_type: 'email' }))
-        .data as { token: string }
-    ).token;
+      await call('user/login', { account: 'eve@example.com', password: 'Secret123', login_type: 'email' })
+    ).data as string;
     expect((await call('address/list', {}, eve)).data).toEqual([]);
     expect((await call('address/delete', { id }, eve)).msg).toBe('No such address in your address book');
     expect((await call('address/label', { id, label: 'Mine' }, eve)).msg).toBe(

@@ -39,8 +39,11 @@ describe('decodeEnvelope (spec §8)', () => {
   it('999 is expiry and 996 is ignored, whatever the data', () => {
     fc.assert(
       fc.property(fc.anything(), (data) => {
-        expect(decodeEnvelope({ code: 999, msg: 'x', data }, answer).kind).toBe('expired');
-        expect(decodeEnvelope({ code: 996, msg: 'x', data }, answer).kind).toBe('ignored');
+        // As numbers and as the strings the family's servers send (issue 18 item 4).
+        for (const code of [999, '999'])
+          expect(decodeEnvelope({ code, msg: 'x', data }, answer).kind).toBe('expired');
+        for (const code of [996, '996'])
+          expect(decodeEnvelope({ code, msg: 'x', data }, answer).kind).toBe('ignored');
       }),
     );
   });
@@ -58,7 +61,15 @@ describe('decodeEnvelope (spec §8)', () => {
   });
 
   it('a body that is not an envelope is malformed', () => {
-    for (const raw of [null, 'ok', 42, [], { msg: 'no code' }, { code: '1' }]) {
+    const notCodes = [true, null, '1.0', ' 1', '1 ', '', '0x1', '+1', '1e0', 1.5, [1], { code: 1 }];
+    for (const raw of [
+      null,
+      'ok',
+      42,
+      [],
+      { msg: 'no code' },
+      ...notCodes.map((code) => ({ code, data: {} })),
+    ]) {
       expect(decodeEnvelope(raw, answer).kind).toBe('malformed');
     }
   });

@@ -66,7 +66,7 @@ describe.each(['sim', 'http'] as const)('the contract over the %s transport', (n
       headers: { lang: 'en', authorization: '' },
       timeoutMs: 5000,
     });
-    expect(raw).toMatchObject({ code: 999 });
+    expect(raw).toMatchObject({ code: '999' });
   });
 
   it('refuses a bad payload with code 0 naming the field, and an unknown path', async () => {

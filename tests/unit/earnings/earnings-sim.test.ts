@@ -160,7 +160,7 @@ describe('earnings through the simulator (issue 15)', () => {
     expect(await holdings(f, token)).toHaveLength(0);
     const stranger = await f.call('ieo/redeem', { id: 1 }, token);
     expect(stranger.code).toBe(0);
-    expect((await f.call('ieo/addIeo', { id: 2, number: '100' })).code).toBe(999);
+    expect((await f.call('ieo/addIeo', { id: 2, number: '100' })).code).toBe('999');
   });
 
   it('the quota: above what is left is refused, a sold-out product too, and maturity frees it', async () => {

@@ -270,7 +270,7 @@ describe('lever through the simulator (issue 13)', () => {
       expect(answer.msg).toMatch(message);
     }
     expect(snapshot()).toBe(before);
-    expect((await f.call('lever/submit', MARKET, '')).code).toBe(999);
+    expect((await f.call('lever/submit', MARKET, '')).code).toBe('999');
     const ok = await f.call(
       'lever/setstop',
       { id, target_profit_price: (last * 1.5).toFixed(2), stop_loss_price: (last * 0.5).toFixed(2) },

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { AnswerOf, PayloadOf } from '../../../src/api/catalogue.ts';
+import type { PayloadOf } from '../../../src/api/catalogue.ts';
 import type { Problem } from '../../../src/domain/validation/problem.ts';
-import { loginFormMachine, type LoginInput } from '../../../src/machines/login-form.machine.ts';
+import {
+  loginFormMachine,
+  type LoginInput,
+  type LoginResult,
+} from '../../../src/machines/login-form.machine.ts';
 import type { SignedIn } from '../../../src/machines/login-prefs.ts';
 import { deferred, flush, recordingSendCode, type Deferred } from './machine-kit.ts';
 
@@ -14,14 +18,14 @@ function start(input: LoginInput = { remembered: null }) {
     signedIn: [] as SignedIn[],
     logins: [] as PayloadOf<'user/login'>[],
   };
-  const answers: Deferred<AnswerOf<'user/login'>>[] = [];
+  const answers: Deferred<LoginResult>[] = [];
   const codes = recordingSendCode();
   const machine = loginFormMachine.provide({
     actors: {
       sendCode: codes.machine,
       login: fromPromise(({ input: payload }) => {
         effects.logins.push(payload);
-        const answer = deferred<AnswerOf<'user/login'>>();
+        const answer = deferred<LoginResult>();
         answers.push(answer);
         return answer.promise;
       }),

@@ -131,7 +131,7 @@ describe('micro contracts through the simulator (issue 14)', () => {
       expect(answer.msg).toMatch(message);
     }
     expect(f.simulator.micro.state()).toBe(before);
-    expect((await f.call('microtrade/submit', BUY, '')).code).toBe(999);
+    expect((await f.call('microtrade/submit', BUY, '')).code).toBe('999');
   });
 
   it('shows a user only their own contracts', async () => {

@@ -154,7 +154,7 @@ async function signIn(name: string): Promise<string> {
   });
   await simulator.spot.flushFills();
   store.close();
-  return (answer.data as { token: string }).token;
+  return answer.data as string;
 }
 
 interface Schedule {

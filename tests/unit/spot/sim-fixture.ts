@@ -56,7 +56,7 @@ export async function spotFixture(
         login_type: 'email',
       });
       if (answer.code !== 1) throw new Error(`login failed: ${answer.msg}`);
-      return (answer.data as { token: string }).token;
+      return answer.data as string;
     },
     async run(ms) {
       for (let step = 0; step < ms; step += 1000) {
@@ -93,5 +93,5 @@ export async function registerUser(fixture: SpotFixture, email: string): Promise
   });
   if (login.code !== 1) throw new Error(`login failed: ${login.msg}`);
   await fixture.simulator.spot.flushFills();
-  return (login.data as { token: string }).token;
+  return login.data as string;
 }

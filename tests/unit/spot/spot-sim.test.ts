@@ -45,7 +45,7 @@ describe('spot trading in the simulator', () => {
       ['tx_out/cancel', { id: 1 }],
       ['account/detail', { currency_id: 1, account_type_id: 1 }],
     ] as const) {
-      expect((await f.call(path, payload)).code, path).toBe(999);
+      expect((await f.call(path, payload)).code, path).toBe('999');
     }
   });
 

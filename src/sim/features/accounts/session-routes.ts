@@ -157,7 +157,9 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       token,
       loginCode: needsCode ? { channel, address, code: clean(payload.sms_code ?? '') } : null,
     });
-    return outcome(result, ctx, { data: { token, uid: user.id, is_seller: user.isSeller } });
+    // The token itself, as the family's servers answer ("answers token"); uid and is_seller are
+    // user/info's (issue 18 item 5).
+    return outcome(result, ctx, { data: token });
   });
 
   // Logging out always succeeds: an expired or unknown token has nothing left to end.
