@@ -93,38 +93,6 @@ export class InspectionBus {
     return record;
   }
 
-  /**
-   * Gives the records stamped before the exchange's clock was known (the first SIM_CLOCK push
-   * comes a moment after the inspector opens) their time, now that `timeAt` maps a wall time to it.
-   */
-  resolvePending(timeAt: (wall: number) => number | null): void {
-    if (this.pending.length === 0) return;
-    const still: Array<{ record: ActorRecord; wall: number }> = [];
-    for (const item of this.pending) {
-      item.record.at = timeAt(item.wall);
-      if (item.record.at === null) still.push(item);
-    }
-    this.pending = still.slice(-MAX_PENDING);
-    this.changed();
-  }
-
-  private stamped(record: ActorRecord): ActorRecord {
-    if (record.at === null) {
-      this.pending.push({ record, wall: this.wall() });
-      if (this.pending.length > MAX_PENDING) this.pending.shift();
-    }
-    return record;
-  }
-
-  /**
-   * Called when recording starts and stops: the app follows the simulated clock only while the
-   * inspector records (nothing is subscribed before it opens).
-   */
-  onRecordingChange(listener: (on: boolean) => void): () => void {
-    this.recordingListeners.add(listener);
-    return () => this.recordingListeners.delete(listener);
-  }
-
   /** Give this to `createActor(logic, { inspect })` of every root actor. */
   readonly inspect = (event: InspectionEvent): void => {
     switch (event.type) {
