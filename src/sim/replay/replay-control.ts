@@ -141,7 +141,8 @@ export class ReplayControl {
       duration,
       kind: 'shipped',
     }));
-    const stored = await this.openLibrary().list();
+    // Without IndexedDB (the Node server) there is no file library: the shipped feeds only.
+    const stored = this.hasLibrary() ? await this.openLibrary().list() : [];
     const files: FeedChoice[] = stored
       .filter((row) => row.name.startsWith(FILE_FEED_PREFIX))
       .map((row) => ({
@@ -176,6 +177,7 @@ export class ReplayControl {
    * is refused too, since nothing could follow it.
    */
   async chooseFile(fileName: unknown, base64: unknown): Promise<void> {
+    if (!this.hasLibrary()) throw new ReplayRefusal('feedFilesUnavailable');
     if (typeof fileName !== 'string' || typeof base64 !== 'string') throw new ReplayRefusal('feedInvalid');
     if (base64.length > MAX_FILE_BASE64) throw new ReplayRefusal('feedTooLarge');
     const { decodeFeed, feedFromBase64 } = await import('../feeds/feed-format.ts');
@@ -270,6 +272,10 @@ export class ReplayControl {
     await this.settings?.setSetting(REPLAY_SETTING_KEY, { ...this.source });
     await this.saveTime();
     this.changed();
+  }
+
+  private hasLibrary(): boolean {
+    return this.libraryOptions.indexedDB !== undefined || typeof indexedDB !== 'undefined';
   }
 
   private openLibrary(): FeedLibrary {
