@@ -1,4 +1,11 @@
-import { assign, fromEventObservable, fromPromise, setup, type NonReducibleUnknown } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromEventObservable,
+  fromPromise,
+  setup,
+  type NonReducibleUnknown,
+} from 'xstate';
 import { NEVER } from 'rxjs';
 import type { AnswerOf } from '../api/catalogue.ts';
 import { isDisputeReasonOf } from '../domain/p2p/actions.ts';
@@ -29,6 +36,8 @@ export type P2pOrderEvent =
   | { type: 'PUSH'; id: number }
   | { type: 'SERVER_NOW'; now: number; speed: number }
   | { type: 'RELOAD' }
+  /** A countdown just reached zero: what the order allows may have changed (raised by the tick). */
+  | { type: 'DUE' }
   | { type: 'ASK'; action: P2pAction }
   | { type: 'SET_VOUCHER'; url: string }
   | { type: 'SET_REASON'; reason: string }
@@ -52,6 +61,18 @@ export function sideOfOrder(order: P2pOrderAnswer): P2pSide {
 export function remainingMs(order: P2pOrderAnswer, countdown: number, serverNow: number): number {
   if (!(countdown > 0)) return 0;
   return Math.max(0, countdown - Math.max(0, serverNow - order.server_now));
+}
+
+/** Whether one of the order's countdowns reaches zero between two readings of the server clock. */
+export function countdownEnds(order: P2pOrderAnswer, before: number, after: number): boolean {
+  return [
+    order.pay_countdown,
+    order.confirm_countdown,
+    order.dispute_countdown,
+    order.arbitration_countdown,
+  ].some(
+    (countdown) => remainingMs(order, countdown, before) > 0 && remainingMs(order, countdown, after) === 0,
+  );
 }
 
 /**
@@ -93,8 +114,9 @@ export const p2pOrderMachine = setup({
   actions: {
     keep: assign(({ context }, params: { order: P2pOrderAnswer }) => ({
       order: params.order,
-      // The answer's server_now is the freshest reading of the server's clock.
-      clock: { ...context.clock, now: Math.max(context.clock.now, params.order.server_now) },
+      // The answer's server_now is the freshest reading of the server's clock: countdowns restart
+      // from it, so a reload at a countdown's end that the server does not see yet counts down again.
+      clock: { ...context.clock, now: params.order.server_now },
     })),
   },
 }).createMachine({
@@ -142,6 +164,8 @@ export const p2pOrderMachine = setup({
           on: {
             PUSH: { guard: 'ours', target: 'reloading' },
             RELOAD: 'reloading',
+            // A limit ran out (the server acts on it at the next call) or a dispute may now be opened.
+            DUE: 'reloading',
             ASK: [
               { guard: 'voucherMissing', actions: assign({ problem: 'p2pVoucherMissing' as const }) },
               { guard: 'reasonMissing', actions: assign({ problem: 'p2pReasonInvalid' as const }) },
@@ -203,11 +227,12 @@ export const p2pOrderMachine = setup({
             [TICK_MS]: {
               target: 'ticking',
               reenter: true,
-              actions: assign({
-                clock: ({ context }) =>
-                  context.clock.now === 0
-                    ? context.clock
-                    : { ...context.clock, now: context.clock.now + TICK_MS * context.clock.speed },
+              actions: enqueueActions(({ context, enqueue }) => {
+                if (context.clock.now === 0) return;
+                const now = context.clock.now + TICK_MS * context.clock.speed;
+                enqueue.assign({ clock: { ...context.clock, now } });
+                if (context.order && countdownEnds(context.order, context.clock.now, now))
+                  enqueue.raise({ type: 'DUE' });
               }),
             },
           },

@@ -247,6 +247,35 @@ describe('P2P order machine (one party)', () => {
       remainingMs(context.order!, context.order!.pay_countdown, actor.getSnapshot().context.clock.now),
     ).toBe(0);
   });
+
+  it('reloads when a countdown runs out, so a dispute that may now be opened is offered', async () => {
+    const clock = new SimulatedClock();
+    const paid = order({
+      status: OTC_ORDER_PAID,
+      actions: [],
+      pay_countdown: 0,
+      confirm_countdown: 900_000,
+      dispute_countdown: 3000,
+    });
+    const { actor, loads } = start(
+      [paid, { ...paid, server_now: 1_003_000, dispute_countdown: 0, actions: ['dispute'] }],
+      clock,
+    );
+    await flush();
+    expect(loads()).toBe(1);
+    clock.increment(1000);
+    clock.increment(1000);
+    await flush();
+    expect(loads()).toBe(1);
+    clock.increment(1000);
+    await flush();
+    expect(loads()).toBe(2);
+    expect(actor.getSnapshot().context.order?.actions).toEqual(['dispute']);
+    // No countdown runs out again: no more reloads.
+    for (let i = 0; i < 5; i++) clock.increment(1000);
+    await flush();
+    expect(loads()).toBe(2);
+  });
 });
 
 describe('P2P ad editor machine', () => {
