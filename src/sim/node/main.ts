@@ -62,25 +62,7 @@ async function main(options: ServerOptions): Promise<void> {
     ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
     now: wallClock,
   });
-  const address = await http.listen(options.port, options.host);
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  publicUrl ||= `http://${host}:${address.port}`;
-  log.info('listening', {
-    url: publicUrl,
-    api: `${publicUrl}/api/`,
-    socket: `${publicUrl.replace(/^http/, 'ws')}/ws`,
-    port: address.port,
-    data: file,
-    seed: options.seed ?? null,
-    origins: options.origins.join(','),
-    rate_per_address: options.rate || null,
-  });
-  log.info('operator_token', {
-    header: OPERATOR_HEADER,
-    token: options.operatorToken ? null : operatorToken,
-    source: options.operatorToken ? 'TESSERA_OPERATOR_TOKEN' : 'generated',
-  });
-
+  // Signals are handled from before the server listens, so a stop right after start is graceful too.
   let stopping: Promise<void> | null = null;
   const stop = (reason: string, exitCode: number) => {
     if (stopping) {
@@ -104,6 +86,24 @@ async function main(options: ServerOptions): Promise<void> {
   process.on('uncaughtException', (error) => {
     log.error('uncaught_exception', errorFields(error));
     stop('uncaught exception', 1);
+  });
+  const address = await http.listen(options.port, options.host);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  publicUrl ||= `http://${host}:${address.port}`;
+  log.info('listening', {
+    url: publicUrl,
+    api: `${publicUrl}/api/`,
+    socket: `${publicUrl.replace(/^http/, 'ws')}/ws`,
+    port: address.port,
+    data: file,
+    seed: options.seed ?? null,
+    origins: options.origins.join(','),
+    rate_per_address: options.rate || null,
+  });
+  log.info('operator_token', {
+    header: OPERATOR_HEADER,
+    token: options.operatorToken ? null : operatorToken,
+    source: options.operatorToken ? 'TESSERA_OPERATOR_TOKEN' : 'generated',
   });
 }
 

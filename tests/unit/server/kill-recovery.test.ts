@@ -16,7 +16,7 @@ import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 import { PostgresEventLog } from '../../../src/sim/store/postgres-event-log.ts';
 import type { ServerStore } from '../../../src/sim/node/node-simulator.ts';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
-import { LOCALES } from './server-fixture.ts';
+import { LOCALES, tokenOf } from './server-fixture.ts';
 import { startServer } from './child-server.ts';
 
 /**
@@ -83,7 +83,8 @@ async function lane(store: LaneStore, seed: number, price: string): Promise<Acke
           login_type: 'email',
         }),
       });
-      token = ((await login.json()) as { data: { token: string } }).data.token;
+      token = tokenOf(((await login.json()) as { data: unknown }).data) ?? '';
+      expect(token).not.toBe('');
     }
     // Exactly once across a kill: the last acknowledged request, sent again, is answered as before.
     const { last } = replay;

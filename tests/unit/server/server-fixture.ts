@@ -107,13 +107,23 @@ export function post(base: string, path: string, payload: unknown, headers: Reco
   });
 }
 
+/**
+ * The token in a user/login answer: the string itself, as the family's servers answer it (issue 18
+ * item 5), or the earlier `{ token }` object.
+ */
+export function tokenOf(data: unknown): string | undefined {
+  if (typeof data === 'string') return data;
+  const token = (data as { token?: unknown } | null)?.token;
+  return typeof token === 'string' ? token : undefined;
+}
+
 export async function loginDemo(base: string): Promise<string> {
   const answer = await post(base, 'user/login', {
     account: DEMO_ACCOUNT.email,
     password: DEMO_ACCOUNT.password,
     login_type: 'email',
   });
-  const token = (answer.body.data as { token?: string } | null)?.token;
+  const token = tokenOf(answer.body.data);
   if (answer.body.code !== 1 || !token) throw new Error(`demo login failed: ${JSON.stringify(answer.body)}`);
   return token;
 }
