@@ -127,7 +127,7 @@ export function isLiquidating(
  * `otherPnl` is their PnL now, `bonds` the sum of every bond (this one's included). A long
  * liquidates at or below it, a short at or above. 0 when a long cannot be liquidated by its price
  * alone (the price would have to fall to 0 or below). Rounded to 1e-8 toward the side that still
- * liquidates (down for a long, up for a short).
+ * liquidates (down for a long, up for a short), exactly: leverPnl's rounding included.
  */
 export function leverLiquidationPrice(
   side: LeverSide,
@@ -139,13 +139,14 @@ export function leverLiquidationPrice(
   thresholdPercent: bigint = LIQUIDATION_RATE_PERCENT,
 ): bigint {
   if (quantity <= 0n || bonds <= 0n) return 0n;
-  // The PnL of this position at which equity x 100 = threshold x bonds (scaled by 100 to stay exact).
-  const pnlTimes100 = thresholdPercent * bonds - 100n * (balance + bonds + otherPnl);
-  if (side === 'long') {
-    const price = divideRounded(entry * quantity * 100n + pnlTimes100 * UNIT, quantity * 100n, 'floor');
-    return price > 0n ? price : 0n;
-  }
-  const price = divideRounded(entry * quantity * 100n - pnlTimes100 * UNIT, quantity * 100n, 'ceil');
+  // The account liquidates when equity x 100 <= threshold x bonds, i.e. when this position's PnL
+  // (a whole number of 1e-8 units, leverPnl rounds down) is at most `most`.
+  const most = divideRounded(thresholdPercent * bonds - 100n * (balance + bonds + otherPnl), 100n, 'floor');
+  // floor(move x quantity / UNIT) <= most  <=>  move x quantity < (most + 1) x UNIT  <=>  move < reach.
+  const reach = divideRounded((most + 1n) * UNIT, quantity, 'ceil');
+  // A long liquidates at every mark below entry + reach (the last whole unit of them); a short at
+  // every mark above entry - reach.
+  const price = side === 'long' ? entry + reach - 1n : entry - reach + 1n;
   return price > 0n ? price : 0n;
 }
 

@@ -154,10 +154,11 @@ function liquidate(
   for (;;) {
     const figures = accountFigures(builder.state, userId, currencyId, marks);
     if (figures.open.length === 0) return;
-    // With every bond eaten by overnight fees the rate's "equity x 100 <= threshold x bonds" reads
-    // "equity <= 0": open positions with no margin left and no equity to carry them are liquidated
-    // (isLiquidating alone answers false with no bond, since it also serves accounts with none open).
-    const exhausted = figures.bonds <= 0n && figures.free + figures.pnl <= 0n;
+    // Open positions whose bonds overnight fees have eaten to 0 have no margin left to hold them:
+    // they are liquidated, largest loss first, whatever the equity (a winner's profit is paid out
+    // on the close). isLiquidating alone answers false with no bond, as it also serves accounts
+    // with nothing open.
+    const exhausted = figures.bonds <= 0n;
     if (!exhausted && !isLiquidating(figures.free, figures.bonds, figures.pnl)) return;
     const ranked = liquidationOrder(figures.open.map((p) => ({ id: p.id, pnl: pnlAtMark(p, marks), p })));
     const first = ranked[0];
