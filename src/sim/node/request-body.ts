@@ -50,6 +50,10 @@ export function readBody(request: IncomingMessage, limits: BodyLimits): Promise<
       }
     });
     request.on('error', () => finish({ ok: false, status: 400, reason: 'body not readable' }));
+    // The client went away before its body ended: nobody is left to answer, so stop waiting now.
+    request.on('close', () => {
+      if (!request.complete) finish({ ok: false, status: 400, reason: 'body cut off' });
+    });
     request.on('end', () => {
       if (tooLarge) return finish({ ok: false, status: 413, reason: 'body too large' });
       void parse(type, request.headers['content-type'] ?? '', Buffer.concat(chunks)).then(finish);

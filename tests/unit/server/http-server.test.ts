@@ -334,10 +334,32 @@ describe('timeouts and graceful shutdown', () => {
     await http.close(100);
   });
 
+  it('a client that goes away mid-body leaves nothing running', async () => {
+    const { http, port: p } = await listen(0, 5_000);
+    const socket = connect(p, '127.0.0.1');
+    socket.write(
+      'POST /api/user/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a',
+    );
+    for (let wait = 0; http.inFlight() === 0 && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(http.inFlight()).toBeGreaterThan(0);
+    socket.destroy();
+    // Well before the 5 s body timeout.
+    for (let wait = 0; http.inFlight() > 0 && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(http.inFlight()).toBe(0);
+    await http.close(100);
+  });
+
   it('shutdown lets the running request finish and answers it, then refuses new connections', async () => {
-    const { http, base, lines } = await listen(300, 5_000);
+    const { http, base, lines } = await listen(1_000, 5_000);
     const running = call(base, '/api/market/currency_matches');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Close while the request runs (its answer takes a second).
+    for (let wait = 0; http.inFlight() === 0 && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(http.inFlight()).toBeGreaterThan(0);
     const closed = http.close(5_000);
     const answer = await running;

@@ -144,7 +144,7 @@ export async function openSocket(url: string, headers: Record<string, string> = 
     frames,
     send: (frame: unknown) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
     /** Resolves with the first frame (already received or coming) that matches, or fails after `ms`. */
-    async waitFor(match: (frame: Record<string, unknown>) => boolean, ms = 5_000) {
+    async waitFor(match: (frame: Record<string, unknown>) => boolean, ms = 10_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const found = frames.find(match);
