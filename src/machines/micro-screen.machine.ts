@@ -80,10 +80,14 @@ export type MicroScreenEvent =
   | { type: 'SERVER_NOW'; now: number; speed: number }
   | { type: 'DROP'; id: number };
 
-/** Whole seconds a running contract has left by the screen's server clock. */
+/**
+ * Whole seconds a running contract has left by the screen's server clock. The contract's own
+ * opening is a time the server has stated too, so the clock is never read as earlier than it: a
+ * reload's first reports, late from a busy worker, cannot show more than the contract's duration.
+ */
 export function remainingSeconds(order: MicroOrder, clock: ServerClock): number {
   if (order.status !== MICRO_STATUS_RUNNING) return 0;
-  const now = clock.now ?? order.server_now;
+  const now = Math.max(clock.now ?? order.server_now, order.created_at);
   return countdownSeconds(order.expires_at - now);
 }
 

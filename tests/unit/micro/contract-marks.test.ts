@@ -98,7 +98,9 @@ describe('micro chart marks', () => {
         for (const contract of shown) {
           const row = byId.get(contract.id)!;
           expect(row.status).toBe(MICRO_STATUS_RUNNING);
-          expect(contract.remain).toBe(countdownSeconds(row.expires_at - clock.now!));
+          expect(contract.remain).toBe(
+            countdownSeconds(row.expires_at - Math.max(clock.now!, row.created_at)),
+          );
           expect(contract.up).toBe(row.type === MICRO_TYPE_UP);
           expect(contract.openPrice).toBe(Number(row.open_price));
           expect(contract.openedAt).toBe(row.created_at);

@@ -15,6 +15,33 @@ import type { MicroOrder } from '../../../src/streams/micro-pushes.ts';
 
 const START = 1_800_000_000_000;
 
+/** A contract opened at START for `seconds`, as the server answered it `answeredAfter` ms later. */
+function running(seconds: number, answeredAfter: number): MicroOrder {
+  return {
+    id: 1,
+    match_id: 1,
+    symbol_name: 'BTC/USDT',
+    seconds,
+    number: '10.00000000',
+    currency_id: 1,
+    currency_name: 'USDT',
+    type: MICRO_TYPE_UP,
+    status: MICRO_STATUS_RUNNING,
+    open_price: '100.00',
+    end_price: '',
+    profit_ratio: '0.40',
+    fact_profits: '0.00',
+    profit_result: 0,
+    fee: '0.01000000',
+    created_at: START,
+    expires_at: START + seconds * 1000,
+    remain_milli_seconds: Math.max(0, seconds * 1000 - answeredAfter),
+    server_now: START + answeredAfter,
+    open_trade: { id: 1, time: START, price: '100.00' },
+    end_trade: null,
+  };
+}
+
 /** Reports of the server's time in the order they reach the tab: [time, speed], possibly stale. */
 const reports = fc.array(
   fc.tuple(fc.integer({ min: -60_000, max: 600_000 }), fc.constantFrom(1, 2, 10, 60)),
@@ -44,30 +71,24 @@ describe("the micro screen's server clock (issue 14: countdowns from the server'
     );
   });
 
+  it("never shows more than the contract's duration, whatever the clock says", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(30, 60, 180, 300, 600),
+        fc.option(fc.integer({ min: -3_600_000, max: 3_600_000 }), { nil: null }),
+        fc.integer({ min: 0, max: 600_000 }),
+        (seconds, offset, answeredAfter) => {
+          const row = running(seconds, answeredAfter);
+          const left = remainingSeconds(row, { now: offset === null ? null : START + offset, speed: 1 });
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(left).toBeLessThanOrEqual(seconds);
+        },
+      ),
+    );
+  });
+
   it('a stale push after a reload does not wind the countdown back; the next fresh one moves it on', async () => {
-    const row: MicroOrder = {
-      id: 1,
-      match_id: 1,
-      symbol_name: 'BTC/USDT',
-      seconds: 600,
-      number: '10.00000000',
-      currency_id: 1,
-      currency_name: 'USDT',
-      type: MICRO_TYPE_UP,
-      status: MICRO_STATUS_RUNNING,
-      open_price: '100.00',
-      end_price: '',
-      profit_ratio: '0.40',
-      fact_profits: '0.00',
-      profit_result: 0,
-      fee: '0.01000000',
-      created_at: START,
-      expires_at: START + 600_000,
-      remain_milli_seconds: 580_000,
-      server_now: START + 20_000,
-      open_trade: { id: 1, time: START, price: '100.00' },
-      end_trade: null,
-    };
+    const row = running(600, 20_000);
     const terms: MicroTerms = { currencies: [], seconds: [] };
     const machine = microScreenMachine.provide({
       actors: {
