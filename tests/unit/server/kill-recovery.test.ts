@@ -236,6 +236,10 @@ describe('the server killed with SIGKILL under load', () => {
       const acked = results[index]!;
       // Load really happened (how much depends on the machine: kills come at random moments).
       expect(acked.placed.size, `seed ${seed}: lane ${index} placed orders`).toBeGreaterThanOrEqual(10);
+      console.log(
+        `kill test lane ${index} (${laneOf.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, seed ${seed + index}): ` +
+          `${KILLS_PER_LANE} kills, ${acked.count} acknowledged commands (${acked.placed.size} orders, ${acked.cancelled.size} cancels)`,
+      );
       const { simulator, store } = await open(laneOf);
       const orders = simulator.spot.state().orders;
       for (const id of acked.placed)
