@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, withPrefs } from './fixtures.ts';
 
@@ -44,6 +46,9 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await page.goto('/lever?symbol=BTC/USDT');
   const form = page.getByTestId('lever-form');
   await expect(form).toBeVisible(BOOT);
+  // The delegation view is the default tab (spec §2 Lever); the open positions are the current ones.
+  await expect(page.getByTestId('lever-tab-delegation')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('lever-tab-open').click();
   await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
   await expect.poll(() => lastPrice(page), BOOT).toBeGreaterThan(0);
 
@@ -117,6 +122,18 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await page.getByTestId('lever-which-all').click();
   await page.getByTestId('lever-ask-confirm').click();
   await expect(openRows).toHaveCount(0, BOOT);
+
+  // The delegation view lists every order placed here with what became of it, newest first.
+  await page.getByTestId('lever-tab-delegation').click();
+  const orders = positions.locator('[data-testid="lever-table-delegation"] tbody tr');
+  await expect(orders).toHaveCount(4, BOOT);
+  await expect(orders.getByTestId('lever-row-status')).toHaveText([
+    'Closed',
+    'Closed',
+    'Cancelled',
+    'Closed',
+  ]);
+  await expect(page.getByTestId('lever-tab-delegation')).toContainText('(4)');
 });
 
 for (const [lang, theme, width] of [
@@ -131,6 +148,12 @@ for (const [lang, theme, width] of [
     await withPrefs(page, { lang, theme });
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
+    // Phones open the order form in a bottom sheet from the Long / Short bar, as /trade does.
+    if (width < 900) {
+      await expect(page.getByTestId('lever-form')).toHaveCount(0);
+      await page.getByTestId('lever-phone-long').click();
+      await expect(page.getByTestId('lever-sheet')).toBeVisible(BOOT);
+    }
     await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
     await page.getByTestId('lever-lots').fill('abc');
     await expect(page.getByTestId('lever-lots-problem')).toBeVisible();
@@ -141,3 +164,279 @@ for (const [lang, theme, width] of [
     await page.screenshot({ path: `/tmp/shots/lever-${width}-${theme}-${lang}.png`, fullPage: true });
   });
 }
+
+/** The simulator worker's script in the build the tests run against (the app's SharedWorker). */
+function workerUrl(): string {
+  const file = readdirSync('dist/assets').find((name) => /^worker-.*\.js$/.test(name));
+  if (!file) throw new Error('no simulator worker in dist/assets');
+  return `/assets/${file}`;
+}
+
+/** Demo time: jumps the simulator's clock (sim/skip, the control the earnings page's "skip a day" uses). */
+async function skipHours(page: Page, hours: number) {
+  const answer = await page.evaluate(
+    ({ url, hours }) =>
+      new Promise<{ code: number | string; msg: string }>((resolve) => {
+        const worker = new SharedWorker(new URL(url, location.href), { type: 'module', name: 'tessera-sim' });
+        const id = 990_000_000 + Math.floor(Math.random() * 1_000_000);
+        worker.port.onmessage = (event: MessageEvent<{ kind: string; id?: number; envelope?: never }>) => {
+          if (event.data.kind !== 'response' || event.data.id !== id) return;
+          worker.port.close();
+          resolve(event.data.envelope!);
+        };
+        worker.port.start();
+        worker.port.postMessage({
+          kind: 'request',
+          id,
+          request: {
+            method: 'POST',
+            path: 'sim/skip',
+            payload: { hours },
+            headers: { lang: 'en', authorization: '' },
+            timeoutMs: 20_000,
+          },
+        });
+      }),
+    { url: workerUrl(), hours },
+  );
+  expect(Number(answer.code), answer.msg).toBe(1);
+}
+
+/** Opens a position at market from the form (lots and multiple as given). */
+async function openAtMarket(page: Page, side: 'long' | 'short', lots: string) {
+  await page.getByTestId('lever-lots').fill(lots);
+  await page.getByTestId(`lever-${side}`).click();
+  await page.getByTestId('lever-confirm').click();
+  await expect(page.getByTestId('lever-confirm-dialog')).toHaveCount(0, BOOT);
+}
+
+test('sets a take-profit by % in the TP/SL dialog, sees the price and expected profit follow, and sees it fire', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page);
+  await fundLever(page, '2000');
+  await page.goto('/lever?symbol=BTC/USDT');
+  await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
+  await expect.poll(() => lastPrice(page), BOOT).toBeGreaterThan(0);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await openAtMarket(page, 'long', '1');
+  await openAtMarket(page, 'short', '1');
+  await page.getByTestId('lever-tab-open').click();
+  const positions = page.getByTestId('lever-positions');
+  const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
+  await expect(openRows).toHaveCount(2, BOOT);
+
+  // A take-profit 0.05 % from the entry on each side: whichever way the market goes first, one fires.
+  for (const index of [0, 1]) {
+    await openRows.nth(index).getByTestId('lever-row-stop').click();
+    const dialog = page.getByTestId('lever-stop-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('lever-stop-tp-percent').fill('0.05');
+    // The % stays as typed; the price and the expected profit follow it.
+    await expect(dialog.getByTestId('lever-stop-tp-percent')).toHaveValue('0.05');
+    const entry = Number(
+      ((await dialog.getByTestId('lever-stop-entry').textContent()) ?? '').replace(/,/g, ''),
+    );
+    const price = Number(await dialog.getByTestId('lever-stop-tp').inputValue());
+    expect(
+      Math.abs(price - entry * (1 + (index === 0 ? -1 : 1) * 0.0005)) <= 0.01 ||
+        Math.abs(price - entry * (1 - (index === 0 ? -1 : 1) * 0.0005)) <= 0.01,
+    ).toBe(true);
+    await expect(dialog.getByTestId('lever-stop-tp-amount')).not.toHaveValue('');
+    await expect(dialog.getByTestId('lever-stop-tp-expected')).toContainText(/= \d/);
+    if (index === 0) {
+      await mkdir('/tmp/shots-lever', { recursive: true });
+      await page.screenshot({ path: '/tmp/shots-lever/lever-tpsl-dialog-1440-dark-en.png' });
+      const axe = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa'])
+        .analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
+    }
+    await dialog.getByTestId('lever-stop-save').click();
+    await expect(dialog).toHaveCount(0, BOOT);
+    await expect(openRows.nth(index).getByTestId('lever-row-tp')).not.toHaveText('—');
+  }
+  // The chart draws each position's entry and take-profit.
+  await page.screenshot({ path: '/tmp/shots-lever/lever-1440-dark-en-tp-lines.png' });
+
+  // Demo time at 60x: a simulated hour a minute is plenty for a 0.07 % move either way.
+  await page.getByTestId('sim-speed').selectOption('60');
+  await page.getByTestId('lever-tab-closed').click();
+  const closedRows = positions.locator('[data-testid="lever-table-closed"] tbody tr');
+  await expect(closedRows.filter({ hasText: 'take profit' })).not.toHaveCount(0, { timeout: 100_000 });
+  await page.getByTestId('sim-speed').selectOption('1');
+});
+
+test('a 100x hedged book whose margin overnight fees eat is liquidated, and close all closes the longs only', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/lever?symbol=ETH/USDT');
+  await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
+  await page.getByTestId('lever-multiple-100').click();
+  await page.getByTestId('lever-lots').fill('1');
+  await expect(page.getByTestId('lever-bond-long')).toContainText('USDT', BOOT);
+  const amount = async (id: string) =>
+    Number(((await page.getByTestId(id).textContent()) ?? '').replace(/[^\d.]/g, ''));
+  // Just enough for a long and a short of one lot at 100x: far less than the spread they lose together.
+  const cost =
+    (await amount('lever-bond-long')) + (await amount('lever-bond-short')) + 2 * (await amount('lever-fee'));
+  await fundLever(page, (Math.ceil(cost * 10_000) / 10_000 + 0.01).toFixed(4));
+  await page.goto('/lever?symbol=ETH/USDT');
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await page.getByTestId('lever-multiple-100').click();
+  await openAtMarket(page, 'long', '1');
+  await openAtMarket(page, 'short', '1');
+  await page.getByTestId('lever-tab-open').click();
+  const positions = page.getByTestId('lever-positions');
+  const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
+  await expect(openRows).toHaveCount(2, BOOT);
+
+  // Twenty simulated days: 0.05 % of the value a day is 5 % of a 100x bond; the 20th takes the rest.
+  await skipHours(page, 240);
+  await skipHours(page, 240);
+  // Sessions last 7 days: the app says the login timed out and asks for it again.
+  await expect(page).toHaveURL(/\/login/, BOOT);
+  await signIn(page);
+  await page.goto('/lever?symbol=ETH/USDT');
+  await expect(page.getByTestId('lever-page')).toBeVisible(BOOT);
+  await page.getByTestId('lever-tab-closed').click();
+  const closedRows = positions.locator('[data-testid="lever-table-closed"] tbody tr');
+  await expect(closedRows.filter({ hasText: 'liquidated' })).toHaveCount(2, BOOT);
+  await page.screenshot({ path: '/tmp/shots-lever/lever-1440-dark-en-liquidated.png', fullPage: true });
+  await expect(page.getByTestId('lever-risk')).toBeVisible();
+
+  // Close all, longs only: a long and a short, then only the short is left.
+  await fundLever(page, '500');
+  await page.goto('/lever?symbol=ETH/USDT');
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await page.getByTestId('lever-multiple-10').click();
+  await openAtMarket(page, 'long', '1');
+  await openAtMarket(page, 'long', '2');
+  await openAtMarket(page, 'short', '1');
+  await page.getByTestId('lever-tab-open').click();
+  await expect(openRows).toHaveCount(3, BOOT);
+  await page.getByTestId('lever-close-all').click();
+  await page.getByTestId('lever-which-longs').click();
+  await page.getByTestId('lever-ask-confirm').click();
+  await expect(openRows).toHaveCount(1, BOOT);
+  await expect(openRows.first().locator('.lever-side')).toHaveClass(/short/);
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe finds nothing on /lever with open positions and the TP/SL dialog, ${theme}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await withPrefs(page, { theme });
+    await signIn(page);
+    await fundLever(page, '1000');
+    await page.goto('/lever?symbol=BTC/USDT');
+    await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+    await openAtMarket(page, 'long', '1');
+    await page.getByTestId('lever-tab-open').click();
+    await expect(page.locator('[data-testid="lever-table-open"] tbody tr')).toHaveCount(1, BOOT);
+    const page1 = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      page1.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await page.getByTestId('lever-row-stop').click();
+    await page.getByTestId('lever-stop-sl-amount').fill('1');
+    const dialog = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(dialog.violations.map((v) => v.id)).toEqual([]);
+  });
+}
+
+/** Moves USDT into the lever account in any language: the transfer form submits on Enter. */
+async function fundLeverAnyLanguage(page: Page, amount: string) {
+  await page.goto('/assets/transfer');
+  await expect(page.getByTestId('transfer-page')).toBeVisible(BOOT);
+  await page.locator('#transfer-partner').selectOption('lever');
+  await page.locator('#transfer-amount').fill(amount);
+  await page.locator('#transfer-amount').press('Enter');
+  await expect(page.getByTestId('toast').first()).toBeVisible(BOOT);
+}
+
+for (const lang of ['en', 'ru', 'jp'] as const) {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`screens /lever with positions, chart lines and dialogs: ${lang}, ${theme}, 1440 and 390 px`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const shot = (name: string) => `/tmp/shots-lever/lever-${name}-${theme}-${lang}.png`;
+      await mkdir('/tmp/shots-lever', { recursive: true });
+      await withPrefs(page, { lang, theme });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page);
+      await fundLeverAnyLanguage(page, '3000');
+      await page.goto('/lever?symbol=BTC/USDT');
+      await expect(page.getByTestId('lever-available')).not.toHaveText(/^0[.,]0000/, BOOT);
+      await openAtMarket(page, 'long', '2');
+      await openAtMarket(page, 'short', '1');
+      await page.getByTestId('lever-tab-open').click();
+      const rows = page.locator('[data-testid="lever-table-open"] tbody tr');
+      await expect(rows).toHaveCount(2, BOOT);
+      // The long (second row, older): a take-profit 0.3 % up and a stop-loss 0.2 % down, typed as %.
+      await rows.nth(1).getByTestId('lever-row-stop').click();
+      const dialog = page.getByTestId('lever-stop-dialog');
+      await dialog.getByTestId('lever-stop-tp-percent').fill(lang === 'ru' ? '0,3' : '0.3');
+      await dialog.getByTestId('lever-stop-sl-percent').fill(lang === 'ru' ? '0,2' : '0.2');
+      await expect(dialog.getByTestId('lever-stop-sl-expected')).toBeVisible();
+      await page.screenshot({ path: shot('1440-tpsl') });
+      await dialog.getByTestId('lever-stop-save').click();
+      await expect(dialog).toHaveCount(0, BOOT);
+      await expect(rows.nth(1).getByTestId('lever-row-tp')).not.toHaveText('—', BOOT);
+      // Let the chart take the new lines.
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: shot('1440'), fullPage: true });
+      await page.getByTestId('lever-tab-delegation').click();
+      await expect(page.locator('[data-testid="lever-table-delegation"] tbody tr')).toHaveCount(2, BOOT);
+      await page.screenshot({ path: shot('1440-delegation'), fullPage: true });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('lever-page')).toHaveAttribute('data-layout', 'phone');
+      await page.waitForTimeout(800);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: shot('390'), fullPage: true });
+      await page.getByTestId('lever-phone-long').click();
+      await expect(page.getByTestId('lever-sheet')).toBeVisible();
+      // The sheet slides up in 0.18 s: shoot it once it is in place.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: shot('390-sheet') });
+      await page.getByTestId('lever-sheet-close').click();
+      await expect(page.getByTestId('lever-sheet')).toHaveCount(0);
+      await page.getByTestId('lever-tab-open').click();
+      await rows.nth(1).getByTestId('lever-row-stop').click();
+      await expect(dialog).toBeVisible();
+      await page.screenshot({ path: shot('390-tpsl') });
+      await dialog.getByTestId('lever-stop-back').click();
+      await expect(dialog).toHaveCount(0);
+    });
+  }
+}
+
+test('on a 390 px phone a position opens from the bottom sheet, its confirm above the sheet', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await fundLever(page, '1000');
+  await page.goto('/lever?symbol=BTC/USDT');
+  await page.getByTestId('lever-phone-short').click();
+  const sheet = page.getByTestId('lever-sheet');
+  await expect(sheet).toBeVisible(BOOT);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await page.getByTestId('lever-lots').fill('1');
+  await page.getByTestId('lever-short').click();
+  // The confirm is on top and takes the click.
+  await page.getByTestId('lever-confirm').click();
+  await expect(sheet).toHaveCount(0, BOOT);
+  await page.getByTestId('lever-tab-open').click();
+  await expect(page.locator('[data-testid="lever-table-open"] tbody tr')).toHaveCount(1, BOOT);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
