@@ -157,9 +157,9 @@ for (const theme of ['light', 'dark'] as const) {
     await withPrefs(page, { theme });
     for (const width of [390, 1024]) {
       await page.setViewportSize({ width, height: 844 });
-      // At 390 px the book is behind a tab: the 24 h figures show the simulator answers.
+      // At 390 px the book is behind a tab: the pair's header shows the simulator answers.
       await page.goto('/trade?symbol=BTC/USDT');
-      await expect(page.getByTestId('dev-menu-button')).toBeVisible(BOOT);
+      await expect(page.getByTestId('market-header')).toContainText(/\d/, BOOT);
       const panel = await openReplayByKey(page);
       await panel.getByTestId('replay-feed-thin-altcoin').click();
       await expect(panel.getByTestId('replay-position')).toBeVisible();
@@ -174,10 +174,20 @@ for (const theme of ['light', 'dark'] as const) {
     await withPrefs(page, { lang: 'ru' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/trade?symbol=BTC/USDT');
-    await expect(page.getByTestId('dev-menu-button')).toBeVisible(BOOT);
+    await expect(page.getByTestId('market-header')).toContainText(/\d/, BOOT);
     const panel = await openReplayByKey(page);
     await expect(panel.getByRole('heading')).toHaveText('Повтор рынка');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/replay-390-${theme}-ru.png` });
+    // The developer menu itself fits the phone, in Russian.
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await page.getByTestId('dev-menu-button').click();
+    const menu = page.getByTestId('dev-menu');
+    await expect(menu.getByTestId('open-replay')).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/dev-menu-390-${theme}-ru.png` });
   });
 }
