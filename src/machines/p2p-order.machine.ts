@@ -135,9 +135,12 @@ export const p2pOrderMachine = setup({
     { src: 'serverClock', id: 'serverClock' },
   ],
   on: {
+    // A clock push can carry the clock past a countdown's end as well as a tick can.
     SERVER_NOW: {
-      actions: assign({
-        clock: ({ event }) => ({ now: event.now, speed: event.speed > 0 ? event.speed : 1 }),
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.assign({ clock: { now: event.now, speed: event.speed > 0 ? event.speed : 1 } });
+        if (context.order && countdownEnds(context.order, context.clock.now, event.now))
+          enqueue.raise({ type: 'DUE' });
       }),
     },
     SET_VOUCHER: { actions: assign({ voucher: ({ event }) => event.url, problem: null }) },

@@ -262,3 +262,69 @@ test('an unpaid order cancels itself at its limit; the merchant publishes an ad 
   await expect(page.getByTestId('p2p-my-ad')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/shop-light-390.png`, fullPage: true });
 });
+
+test('a dispute waits after payment, then the arbiter decides by its rule; the order page in ru and hk', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await register(page, BUYER.email, BUYER.password);
+  await logIn(page, BUYER.email, BUYER.password, '/legalIndex/legal');
+  await page
+    .getByTestId('p2p-ad')
+    .filter({ hasText: 'dem***' })
+    .getByRole('button', { name: 'Buy USDT' })
+    .click();
+  const dialog = page.getByTestId('p2p-order-dialog');
+  await dialog.getByLabel('Amount (CNY)').fill('200');
+  await dialog.getByRole('button', { name: 'Buy USDT' }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await page
+    .locator('#p2p-voucher')
+    .setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Upload the payment voucher' })).toBeVisible();
+  await page.getByTestId('p2p-action-pay').click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Paid');
+  // Not yet: a dispute opens only five minutes after payment; the page counts down to it.
+  await expect(page.getByTestId('p2p-action-dispute')).toHaveCount(0);
+  await expect(page.getByTestId('p2p-dispute-timer')).toContainText(/0[45]:\d\d/);
+  // At x10 the five minutes pass in 30 seconds, and the seller's ten minutes left leave a minute to act.
+  await page.getByTestId('sim-speed').selectOption('10');
+  await expect(page.getByTestId('p2p-action-dispute')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('sim-speed').selectOption('1');
+  // A reason of the buyer's side is needed first.
+  await page.getByTestId('p2p-action-dispute').click();
+  await expect(page.getByTestId('p2p-action-problem')).toHaveText(
+    'Please choose a reason that fits your side',
+  );
+  await page.getByLabel('Reason').selectOption('notReleased');
+  await page.getByTestId('p2p-action-dispute').click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Rights protection');
+  await expect(page.locator('.p2p-note')).toContainText('Paid but not released');
+  await page.screenshot({ path: `${SHOTS}/order-disputed-1280.png`, fullPage: true });
+  for (const [lang, theme] of [
+    ['ru', 'dark'],
+    ['hk', 'light'],
+  ] as const) {
+    await withPrefs(page, { lang, theme });
+    for (const width of [390, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await expect(page.getByTestId('p2p-order')).toBeVisible(BOOT);
+      await noSideScroll(page, width);
+      await page.screenshot({ path: `${SHOTS}/order-disputed-${lang}-${width}.png`, fullPage: true });
+    }
+  }
+  await withPrefs(page, { lang: 'en', theme: 'dark' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  // The arbiter decides twenty simulated minutes later: the buyer's voucher stands, the coins are released.
+  await page.getByTestId('sim-speed').selectOption('60');
+  await expect(page.getByTestId('p2p-status').first()).toHaveText('Completed', { timeout: 60_000 });
+  await page.getByTestId('sim-speed').selectOption('1');
+  await expect(page.getByText('Arbiter released the coins to the buyer')).toBeVisible();
+  await page.goto('/assets/legalAccount');
+  await expect(page.getByTestId('available-USDT')).not.toHaveText('0.00', BOOT);
+});

@@ -271,11 +271,47 @@ describe('P2P order machine (one party)', () => {
     await flush();
     expect(loads()).toBe(2);
     expect(actor.getSnapshot().context.order?.actions).toEqual(['dispute']);
+    // A clock push that carries the clock past the end reloads too.
+    actor.send({ type: 'SERVER_NOW', now: 1_003_000, speed: 10 });
+    await flush();
+    expect(loads()).toBe(2);
     // No countdown runs out again: no more reloads.
     for (let i = 0; i < 5; i++) clock.increment(1000);
     await flush();
     expect(loads()).toBe(2);
   });
+});
+
+it("a clock push past a countdown's end reloads the order", async () => {
+  const paid = order({
+    status: OTC_ORDER_PAID,
+    actions: [],
+    pay_countdown: 0,
+    confirm_countdown: 900_000,
+    dispute_countdown: 300_000,
+  });
+  let loads = 0;
+  const actor = createActor(
+    p2pOrderMachine.provide({
+      actors: {
+        load: fromPromise<P2pOrderAnswer, { id: number }>(async () => {
+          loads += 1;
+          return loads === 1
+            ? paid
+            : { ...paid, server_now: 1_400_000, dispute_countdown: 0, actions: ['dispute'] };
+        }),
+      },
+    }),
+    { input: { id: 5 } },
+  ).start();
+  await flush();
+  actor.send({ type: 'SERVER_NOW', now: 1_200_000, speed: 10 });
+  await flush();
+  expect(loads).toBe(1);
+  actor.send({ type: 'SERVER_NOW', now: 1_400_000, speed: 10 });
+  await flush();
+  expect(loads).toBe(2);
+  expect(actor.getSnapshot().context.order?.actions).toEqual(['dispute']);
 });
 
 describe('P2P ad editor machine', () => {
