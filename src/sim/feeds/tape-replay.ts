@@ -48,7 +48,8 @@ export function replayKlineFrames(frames: readonly CapturedFrame[], pair: PairSp
     now = trades[trades.length - 1]!.time;
     publisher.publish();
   }
-  return out;
+  // Only the candles: the socket also answers the subscription itself (sub_result).
+  return out.filter((text) => (JSON.parse(text) as { type?: unknown }).type === 'KLINE');
 }
 
 /** The captured trades of one pair, one array per GLOBAL_TX frame (a publishing round), oldest first. */

@@ -72,9 +72,12 @@ describe('demo speed', () => {
     let real = 1_000;
     const clock = new ScaledClock({ realNow: () => real, start: 5_000 });
     const hub = new SocketHub(() => null);
+    // Each tab keeps its SIM_CLOCK frames (the socket also answers a subscription: sub_result).
     const tabs = [[], [], []].map((frames: string[]) => ({
       frames,
-      session: hub.open((t) => frames.push(t)),
+      session: hub.open((t) => {
+        if ((JSON.parse(t) as { type?: unknown }).type === 'SIM_CLOCK') frames.push(t);
+      }),
     }));
     // Two tabs listen; the third never subscribed.
     for (const tab of tabs.slice(0, 2)) tab.session.receive('{"type":"sub","params":"SIM_CLOCK"}');
