@@ -10,6 +10,7 @@ import { PostgresEventLog } from '../store/postgres-event-log.ts';
 import { SqliteEventLog } from '../store/sqlite-event-log.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { smtpCourier } from './smtp-courier.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
 /**
@@ -45,7 +46,9 @@ async function main(options: ServerOptions): Promise<void> {
     store,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     messages,
-    courier: logCourier(log),
+    courier: options.smtpUrl
+      ? smtpCourier({ url: options.smtpUrl, from: options.smtpFrom, log, fallback: logCourier(log) })
+      : logCourier(log),
     imageUrl: (id) => `${publicUrl}/uploads/${id}`,
     log,
     realNow: wallClock,
@@ -99,6 +102,7 @@ async function main(options: ServerOptions): Promise<void> {
     seed: options.seed ?? null,
     origins: options.origins.join(','),
     rate_per_address: options.rate || null,
+    codes: options.smtpUrl ? 'e-mail by SMTP, SMS to this log' : 'to this log',
   });
   log.info('operator_token', {
     header: OPERATOR_HEADER,

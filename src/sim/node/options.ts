@@ -22,6 +22,9 @@ export interface ServerOptions {
   /** PostgreSQL instead of SQLite when set (DATABASE_URL), in schema `databaseSchema`. */
   databaseUrl: string | undefined;
   databaseSchema: string;
+  /** Verification e-mails by SMTP when set (SMTP_URL), from SMTP_FROM; else codes go to the log. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 }
 
 export const USAGE = `Usage: npm run server -- [options]
@@ -39,8 +42,9 @@ export const USAGE = `Usage: npm run server -- [options]
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
-connection string: the event log goes there instead of --data) and DATABASE_SCHEMA (its schema,
-default tessera).`;
+connection string: the event log goes there instead of --data), DATABASE_SCHEMA (its schema,
+default tessera), SMTP_URL (verification e-mails go out by SMTP instead of to the log) and SMTP_FROM
+(their sender).`;
 
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number {
   const value = Number(text);
@@ -68,6 +72,8 @@ export function parseServerOptions(
     operatorToken: env.TESSERA_OPERATOR_TOKEN || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || 'tessera',
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || 'Tessera <no-reply@tessera.example>',
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {

@@ -13,6 +13,7 @@ import { JsonLog } from '../../../src/sim/node/json-log.ts';
 import { nodeServerMessages } from '../../../src/sim/node/node-messages.ts';
 import { openNodeSimulator, type NodeSimulator } from '../../../src/sim/node/node-simulator.ts';
 import { logCourier, serverModeGate } from '../../../src/sim/node/server-mode.ts';
+import type { CodeCourier } from '../../../src/sim/features/accounts/outbox.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 
 export const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
@@ -48,7 +49,10 @@ export interface ServerFixture {
  * in-memory SQLite log and an ephemeral port, with a readable log.
  */
 export async function startServer(
-  overrides: Partial<Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs'>> = {},
+  overrides: Partial<Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs'>> & {
+    /** Where codes go; default the operator's log. */
+    courier?: (log: JsonLog) => CodeCourier;
+  } = {},
 ): Promise<ServerFixture> {
   const { log, lines } = captureLog();
   const messages = nodeServerMessages(LOCALES);
@@ -57,7 +61,7 @@ export async function startServer(
     store: new SqliteEventLog({ file: ':memory:' }),
     seed: 7,
     messages,
-    courier: logCourier(log),
+    courier: overrides.courier ? overrides.courier(log) : logCourier(log),
     imageUrl: (id) => `${base}/uploads/${id}`,
     log,
     realNow: () => Date.now(),
