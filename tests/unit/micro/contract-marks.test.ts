@@ -8,8 +8,6 @@ import {
   MICRO_TYPE_DOWN,
   MICRO_TYPE_UP,
 } from '../../../src/domain/contract-codes.ts';
-import { countdownSeconds } from '../../../src/domain/micro/rules.ts';
-import type { ServerClock } from '../../../src/machines/micro-screen.machine.ts';
 import type { MicroOrder } from '../../../src/streams/micro-pushes.ts';
 import {
   chartContracts,
@@ -83,24 +81,18 @@ const orders = fc
     ),
   );
 
-const clocks = fc
-  .integer({ min: -5_000, max: 700_000 })
-  .map((ahead): ServerClock => ({ now: NOW + ahead, speed: 1 }));
-
 describe('micro chart marks', () => {
-  it('draws the running contracts expiring soonest, at most the limit, with their whole seconds left', () => {
+  it('draws the running contracts expiring soonest, at most the limit, with the moment each expires', () => {
     fc.assert(
-      fc.property(orders, clocks, fc.integer({ min: 0, max: 12 }), (rows, clock, limit) => {
-        const shown = chartContracts(rows, clock, limit);
+      fc.property(orders, fc.integer({ min: 0, max: 12 }), (rows, limit) => {
+        const shown = chartContracts(rows, limit);
         const running = rows.filter((row) => row.status === MICRO_STATUS_RUNNING);
         expect(shown).toHaveLength(Math.min(limit, running.length));
         const byId = new Map(rows.map((row) => [row.id, row]));
         for (const contract of shown) {
           const row = byId.get(contract.id)!;
           expect(row.status).toBe(MICRO_STATUS_RUNNING);
-          expect(contract.remain).toBe(
-            countdownSeconds(row.expires_at - Math.max(clock.now!, row.created_at)),
-          );
+          expect(contract.expiresAt).toBe(row.expires_at);
           expect(contract.up).toBe(row.type === MICRO_TYPE_UP);
           expect(contract.openPrice).toBe(Number(row.open_price));
           expect(contract.openedAt).toBe(row.created_at);
@@ -116,9 +108,9 @@ describe('micro chart marks', () => {
 
   it('one price line per contract at its open price, green up and red down, and one moment when it opened', () => {
     fc.assert(
-      fc.property(orders, clocks, (rows, clock) => {
-        const shown = chartContracts(rows, clock, 100);
-        const marks = contractMarks(shown, (contract) => `label ${contract.id} ${contract.remain}`);
+      fc.property(orders, (rows) => {
+        const shown = chartContracts(rows, 100);
+        const marks = contractMarks(shown, (contract) => `label ${contract.id} ${contract.expiresAt}`);
         expect(marks.prices).toHaveLength(shown.length);
         expect(marks.moments).toHaveLength(shown.length);
         expect(new Set([...marks.prices, ...marks.moments].map((mark) => mark.id)).size).toBe(
@@ -151,8 +143,8 @@ describe('micro chart marks', () => {
 
   it('every contract is named in exactly one label; labelled lines never sit within the shared fraction', () => {
     fc.assert(
-      fc.property(orders, clocks, (rows, clock) => {
-        const shown = chartContracts(rows, clock, 100);
+      fc.property(orders, (rows) => {
+        const shown = chartContracts(rows, 100);
         const marks = contractMarks(shown, (contract) => `<${contract.id}>`);
         const labelled = marks.prices.filter((line) => line.label !== '');
         for (const [index, a] of labelled.entries())
@@ -184,29 +176,22 @@ describe('micro chart marks', () => {
   });
 
   it('two contracts opened at nearly one price share a label; far apart each has its own', () => {
-    const clock: ServerClock = { now: NOW, speed: 1 };
-    const near = chartContracts(
-      [
-        order(1, { open_price: '81208.18' }),
-        order(2, { open_price: '81198.50', type: MICRO_TYPE_DOWN, expires_at: NOW + 60_000 }),
-      ],
-      clock,
-    );
+    const near = chartContracts([
+      order(1, { open_price: '81208.18' }),
+      order(2, { open_price: '81198.50', type: MICRO_TYPE_DOWN, expires_at: NOW + 60_000 }),
+    ]);
     const label = (contract: { id: number }) => `#${contract.id}`;
     expect(contractMarks(near, label).prices.map((line) => line.label)).toEqual(['#1   #2', '']);
     // Up and down share it: neither colour would be true of both, so it is neutral; the other line keeps its own.
     expect(contractMarks(near, label).prices.map((line) => line.tone)).toEqual(['neutral', 'loss']);
     // A phone's chart names one and counts the rest.
     expect(contractMarks(near, label, 1).prices.map((line) => line.label)).toEqual(['#1   +1', '']);
-    const far = chartContracts(
-      [order(1, { open_price: '81208.18' }), order(2, { open_price: '80000', expires_at: NOW + 60_000 })],
-      clock,
-    );
+    const far = chartContracts([
+      order(1, { open_price: '81208.18' }),
+      order(2, { open_price: '80000', expires_at: NOW + 60_000 }),
+    ]);
     expect(contractMarks(far, label).prices.map((line) => line.label)).toEqual(['#1', '#2']);
-    const many = chartContracts(
-      [1, 2, 3, 4].map((id) => order(id, { expires_at: NOW + id * 1000 })),
-      clock,
-    );
+    const many = chartContracts([1, 2, 3, 4].map((id) => order(id, { expires_at: NOW + id * 1000 })));
     expect(contractMarks(many, label).prices.map((line) => line.label)).toEqual(['#1   #2   +2', '', '', '']);
     expect(contractMarks(many, label).prices.map((line) => line.tone)).toEqual([
       'profit',
@@ -216,36 +201,30 @@ describe('micro chart marks', () => {
     ]);
   });
 
-  it('the marks stay the same object-for-object while no whole second changes (no redraw for nothing)', () => {
+  it('the same contracts answered again later (a reload, a clock push) draw the same marks: the clock redraws nothing', () => {
     fc.assert(
-      fc.property(orders, clocks, fc.integer({ min: 0, max: 3_000 }), (rows, clock, step) => {
-        const later: ServerClock = { ...clock, now: clock.now! + step };
-        const before = chartContracts(rows, clock);
-        const after = chartContracts(rows, later);
-        const secondsMoved = before.some((each, index) => each.remain !== after[index]!.remain);
-        expect(sameChartContracts(before, after)).toBe(!secondsMoved);
+      fc.property(orders, fc.integer({ min: 0, max: 700_000 }), (rows, later) => {
+        const again = rows.map((row) => ({
+          ...row,
+          server_now: row.server_now + later,
+          remain_milli_seconds: Math.max(0, row.remain_milli_seconds - later),
+        }));
+        expect(sameChartContracts(chartContracts(rows), chartContracts(again))).toBe(true);
       }),
     );
   });
 
   it('a contract bought or settled changes the marks', () => {
-    const clock: ServerClock = { now: NOW, speed: 1 };
-    const one = chartContracts([order(1)], clock);
-    expect(sameChartContracts(one, chartContracts([order(1), order(2)], clock))).toBe(false);
-    expect(sameChartContracts(one, chartContracts([order(1, { status: MICRO_STATUS_CLOSED })], clock))).toBe(
-      false,
-    );
-    expect(sameChartContracts(one, chartContracts([order(1, { type: MICRO_TYPE_DOWN })], clock))).toBe(false);
-    expect(sameChartContracts(one, chartContracts([order(1)], clock))).toBe(true);
-  });
-
-  it('a contract with no server clock yet counts from the server time it was answered with', () => {
-    const [contract] = chartContracts([order(1, { server_now: NOW + 10_500 })], { now: null, speed: 1 });
-    expect(contract!.remain).toBe(20);
+    const one = chartContracts([order(1)]);
+    expect(sameChartContracts(one, chartContracts([order(1), order(2)]))).toBe(false);
+    expect(sameChartContracts(one, chartContracts([order(1, { status: MICRO_STATUS_CLOSED })]))).toBe(false);
+    expect(sameChartContracts(one, chartContracts([order(1, { type: MICRO_TYPE_DOWN })]))).toBe(false);
+    expect(sameChartContracts(one, chartContracts([order(1, { expires_at: NOW + 60_000 })]))).toBe(false);
+    expect(sameChartContracts(one, chartContracts([order(1)]))).toBe(true);
   });
 });
 
-describe('the chart follows the countdown at most once a second', () => {
+describe('the chart follows the contracts at most once a second', () => {
   it('passes the first value at once and only the latest of a burst after the wait', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { result, rerender } = renderHook(({ value }) => useThrottled(value, 1000), {

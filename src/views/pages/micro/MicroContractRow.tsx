@@ -1,6 +1,6 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MICRO_STATUS_CLOSED, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
-import { remainingSeconds, type ServerClock } from '../../../machines/micro-screen.machine.ts';
 import type { MicroOrder } from '../../../streams/micro-pushes.ts';
 import { MicroProof } from './MicroProof.tsx';
 import { trimmedDecimal } from './micro-text.ts';
@@ -10,8 +10,11 @@ const RESULTS = { 1: 'win', 0: 'tie', [-1]: 'loss' } as const;
 /**
  * One contract: direction, pair and stake; while running its countdown on the server's clock,
  * once closed its result and profit; its open and close prices; and, closed, its proof.
+ *
+ * The countdown cell is rendered empty and painted by the list (countdown-painter.ts) from the
+ * screen's one clock, so a row renders again only when its contract changes, not every second.
  */
-export function MicroContractRow({ order, clock }: { order: MicroOrder; clock: ServerClock }) {
+export const MicroContractRow = memo(function MicroContractRow({ order }: { order: MicroOrder }) {
   const { t } = useTranslation();
   const up = order.type === MICRO_TYPE_UP;
   const isClosed = order.status === MICRO_STATUS_CLOSED;
@@ -32,9 +35,12 @@ export function MicroContractRow({ order, clock }: { order: MicroOrder; clock: S
             {t(`micro.result.${result}`)} <span className="num">{order.fact_profits}</span>
           </span>
         ) : (
-          <span className="micro-countdown num" data-testid="micro-countdown" aria-live="off">
-            {t('micro.remain', { seconds: remainingSeconds(order, clock) })}
-          </span>
+          <span
+            className="micro-countdown num"
+            data-testid="micro-countdown"
+            aria-live="off"
+            data-countdown-id={order.id}
+          />
         )}
       </div>
       <dl className="micro-item-body">
@@ -50,4 +56,4 @@ export function MicroContractRow({ order, clock }: { order: MicroOrder; clock: S
       {isClosed && order.end_trade ? <MicroProof order={order} end={order.end_trade} /> : null}
     </li>
   );
-}
+});

@@ -1,6 +1,8 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MICRO_PAGE_SIZE, type MicroScreenRef } from '../../../machines/micro-screen.machine.ts';
 import { useSelector } from '../../use-app-actor.ts';
+import { createCountdownPainter } from './countdown-painter.ts';
 import { MicroContractRow } from './MicroContractRow.tsx';
 
 const TABS = ['running', 'closed'] as const;
@@ -8,17 +10,36 @@ const TABS = ['running', 'closed'] as const;
 /**
  * Spec §2 Micro, the history: in progress (status 1) with the countdown, and closed (status 3)
  * ten a page with a pager shown only when there is more than one page.
+ *
+ * The list renders when its contracts change; the countdowns follow the screen's one clock through
+ * a painter (countdown-painter.ts) that writes only the cells whose whole seconds moved, so two
+ * hundred running contracts cost no React work a second.
  */
 export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
   const { t } = useTranslation();
   const tab = useSelector(screen, (s) => s.context.tab);
   const running = useSelector(screen, (s) => s.context.running);
   const closed = useSelector(screen, (s) => s.context.closed);
-  const clock = useSelector(screen, (s) => s.context.clock);
   const page = useSelector(screen, (s) => s.context.closedPage);
   const total = useSelector(screen, (s) => s.context.closedTotal);
   const rows = tab === 'running' ? running : closed;
   const lastPage = Math.max(1, Math.ceil(total / MICRO_PAGE_SIZE));
+  const list = useRef<HTMLUListElement>(null);
+
+  // Before the rows are first shown, and on every move of the clock after, until the list changes.
+  useLayoutEffect(() => {
+    const root = list.current;
+    if (!root) return undefined;
+    const paint = createCountdownPainter(root, running, (seconds) => t('micro.remain', { seconds }));
+    let clock = screen.getSnapshot().context.clock;
+    paint(clock);
+    const subscription = screen.subscribe((snapshot) => {
+      if (snapshot.context.clock === clock) return;
+      clock = snapshot.context.clock;
+      paint(clock);
+    });
+    return () => subscription.unsubscribe();
+  }, [screen, running, rows, t]);
   return (
     <section
       className="trade-panel micro-contracts"
@@ -43,9 +64,9 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
       {rows.length === 0 ? (
         <p className="micro-empty">{t('micro.empty')}</p>
       ) : (
-        <ul className="micro-list">
+        <ul className="micro-list" ref={list}>
           {rows.map((order) => (
-            <MicroContractRow key={order.id} order={order} clock={clock} />
+            <MicroContractRow key={order.id} order={order} />
           ))}
         </ul>
       )}

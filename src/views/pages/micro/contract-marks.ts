@@ -1,5 +1,4 @@
 import { MICRO_STATUS_RUNNING, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
-import { remainingSeconds, type ServerClock } from '../../../machines/micro-screen.machine.ts';
 import type { MicroOrder } from '../../../streams/micro-pushes.ts';
 import type { ChartMarks, MarkTone, MomentMark, PriceMark } from '../trade/chart-marks.ts';
 import { trimmedDecimal } from './micro-text.ts';
@@ -22,17 +21,21 @@ export interface ChartContract {
   /** The stake, trailing zeros trimmed, and its currency. */
   readonly amount: string;
   readonly code: string;
-  /** Whole seconds left by the screen's server clock. */
-  readonly remain: number;
+  /**
+   * When it expires (ms, the market's clock). The label names this moment, not the seconds left:
+   * seconds left would change every contract's label, and so hand the chart all its data again,
+   * every second (a long task under a storm); the contracts list counts down.
+   */
+  readonly expiresAt: number;
 }
 
 /**
- * The running contracts the chart shows, soonest expiry first, with their whole seconds left. A
- * row already closed (shown for half a second before it leaves the list) is not running.
+ * The running contracts the chart shows, soonest expiry first. A row already closed (shown for
+ * half a second before it leaves the list) is not running. Nothing here reads the clock: the
+ * marks change only when the contracts do.
  */
 export function chartContracts(
   running: readonly MicroOrder[],
-  clock: ServerClock,
   limit: number = CHART_CONTRACTS,
 ): ChartContract[] {
   return running
@@ -46,14 +49,14 @@ export function chartContracts(
       openedAt: order.created_at,
       amount: trimmedDecimal(order.number),
       code: order.currency_name,
-      remain: remainingSeconds(order, clock),
+      expiresAt: order.expires_at,
     }));
 }
 
 /**
- * Whether two lists draw the same marks. The clock moves several times a second (the tick and the
- * simulator's clock pushes); the marks change only when a whole second does, so the chart is not
- * redrawn for nothing.
+ * Whether two lists draw the same marks. The screen's snapshot changes several times a second (the
+ * tick and the simulator's clock pushes) with the same contracts: the chart is not redrawn for
+ * nothing.
  */
 export function sameChartContracts(a: readonly ChartContract[], b: readonly ChartContract[]): boolean {
   if (a === b) return true;
@@ -67,7 +70,7 @@ export function sameChartContracts(a: readonly ChartContract[], b: readonly Char
       each.openedAt === other.openedAt &&
       each.amount === other.amount &&
       each.code === other.code &&
-      each.remain === other.remain
+      each.expiresAt === other.expiresAt
     );
   });
 }
@@ -83,7 +86,7 @@ export const SHARED_LABEL_FRACTION = 0.001;
 
 /**
  * Each contract as a price line at its open price (green for up, red for down, labelled with the
- * direction, the stake and the seconds left: an expiry still to come has no bar on the chart's
+ * direction, the stake and the moment it expires: an expiry still to come has no bar on the chart's
  * category axis to stand on, see chart-marks.ts) and a moment when it opened (an arrow: many
  * contracts often open in one bar, and arrows over each other stay readable where words do not).
  *
