@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { errorEnvelope, type Envelope } from '../../api/envelope.ts';
+import { CODE_ERROR, errorEnvelope, type Envelope } from '../../api/envelope.ts';
 import { REQUEST_TIMEOUT_MS, type WireRequest } from '../../api/transport.ts';
 import type { StoredImage } from '../features/accounts/uploads.ts';
 import type { MessageTable, SimServer } from '../server.ts';
 import type { CorsPolicy } from './cors.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { GUARDED_CALLS, type AddressAttempts } from './address-attempts.ts';
 import { readBody } from './request-body.ts';
 
 export interface HttpServerOptions {
@@ -28,6 +29,8 @@ export interface HttpServerOptions {
   images?: { get(id: string): Promise<StoredImage | undefined> };
   /** Requests per client address; omitted: not limited. Over the limit: 429 and a code-0 envelope. */
   rateLimit?: RateLimiter;
+  /** Failed sign-in attempts per client address (GUARDED_CALLS); omitted: not counted. */
+  attempts?: AddressAttempts;
   /** Wall-clock ms (durations in the log). */
   now: () => number;
 }
@@ -160,6 +163,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       send(response, 200, gated);
       return Number(gated.code);
     }
+    const address = request.socket.remoteAddress ?? '';
+    const guarded = options.attempts && GUARDED_CALLS.has(path) ? options.attempts : undefined;
+    const blockedMs = guarded?.blockedFor(address) ?? 0;
+    if (blockedMs > 0) {
+      const refused = errorEnvelope(t('loginLocked', { minutes: Math.ceil(blockedMs / 60_000) }));
+      send(response, 200, refused);
+      return refused.code;
+    }
     const requestId = header(request, 'x-request-id');
     const wire = {
       method: request.method,
@@ -181,6 +192,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       log.warn('request_timeout', { path: path.slice(0, LOGGED_PATH_MAX) });
       return refuse(503, 'internal');
     }
+    if (guarded && envelope.code === CODE_ERROR) guarded.recordFailure(address);
     send(response, 200, envelope);
     return Number(envelope.code);
   }

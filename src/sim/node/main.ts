@@ -10,6 +10,7 @@ import { PostgresEventLog } from '../store/postgres-event-log.ts';
 import { SqliteEventLog } from '../store/sqlite-event-log.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { AddressAttempts } from './address-attempts.ts';
 import { smtpCourier } from './smtp-courier.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
@@ -63,6 +64,8 @@ async function main(options: ServerOptions): Promise<void> {
     gate: serverModeGate(operatorToken),
     images: node.store,
     ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
+    // 30 failed sign-ins, registrations or resets from one address in 15 minutes, then a pause.
+    attempts: new AddressAttempts(30, 15 * 60_000, wallClock),
     now: wallClock,
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.

@@ -49,7 +49,7 @@ export interface ServerFixture {
  * in-memory SQLite log and an ephemeral port, with a readable log.
  */
 export async function startServer(
-  overrides: Partial<Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs'>> & {
+  overrides: Partial<Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs' | 'attempts'>> & {
     /** Where codes go; default the operator's log. */
     courier?: (log: JsonLog) => CodeCourier;
   } = {},
@@ -75,6 +75,7 @@ export async function startServer(
     requestTimeoutMs: overrides.requestTimeoutMs ?? 5_000,
     gate: serverModeGate(OPERATOR_TOKEN),
     images: node.store,
+    ...(overrides.attempts ? { attempts: overrides.attempts } : {}),
     now: () => Date.now(),
   });
   const address = await http.listen(0, '127.0.0.1');
