@@ -20,6 +20,7 @@ type Io = 'input' | 'output';
 const KINDS: Record<string, Record<Io, string>> = {
   id: { input: 'integer \\| integer string', output: 'integer' },
   decimal: { input: 'decimal string \\| number', output: 'decimal string' },
+  time: { input: '"YYYY-MM-DD HH:mm:ss" \\| epoch ms', output: '"YYYY-MM-DD HH:mm:ss" (UTC)' },
 };
 
 function typeOf(schema: JsonSchema | undefined, depth = 0, io: Io = 'output'): string {
@@ -76,6 +77,11 @@ const DIALECT = [
   '- ids (`integer` ids below): a JSON integer or the same integer as a string of digits (`"42"`), handed on as the number.',
   "- empty `data`: `[]`, `{}`, `null` and a missing `data` all mean nothing, and read as whichever of them the call's answer",
   '  accepts (an empty list, no object, an empty result). Data that is not empty is never reread.',
+  '- order times: `"YYYY-MM-DD HH:mm:ss"` (read as UTC) or epoch ms; an impossible date (`2026-02-30`) is refused.',
+  '- `DAY_MARKET`: the pair id beside the quotation, inside it as `currency_match_id`, or inside it as `id`.',
+  '- socket: `{"type":"login_result","code":...}` and `{"type":"sub_result","msg":"..."}` are acknowledgements no',
+  '  channel owns, and are ignored; a server that never answers a ping with a pong is fine (the client pings',
+  '  `{"type":"ping"}` every 5 s and reconnects only when the socket drops or closes).',
   '',
   "What Tessera's server accepts and answers (the family's clients rely on it):",
   '',
@@ -85,6 +91,17 @@ const DIALECT = [
   '- `user/login` and `user/register` may come form-urlencoded: numbers as strings of digits, and optional fields left',
   '  empty (`area_id=`, `country_code=`, `invite_code=`) read as absent.',
   '- `user/login` answers the token itself as `data`; `uid` and `is_seller` come from `user/info`.',
+  '- `market/kline` with only `currency_match_id` and `period` answers the latest 360 bars (fewer when the pair has',
+  '  less history).',
+  '- `tx_in/cancel` and `tx_out/cancel` are served as POST and as GET `?id=` (shown as "POST or GET" below).',
+  '- spot order rows carry `created_at` and `updated_at` as `"YYYY-MM-DD HH:mm:ss"` (UTC) strings (Tessera\'s client',
+  '  reads epoch ms too); pairs carry `change_fee_rate` (the spot fee, a rate of what an order receives); the',
+  "  `DAY_MARKET` quotation carries the pair's id as `id`; `GLOBAL_TX` trades carry `timestamp` (unix seconds) beside",
+  '  `time` (ms).',
+  '- socket: a `login` is answered `{"type":"login_result","code":1}` (`"999"`, then `session_ended`, when the token',
+  '  names no live session; `0` without a token); a `sub` is answered `{"type":"sub_result","msg":"ok"}` (or',
+  '  `"unknown channel"` / `"too many channels"`, never repeating the name); a ping may be `{"type":"ping"}` or the bare',
+  '  text `ping`.',
   '- calls outside the contract (`v1/api/forex/trade_list`, say) answer a code-0 envelope; over HTTP a path outside',
   '  `/api/` (a socket at `/v1/ws`, say) answers 404 with a code-0 envelope.',
   '',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, flag, id, text, timestamp } from './fields.ts';
+import { decimal, flag, id, serverTime, text, timestamp } from './fields.ts';
 import {
   FLAG_OFF,
   LEVER_CLOSE_LIQUIDATION,
@@ -68,6 +68,8 @@ export const currencyMatch = z.object({
   lever_point_rate: decimal,
   lever_share_num: decimal,
   lever_fee_rate: decimal,
+  /** The spot fee, as the rate of what an order receives ("0.001" = 0.1 %); servers may leave it out. */
+  change_fee_rate: decimal.optional(),
   /**
    * Tessera's lever terms besides the spec's (a real server may leave them out): the bounds of
    * `share` (lots) per order, the multiples offered (lever/deal's `multiple.muit` too), and the
@@ -106,6 +108,8 @@ export const completedTrade = z.object({
   way: z.union([z.literal(TAPE_WAY_SELL), z.literal(TAPE_WAY_BUY)]),
   /** The trade's id on the public tape (ms time x 1000 + index in that ms): micro contracts cite it. */
   id: z.number().int().optional(),
+  /** The same instant as `time`, in unix seconds (the family's clients read it). */
+  timestamp: z.number().int().optional(),
 });
 export const dealSnapshot = z.object({ quotation, depth, tx_completes: z.array(completedTrade) });
 
@@ -126,7 +130,7 @@ export const spotOrder = z.object({
   number: decimal,
   transacted_amount: decimal,
   transacted_volume: decimal,
-  updated_at: timestamp,
+  updated_at: serverTime,
   currency_match: z.object({ id, symbol: text }),
   way_name: text,
   status_name: text,

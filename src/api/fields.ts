@@ -47,6 +47,55 @@ export const text = z.string();
 /** Server timestamps are either "YYYY-MM-DD HH:mm:ss" strings or epoch numbers. */
 export const timestamp = z.union([z.string(), z.number()]);
 
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** Epoch ms of a "YYYY-MM-DD HH:mm:ss" UTC text, or null when it is not one (or no such instant). */
+export function utcDateTimeMs(text: string): number | null {
+  const parts = DATE_TIME.exec(text);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const back = new Date(ms);
+  // "2026-02-30 25:61:00" would roll over into another day: not a time.
+  const exact =
+    back.getUTCFullYear() === year &&
+    back.getUTCMonth() === month - 1 &&
+    back.getUTCDate() === day &&
+    back.getUTCHours() === hour &&
+    back.getUTCMinutes() === minute &&
+    back.getUTCSeconds() === second;
+  return exact ? ms : null;
+}
+
+/** "YYYY-MM-DD HH:mm:ss" UTC of an instant (what the family's clients read for order rows). */
+export function utcDateTimeText(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * An order row's time: the family's servers send "YYYY-MM-DD HH:mm:ss" (Tessera's: UTC), others
+ * epoch ms. Either reads as epoch ms, so views and sorting see one kind; any other text is refused.
+ */
+export const serverTime = z
+  .union([z.number().finite(), z.string()])
+  .transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    const ms = utcDateTimeMs(value);
+    if (ms === null) {
+      ctx.addIssue({ code: 'custom', message: 'expected "YYYY-MM-DD HH:mm:ss" or epoch ms' });
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .meta({ kind: 'time' });
+
 /** Paged lists: { current_page, data: [...], last_page, per_page, total } (DESIGN.md). */
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({

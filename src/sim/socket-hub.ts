@@ -35,6 +35,17 @@ interface SessionState {
  */
 export const SESSION_ENDED_FRAME = '{"type":"session_ended"}';
 
+/**
+ * Acknowledgements as the family's servers send them (issue 18 item 5): `login_result` with the
+ * envelope's codes (1 signed in, "999" no live session, 0 no token), `sub_result` with a message.
+ */
+export const LOGIN_OK_FRAME = '{"type":"login_result","code":1}';
+export const LOGIN_EXPIRED_FRAME = '{"type":"login_result","code":"999"}';
+export const LOGIN_REFUSED_FRAME = '{"type":"login_result","code":0}';
+export const SUB_OK_FRAME = '{"type":"sub_result","msg":"ok"}';
+export const SUB_UNKNOWN_FRAME = '{"type":"sub_result","msg":"unknown channel"}';
+export const SUB_FULL_FRAME = '{"type":"sub_result","msg":"too many channels"}';
+
 export class SocketHub {
   private readonly sessions = new Set<SessionState>();
 
@@ -52,6 +63,8 @@ export class SocketHub {
   }
 
   private receive(state: SessionState, text: string): void {
+    // A bare `ping` text is a ping too (issue 18: clients of this family ping plainly).
+    if (text === 'ping') return this.ping(state);
     let frame: unknown;
     try {
       frame = JSON.parse(text);
@@ -64,23 +77,34 @@ export class SocketHub {
       case 'login':
         state.token = typeof params === 'string' && params !== '' ? params : null;
         state.userId = state.token === null ? null : this.resolveToken(state.token);
-        if (state.token !== null && state.userId === null) this.endSession(state);
+        if (state.token === null) state.send(LOGIN_REFUSED_FRAME);
+        else if (state.userId === null) {
+          state.send(LOGIN_EXPIRED_FRAME);
+          this.endSession(state);
+        } else state.send(LOGIN_OK_FRAME);
         break;
       case 'sub':
-        // Malformed names and subscriptions beyond the cap are ignored, as unknown channels are.
-        if (isChannelName(params) && state.channels.size < MAX_CHANNELS_PER_SOCKET) {
+        // Malformed names and subscriptions beyond the cap are refused, as unknown channels are;
+        // the answer never repeats the name that was sent.
+        if (!isChannelName(params)) state.send(SUB_UNKNOWN_FRAME);
+        else if (state.channels.has(params) || state.channels.size < MAX_CHANNELS_PER_SOCKET) {
           state.channels.add(params);
-        }
+          state.send(SUB_OK_FRAME);
+        } else state.send(SUB_FULL_FRAME);
         break;
       case 'unsub':
         if (typeof params === 'string') state.channels.delete(params);
         break;
       case 'ping':
-        // Expiry has no event: the ping (every 5 s) notices it even when no private frame goes out.
-        this.stillSignedIn(state);
-        state.send('{"type":"pong"}');
+        this.ping(state);
         break;
     }
+  }
+
+  private ping(state: SessionState): void {
+    // Expiry has no event: the ping (every 5 s) notices it even when no private frame goes out.
+    this.stillSignedIn(state);
+    state.send('{"type":"pong"}');
   }
 
   /** Sends a public frame to every session subscribed to `channel`. */

@@ -8,7 +8,8 @@ import { errorEnvelope, type Envelope } from '../api/envelope.ts';
  * names the contract's field, never repeats what was sent, and changes nothing.
  *
  * - The call is looked up among the catalogue's own names only (`__proto__`, `toString` are unknown).
- * - The method is the call's; anything else (PUT, a number) is refused with an envelope.
+ * - The method is the call's (or GET for a call marked `alsoGet`); anything else (PUT, a number) is
+ *   refused with an envelope.
  * - Missing or malformed headers read as none (English, no token).
  * - The payload is an object; keys the call does not define are ignored (real clients add `t=<ms>`
  *   cache-busters to GETs), so they can neither reach a handler nor be echoed.
@@ -67,7 +68,9 @@ export function admit(request: unknown, t: Translate): Admitted | Envelope {
   const { path, method, payload } = isRecord(request) ? request : ({} as Record<string, unknown>);
   const spec = typeof path === 'string' ? callByPath(path) : undefined;
   if (!spec) return errorEnvelope(t('unknownCall'));
-  if (method !== spec.method) return errorEnvelope(t('wrongMethod', { method: spec.method }));
+  // A call marked alsoGet is served by GET too (the family's clients cancel with GET ?id=).
+  const allowed = method === spec.method || (spec.alsoGet === true && method === 'GET');
+  if (!allowed) return errorEnvelope(t('wrongMethod', { method: spec.method }));
   if (payload !== undefined && !isRecord(payload)) return errorEnvelope(t('badPayload'));
   const known = knownKeys(spec.payload as z.ZodType, payload ?? {});
   const parsed = (spec.payload as z.ZodType).safeParse(known);

@@ -30,21 +30,23 @@ export type KlineBar = z.output<typeof klineBar>;
 export type Quote = Quotation & { symbol: string };
 
 // Spec §3 puts currency_match_id beside the quotation in a live update; the quotation entity
-// carries it inside. Accept either place, so both spellings of the contract decode alike.
+// carries it inside, and the family's servers as quotation.id. Accept any of the three places.
 export const dayMarketFrame = z
   .object({
     type: z.literal('DAY_MARKET'),
     symbol: text,
     currency_match_id: id.optional(),
-    quotation: quotation.partial({ currency_match_id: true }),
+    // The family's servers name the pair in the quotation as `id` (issue 18): a third place.
+    quotation: quotation.partial({ currency_match_id: true }).extend({ id: id.optional() }),
   })
   .transform((frame, ctx): Quote => {
-    const matchId = frame.currency_match_id ?? frame.quotation.currency_match_id;
+    const { id: quotedId, ...quoted } = frame.quotation;
+    const matchId = frame.currency_match_id ?? quoted.currency_match_id ?? quotedId;
     if (matchId === undefined) {
       ctx.addIssue({ code: 'custom', message: 'DAY_MARKET frame without currency_match_id' });
       return z.NEVER;
     }
-    return { ...frame.quotation, currency_match_id: matchId, symbol: frame.symbol };
+    return { ...quoted, currency_match_id: matchId, symbol: frame.symbol };
   });
 
 export const depthFrame = z.object({ type: z.literal('MARKET_DEPTH'), symbol: text, depth });

@@ -25,11 +25,14 @@ export const marketCalls = {
     method: 'GET',
     path: 'market/kline',
     auth: false,
-    summary: 'Candles of a pair between two times (seconds); bar time is its open, in ms',
+    summary:
+      'Candles of a pair between two times (seconds); bar time is its open, in ms. Without `from` and `to` ' +
+      "(the family's chart sends only currency_match_id and period), the latest 360 bars up to now; without " +
+      "`from` alone, the 360 bars before `to`. `symbol`, when sent, must be the pair's",
     payload: z.object({
-      from: num(z.number()),
-      to: num(z.number()),
-      symbol: text,
+      from: num(z.number()).optional(),
+      to: num(z.number()).optional(),
+      symbol: text.optional(),
       period: z.enum(['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon']),
       currency_match_id: num(z.number().int()),
     }),

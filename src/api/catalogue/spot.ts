@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { decimal, id, num, paged, text, timestamp } from '../fields.ts';
+import { decimal, id, num, paged, serverTime, text } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
 import {
   ORDER_STATUS_CANCELLED,
@@ -17,7 +17,8 @@ const orderType = z.union([z.literal(ORDER_TYPE_LIMIT), z.literal(ORDER_TYPE_MAR
  * 1 market), status (1 open, 2 filled, 3 cancelled; status_name is its label), avg_price, the fee
  * and its currency (what the order receives), created_at. transacted_volume is the base quantity
  * filled and transacted_amount the quote that changed hands (as a book entry's number and amount).
- * Times are epoch ms. A market order's price is its average fill price.
+ * created_at and updated_at travel as "YYYY-MM-DD HH:mm:ss" UTC (as the family's servers send them;
+ * epoch ms is read too) and reach the app as epoch ms. A market order's price is its average fill price.
  */
 const spotOrder = e.spotOrder.extend({
   type: orderType,
@@ -29,7 +30,7 @@ const spotOrder = e.spotOrder.extend({
   avg_price: decimal,
   fee: decimal,
   fee_currency: text,
-  created_at: timestamp,
+  created_at: serverTime,
 });
 export type SpotOrderAnswer = z.output<typeof spotOrder>;
 
@@ -96,6 +97,7 @@ export const spotCalls = {
   'tx_in/cancel': call({
     method: 'POST',
     path: 'tx_in/cancel',
+    alsoGet: true,
     auth: true,
     toast: true,
     summary: 'Cancel one of my open buy orders; the rest of its lock returns. Pushes TX_SUBMIT',
@@ -105,6 +107,7 @@ export const spotCalls = {
   'tx_out/cancel': call({
     method: 'POST',
     path: 'tx_out/cancel',
+    alsoGet: true,
     auth: true,
     toast: true,
     summary: 'Cancel one of my open sell orders; the rest of its lock returns. Pushes TX_SUBMIT',

@@ -11,6 +11,7 @@ import type { KlinePeriod } from './periods.ts';
 import type { Trade } from './trade.ts';
 import { FLAG_OFF, FLAG_ON, isOn, TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../domain/contract-codes.ts';
 import { leverTermsAnswer } from './lever-terms.ts';
+import { FEE_BPS } from '../../domain/spot/settlement.ts';
 
 /**
  * The market's state in the contract's shapes (src/api/entities.ts): the engine's integers become
@@ -23,6 +24,9 @@ export type KlineBarAnswer = z.input<typeof entities.klineBar>;
 export type CurrencyMatchAnswer = z.input<typeof entities.currencyMatch>;
 export type QuoteGroupAnswer = z.input<typeof entities.quoteGroup>;
 export type DealAnswer = z.input<typeof entities.dealSnapshot>;
+
+/** The spot fee as the rate of what an order receives (settlement.ts FEE_BPS: 10 bp = 0.001). */
+export const SPOT_FEE_RATE = scaledText(Number(FEE_BPS), 4);
 
 /** Depth rows per side in answers and pushes. */
 export const DEPTH_LEVELS = 20;
@@ -109,6 +113,8 @@ export function completedTradeAnswer(pair: PairSpec, trade: Trade): CompletedTra
     price: priceText(pair, trade.price),
     number: lotsText(pair, trade.lots),
     way: trade.takerSide === BUY ? TAPE_WAY_BUY : TAPE_WAY_SELL,
+    // The family's clients read unix seconds (issue 18 item 5); `time` stays in ms.
+    timestamp: Math.floor(trade.time / 1000),
     ...(trade.id === undefined ? {} : { id: trade.id }),
   };
 }
@@ -151,6 +157,7 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
     lever_point_rate: pair.leverPointRate,
     lever_share_num: pair.leverShareNum,
     lever_fee_rate: pair.leverFeeRate,
+    change_fee_rate: SPOT_FEE_RATE,
     ...(isOn(pair.openLever) ? leverTermsAnswer() : {}),
     price_decimals: pair.priceDecimals,
     number_decimals: pair.lotDecimals,

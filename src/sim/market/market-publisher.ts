@@ -22,7 +22,7 @@ export interface MarketPublisherOptions {
  * contract"), for channels somebody listens to only. Call `publish` once per timer tick: at a
  * 100 ms tick each pair's depth goes out at most 10 times a second, at any simulation speed.
  *
- *   DAY_MARKET            {type, symbol, currency_match_id, quotation}        pairs that traded
+ *   DAY_MARKET            {type, symbol, currency_match_id, quotation (+ id)} pairs that traded
  *   MARKET_DEPTH.<symbol> {type, symbol, currency_match_id, depth: {in, out}}  when the book changed
  *   GLOBAL_TX.<symbol>    {type, symbol, currency_match_id, completes}        new trades, newest first
  *   KLINE.<symbol>        {type, symbol, currency_match_id, kline}            per period, each bar touched
@@ -104,7 +104,8 @@ export class MarketPublisher {
           type: 'DAY_MARKET',
           symbol: market.pair.symbol,
           currency_match_id: market.pair.id,
-          quotation: quotationAnswer(market),
+          // The family's clients read the pair id as quotation.id (issue 18 item 5).
+          quotation: { ...quotationAnswer(market), id: market.pair.id },
         });
       }
     }

@@ -7,6 +7,8 @@ import { nominalBarMs, type KlinePeriod } from './periods.ts';
 
 /** At most this many candles per market/kline request (charts ask for a few hundred at a time). */
 export const MAX_KLINE_BARS = 5_000;
+/** Bars answered when a request names no window (`from`, `to` absent). */
+export const LATEST_KLINE_BARS = 360;
 /** Times past this many seconds are milliseconds sent by mistake (it is the year 5138). */
 const LATEST_PLAUSIBLE_SECONDS = 1e11;
 
@@ -24,11 +26,17 @@ export function registerMarketRoutes(routes: Routes, market: Market): void {
     })
     .add('market/kline', (payload, ctx) => {
       market.advanceTo(ctx.now);
-      const { from, to, symbol } = payload as { from: number; to: number; symbol: string };
+      const { symbol } = payload as { symbol?: string };
       const period = payload.period as KlinePeriod;
       const pair = findPair(market, payload.currency_match_id as number, ctx);
       if (typeof pair === 'string') return errorEnvelope(pair);
-      if (pair.pair.symbol !== symbol) {
+      // Without from/to (the family's chart asks so), the latest bars up to now.
+      const now = market.time();
+      const to = (payload.to as number | undefined) ?? Math.floor(now / 1000);
+      const from =
+        (payload.from as number | undefined) ??
+        Math.max(0, to - (LATEST_KLINE_BARS * nominalBarMs(period)) / 1000);
+      if (symbol !== undefined && pair.pair.symbol !== symbol) {
         return errorEnvelope(ctx.t('marketSymbolMismatch', { id: pair.pair.id, expected: pair.pair.symbol }));
       }
       if (
@@ -40,7 +48,9 @@ export function registerMarketRoutes(routes: Routes, market: Market): void {
       if (((to - from) * 1000) / nominalBarMs(period) > MAX_KLINE_BARS) {
         return errorEnvelope(ctx.t('klineTooManyBars', { max: MAX_KLINE_BARS }));
       }
-      const bars = pair.candles.bars(period, from * 1000, to * 1000, market.time());
+      const all = pair.candles.bars(period, from * 1000, to * 1000, now);
+      // A window chosen by the server holds at most the latest LATEST_KLINE_BARS (months vary in length).
+      const bars = payload.from === undefined ? all.slice(-LATEST_KLINE_BARS) : all;
       return okEnvelope(bars.map((bar) => klineBarAnswer(pair.pair, bar, period)));
     });
 }

@@ -42,9 +42,18 @@ describe('the simulator wires accounts to its server and socket hub', () => {
     theirs.receive(JSON.stringify({ type: 'login', params: 'f'.repeat(64) }));
     for (const socket of [mine, theirs]) socket.receive(JSON.stringify({ type: 'sub', params: 'TX_SUBMIT' }));
     simulator.hub.publishTo(uid, 'TX_SUBMIT', { type: 'TX_SUBMIT', id: 1 });
-    expect(owner).toEqual(['{"type":"TX_SUBMIT","id":1}']);
-    // A dead token is told so (session_ended) and gets no private frame.
-    expect(stranger).toEqual(['{"type":"session_ended"}']);
+    // Login and sub are acknowledged as the family's servers do (issue 18), then the push.
+    expect(owner).toEqual([
+      '{"type":"login_result","code":1}',
+      '{"type":"sub_result","msg":"ok"}',
+      '{"type":"TX_SUBMIT","id":1}',
+    ]);
+    // A dead token is told so (login_result "999", session_ended) and gets no private frame.
+    expect(stranger).toEqual([
+      '{"type":"login_result","code":"999"}',
+      '{"type":"session_ended"}',
+      '{"type":"sub_result","msg":"ok"}',
+    ]);
     mine.close();
     theirs.close();
   });

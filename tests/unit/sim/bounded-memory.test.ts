@@ -56,11 +56,17 @@ describe('socket channels', () => {
     const { sub, socket, sent } = session(hub);
     for (let i = 0; i < 10_000; i++) sub(`KLINE.C${i}/USDT`);
     expect(hub.channelCount()).toBe(MAX_CHANNELS_PER_SOCKET);
+    // Each sub is answered (issue 18): accepted up to the cap, refused after it.
+    expect(sent.slice(MAX_CHANNELS_PER_SOCKET - 1, MAX_CHANNELS_PER_SOCKET + 1)).toEqual([
+      '{"type":"sub_result","msg":"ok"}',
+      '{"type":"sub_result","msg":"too many channels"}',
+    ]);
+    sent.length = 0;
     expect(hub.hasSubscribers(`KLINE.C${MAX_CHANNELS_PER_SOCKET}/USDT`)).toBe(false);
     socket.receive(JSON.stringify({ type: 'unsub', params: 'KLINE.C0/USDT' }));
     sub('DAY_MARKET');
     hub.publish('DAY_MARKET', { type: 'DAY_MARKET' });
-    expect(sent).toEqual(['{"type":"DAY_MARKET"}']);
+    expect(sent).toEqual(['{"type":"sub_result","msg":"ok"}', '{"type":"DAY_MARKET"}']);
     socket.close();
     expect(hub.channelCount()).toBe(0);
   });

@@ -28,6 +28,13 @@ function listen(who: string): string[] {
   session.receive(JSON.stringify({ type: 'login', params: who }));
   session.receive(JSON.stringify({ type: 'sub', params: 'TX_SUBMIT' }));
   session.receive(JSON.stringify({ type: 'sub', params: 'TX_MATCHED' }));
+  // What came so far are the acknowledgements (login_result, sub_result): the pushes follow.
+  expect(frames.map((text) => (JSON.parse(text) as { type: string }).type)).toEqual([
+    'login_result',
+    'sub_result',
+    'sub_result',
+  ]);
+  frames.length = 0;
   return frames;
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { catalogue } from '../../../api/catalogue.ts';
+import { utcDateTimeText } from '../../../api/fields.ts';
 import { wayOf } from '../../../domain/spot/order-kind.ts';
 import { LEDGER_DECIMALS, scaledToText } from '../../../domain/spot/scaled.ts';
 import { scaledText } from '../../market/decimal-text.ts';
@@ -52,8 +53,9 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     transacted_amount: unitsText(order.filledQuote),
     fee: unitsText(order.fee),
     fee_currency: order.side === 'buy' ? (pair?.base.code ?? '') : (pair?.quote.code ?? ''),
-    created_at: order.createdAt,
-    updated_at: order.updatedAt,
+    // As the family's servers send them (issue 18 item 5): "YYYY-MM-DD HH:mm:ss", here in UTC.
+    created_at: utcDateTimeText(order.createdAt),
+    updated_at: utcDateTimeText(order.updatedAt),
     currency_match: { id: order.pairId, symbol: pair?.symbol ?? '' },
     way_name: t(order.side === 'buy' ? 'spotWayBuy' : 'spotWaySell'),
     status_name: t(STATUS_KEYS[order.status]),
