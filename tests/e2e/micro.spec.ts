@@ -332,7 +332,8 @@ test('running and settled contracts in en, ru and kr, dark and light, wide and p
           'ready',
           BOOT,
         );
-        // The chart's marks follow the countdown once a second: wait for one to be drawn.
+        // The chart's marks (each contract's open price and expiry) are handed to it at most once a
+        // second: wait for them to be drawn.
         await page.waitForTimeout(1_200);
         const wide = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(wide, `${lang} ${theme} ${width}`).toBeLessThanOrEqual(width);
