@@ -32,8 +32,8 @@ export function readCode(value: unknown): number | null {
 }
 
 /**
- * Empty `data` in every spelling these servers use: `[]`, `{}` and `null` (and a missing `data`).
- * A call's answer schema accepts one of them; the others read as that one (see decodeEnvelope).
+ * Empty `data` in every spelling these servers use: `[]`, `{}` and `null` (and a missing `data`), in
+ * the order they are tried (see parseData).
  */
 const EMPTY_SPELLINGS: readonly unknown[] = [null, [], {}, undefined];
 
@@ -69,18 +69,18 @@ function readEnvelope(raw: unknown): RawEnvelope | null {
 }
 
 /**
- * `data` checked against the call's answer schema. Empty data is read in whichever empty spelling
- * the schema accepts, so `[]`, `{}` and `null` mean the same "nothing" to every call; data that is
- * not empty gets no second chance.
+ * `data` checked against the call's answer schema. Empty data in any spelling reads as the first of
+ * null, [], {}, undefined that the schema accepts, so `[]`, `{}` and `null` mean the same "nothing"
+ * (and the same value) to every call; data that is not empty is read as it is.
  */
 function parseData<S extends z.ZodType>(answer: S, data: unknown) {
-  const parsed = answer.safeParse(data);
-  if (parsed.success || !isEmptyData(data)) return parsed;
-  for (const spelling of EMPTY_SPELLINGS) {
-    const retried = answer.safeParse(spelling);
-    if (retried.success) return retried;
+  if (isEmptyData(data)) {
+    for (const spelling of EMPTY_SPELLINGS) {
+      const parsed = answer.safeParse(spelling);
+      if (parsed.success) return parsed;
+    }
   }
-  return parsed;
+  return answer.safeParse(data);
 }
 
 /**
