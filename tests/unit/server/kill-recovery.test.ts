@@ -253,5 +253,5 @@ describe('the server killed with SIGKILL under load', () => {
       if (store instanceof PostgresEventLog) await store.dropSchema();
       await close(store);
     }
-  }, 150_000);
+  }, 300_000);
 });
