@@ -225,7 +225,7 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
       'abnormal:',
     ])
       expect(endings).toContain(expected);
-  });
+  }, 60_000);
 
   it('refuses a second seed, so the grants are never paid twice', () => {
     const seed = buildSeed(START, { USDT: 100n, BTC: 6_500_000n, ETH: 350_000n }, IDS, null);
