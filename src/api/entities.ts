@@ -107,7 +107,7 @@ export const completedTrade = z.object({
   number: decimal,
   way: z.union([z.literal(TAPE_WAY_SELL), z.literal(TAPE_WAY_BUY)]),
   /** The trade's id on the public tape (ms time x 1000 + index in that ms): micro contracts cite it. */
-  id: z.number().int().optional(),
+  id: id.optional(),
   /** The same instant as `time`, in unix seconds (the family's clients read it). */
   timestamp: z.number().int().optional(),
 });
@@ -166,7 +166,7 @@ export const payMethodRaw = z
   .partial();
 
 /** A trade of the public tape a lever position cites (GLOBAL_TX completes[].id, market/deal). */
-export const leverTapeTrade = z.object({ id: z.number().int(), time: timestamp, price: decimal });
+export const leverTapeTrade = z.object({ id, time: timestamp, price: decimal });
 
 /**
  * A lever position or pending fixed-price order (spec §3 Lever trade/position). Money in the quote
@@ -257,7 +257,7 @@ export const leverAccountSummary = z.object({
 });
 
 /** A trade of the public tape a micro contract cites (GLOBAL_TX completes[].id, market/deal). */
-export const microTapeTrade = z.object({ id: z.number().int(), time: timestamp, price: decimal });
+export const microTapeTrade = z.object({ id, time: timestamp, price: decimal });
 
 export const microOrder = z.object({
   id,

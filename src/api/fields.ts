@@ -31,9 +31,16 @@ export function num<T extends z.ZodType>(inner: T) {
  * ("4.2", "0x2a", " 42", "", true).
  */
 export const id = z
-  .union([z.number().int(), z.string().regex(/^-?\d{1,15}$/, 'expected an integer id')])
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d{1,16}$/, 'expected an integer id')
+      .refine((text) => Number.isSafeInteger(Number(text)), 'expected an integer id'),
+  ])
   .transform((value) => (typeof value === 'string' ? Number(value) : value))
   .meta({ kind: 'id' });
+
 /**
  * An optional field of a form: an HTML form (form-urlencoded) cannot leave a field out, so the
  * family's clients send `area_id=`; an empty string reads as absent. Any other value is checked as usual.

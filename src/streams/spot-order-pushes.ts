@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { map, merge, type Observable } from 'rxjs';
 import { catalogue, type AnswerOf } from '../api/catalogue.ts';
+import { id } from '../api/fields.ts';
 import { decodePayload } from './decode.ts';
 import type { ChannelSource } from './market.ts';
 
@@ -12,7 +13,7 @@ import type { ChannelSource } from './market.ts';
  */
 const orderFrame = z.object({
   type: z.enum(['TX_SUBMIT', 'TX_MATCHED']),
-  currency_match_id: z.number().int(),
+  currency_match_id: id,
   order: catalogue['tx_in/add'].answer,
 });
 
