@@ -8,9 +8,25 @@ import { FLAG_OFF, FLAG_ON } from '../domain/contract-codes.ts';
  */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/**
+ * A JSON number as a plain decimal string: its shortest round-trip digits, with the exponent that
+ * JavaScript uses below 1e-6 and from 1e21 written out (1e-7 -> "0.0000001", not "1e-7").
+ */
+export function numberToDecimalText(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, head, tail = '', exponentText] = match;
+  const digits = `${head}${tail}`;
+  const point = 1 + Number(exponentText);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 export const decimal = z
   .union([z.string().regex(DECIMAL, 'expected a decimal string'), z.number().finite()])
-  .transform((value) => (typeof value === 'number' ? String(value) : value))
+  .transform((value) => (typeof value === 'number' ? numberToDecimalText(value) : value))
   .meta({ kind: 'decimal' });
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeEnvelope } from '../../../src/api/envelope.ts';
-import { decimal } from '../../../src/api/fields.ts';
+import { decimal, numberToDecimalText } from '../../../src/api/fields.ts';
 
 const answer = z.object({ price: decimal, id: z.number().int() });
 
@@ -24,7 +24,9 @@ describe('decodeEnvelope (spec §8)', () => {
         fc.string(),
         (id, price, msg) => {
           const outcome = decodeEnvelope({ code: 1, msg, data: { id, price } }, answer);
-          expect(outcome).toEqual({ kind: 'ok', msg, data: { id, price: String(price) } });
+          // Written out as plain decimal text, never "1e-7" (fields.ts numberToDecimalText).
+          expect(outcome).toEqual({ kind: 'ok', msg, data: { id, price: numberToDecimalText(price) } });
+          expect(outcome.kind === 'ok' && outcome.data.price).toMatch(/^-?\d+(\.\d+)?$/);
         },
       ),
     );
