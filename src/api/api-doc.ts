@@ -103,8 +103,9 @@ const DIALECT = [
   '  names no live session; `0` without a token); a `sub` is answered `{"type":"sub_result","msg":"ok"}` (or',
   '  `"unknown channel"` / `"too many channels"`, never repeating the name); a ping may be `{"type":"ping"}` or the bare',
   '  text `ping`.',
-  '- calls outside the contract (`v1/api/forex/trade_list`, say) answer a code-0 envelope; over HTTP a path outside',
-  '  `/api/` (a socket at `/v1/ws`, say) answers 404 with a code-0 envelope.',
+  '- calls outside the contract (`v1/api/forex/trade_list`, say) answer a code-0 envelope ("Unknown call"); over HTTP',
+  '  (`npm run server`) a path outside `/api/` answers 404 with a code-0 envelope, and a socket opened anywhere but',
+  '  `/ws` (`/v1/ws`, say) is refused with 404.',
   '',
 ];
 
