@@ -16,7 +16,6 @@ import {
   leverTransferable,
   liquidationOrder,
   rateUnits,
-  UNIT,
 } from '../../../src/domain/lever/rules.ts';
 import {
   stopAmountAt,
