@@ -5,9 +5,7 @@ import {
   LEVER_STATUS_CLOSING,
   LEVER_STATUS_OPEN,
   LEVER_STATUS_PENDING,
-  LEVER_TYPE_LONG,
 } from '../domain/contract-codes.ts';
-import type { LeverSide } from './lever-terms.ts';
 import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
 
 export type LeverPosition = AnswerOf<'lever/my_trade'>['data'][number];
@@ -97,10 +95,6 @@ export interface LeverSetStop {
   sl: string;
 }
 
-export function sideOf(position: Pick<LeverPosition, 'type'>): LeverSide {
-  return position.type === LEVER_TYPE_LONG ? 'long' : 'short';
-}
-
 function isOpenStatus(position: LeverPosition): boolean {
   return position.status === LEVER_STATUS_OPEN || position.status === LEVER_STATUS_CLOSING;
 }
@@ -136,7 +130,7 @@ function replaceOrAdd(rows: LeverPosition[], position: LeverPosition): LeverPosi
  * A position's new state folded into one page of a tab: replaced where it is; added at the top of
  * page 1 (newest first) when it newly belongs; removed when it no longer does. The total follows.
  */
-export function foldIntoPage(
+function foldIntoPage(
   tab: LeverPagedTab,
   page: LeverPage,
   position: LeverPosition,

@@ -122,7 +122,7 @@ function sideProblem(leg: StopLeg, facts: LegFacts, price: bigint): LeverProblem
  * (stop-entry.ts); when it is empty the leg is cleared; when it is not a number the others are
  * emptied (they followed it) and the refusal is shown.
  */
-export function editLeg(leg: StopLeg, facts: LegFacts, field: StopField, text: string): StopLegDraft {
+function editLeg(leg: StopLeg, facts: LegFacts, field: StopField, text: string): StopLegDraft {
   const cleared = { price: '', percent: '', amount: '', [field]: text } as Record<StopField, string>;
   const read = readNumberEntry(text, {
     maxDecimals: field === 'price' ? facts.priceDecimals : DERIVED_MAX_DECIMALS,
