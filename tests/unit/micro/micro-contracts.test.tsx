@@ -4,9 +4,10 @@ import { Profiler } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, SimulatedClock } from 'xstate';
-import { NEVER } from 'rxjs';
+import { Subject } from 'rxjs';
+import type { PayloadOf } from '../../../src/api/catalogue.ts';
 import { MICRO_STATUS_RUNNING, MICRO_TYPE_UP } from '../../../src/domain/contract-codes.ts';
-import { microOrderMachine } from '../../../src/machines/micro-order.machine.ts';
+import { microOrderMachine, type MicroTerms } from '../../../src/machines/micro-order.machine.ts';
 import {
   microScreenMachine,
   type MicroListInput,
@@ -55,8 +56,9 @@ function screenWith(running: MicroOrder[]) {
     actors: {
       form: microOrderMachine.provide({
         actors: {
-          loadTerms: fromPromise(() => new Promise<never>(() => {})),
-          submit: fromPromise(() => new Promise<never>(() => {})),
+          // Never answered: the list is under test, not the form.
+          loadTerms: fromPromise<MicroTerms>(() => new Promise(() => {})),
+          submit: fromPromise<MicroOrder, PayloadOf<'microtrade/submit'>>(() => new Promise(() => {})),
         },
       }),
       loadList: fromPromise<MicroListPage, MicroListInput>(async ({ input }) =>
@@ -64,7 +66,7 @@ function screenWith(running: MicroOrder[]) {
           ? { rows: running, total: running.length }
           : { rows: [], total: 0 },
       ),
-      closedPushes: fromEventObservable(() => NEVER),
+      closedPushes: fromEventObservable(() => new Subject<{ type: 'CLOSED'; order: MicroOrder }>()),
     },
   });
   const actor = createActor(machine, { input: { matchId: 1, signedIn: true }, clock }).start();
