@@ -56,6 +56,8 @@ export interface LeverPositionsContext {
   priceDecimals: number;
   tab: LeverTab;
   open: LeverPosition[];
+  /** The page of the open positions shown (they are held whole, paged on the client: listPage). */
+  openPage: number;
   paged: Record<LeverPagedTab, LeverPage>;
   last: string | null;
   ask: LeverAsk | null;
@@ -201,6 +203,7 @@ export const leverPositionsMachine = setup({
     priceDecimals: input.priceDecimals,
     tab: 'delegation',
     open: [],
+    openPage: 1,
     paged: emptyPages(),
     last: null,
     ask: null,
@@ -214,6 +217,7 @@ export const leverPositionsMachine = setup({
           priceDecimals: ({ event }) => event.priceDecimals,
           last: null,
           open: [],
+          openPage: 1,
           paged: emptyPages,
         }),
         raise({ type: 'RELOAD' }),
@@ -229,6 +233,11 @@ export const leverPositionsMachine = setup({
         // The open take-profit / stop-loss dialog checks its sides against the live price too.
         if (self.getSnapshot().children.tpSl) enqueue.sendTo('tpSl', { type: 'LAST', price: event.price });
       }),
+    },
+    // The open positions are all here already: their page is a view of them, no load (loading or not).
+    PAGE: {
+      guard: ({ context }) => context.tab === 'open',
+      actions: assign({ openPage: ({ event }) => Math.max(1, event.page) }),
     },
     POSITION: { actions: assign(({ context, event }) => foldPosition(context, event.position)) },
     GONE: {

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LeverPosition } from '../../../src/machines/lever-positions.machine.ts';
 import { NO_MARKS } from '../../../src/views/pages/trade/chart-marks.ts';
-import { leverChartMarks, leverMarksKey } from '../../../src/views/pages/lever/lever-chart-marks.ts';
+import {
+  LEVER_MARKED_POSITIONS,
+  leverChartMarks,
+  leverMarksKey,
+} from '../../../src/views/pages/lever/lever-chart-marks.ts';
 
 const WORDS = { long: 'Long', short: 'Short', entry: 'Entry', tp: 'TP', sl: 'SL', liquidation: 'Liq.' };
 
@@ -70,9 +74,9 @@ describe('lever chart marks', () => {
   });
 
   it('the key changes exactly when a drawn line changes, not when the PnL does', () => {
-    const price = fc.constantFrom('0', '90', '95.5', '100.1', '120');
+    const price = fc.constantFrom('0', '90', '95.5', '95.504', '100.1', '100.109', '120');
     const row = fc.record({
-      id: fc.integer({ min: 1, max: 4 }),
+      id: fc.integer({ min: 1, max: 14 }),
       status: fc.constantFrom<0 | 1 | 2 | 3>(0, 1, 2, 3),
       target_profit_price: price,
       stop_loss_price: price,
@@ -80,18 +84,42 @@ describe('lever chart marks', () => {
       profits: fc.constantFrom('0', '1.5', '-2'),
     });
     fc.assert(
-      fc.property(fc.array(row, { maxLength: 4 }), fc.array(row, { maxLength: 4 }), (a, b) => {
+      fc.property(fc.array(row, { maxLength: 12 }), fc.array(row, { maxLength: 12 }), (a, b) => {
         const left = a.map((each) => position(each.id, each));
         const right = b.map((each) => position(each.id, each));
-        const sameKey = leverMarksKey(left, 1) === leverMarksKey(right, 1);
+        const sameKey = leverMarksKey(left, 1, 2) === leverMarksKey(right, 1, 2);
         const sameMarks =
           JSON.stringify(leverChartMarks(left, 1, 2, WORDS)) ===
           JSON.stringify(leverChartMarks(right, 1, 2, WORDS));
         if (sameKey) expect(sameMarks).toBe(true);
         // A PnL tick alone keeps the key.
         const ticked = left.map((each) => ({ ...each, profits: '42' }));
-        expect(leverMarksKey(ticked, 1)).toBe(leverMarksKey(left, 1));
+        expect(leverMarksKey(ticked, 1, 2)).toBe(leverMarksKey(left, 1, 2));
       }),
     );
+  });
+
+  it('draws the lines of the newest LEVER_MARKED_POSITIONS open positions of the pair only', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 30 }), (ids) => {
+        const rows = ids.map((id) => position(id));
+        const drawn = leverChartMarks(rows, 1, 2, WORDS).prices.map((mark) => mark.id);
+        const newest = [...ids].sort((a, b) => b - a).slice(0, LEVER_MARKED_POSITIONS);
+        // In list order, one entry line each (no TP, SL or liquidation set).
+        expect(drawn).toEqual(ids.filter((id) => newest.includes(id)).map((id) => `lever-${id}-entry`));
+      }),
+    );
+  });
+
+  it('a liquidation price moving below the pair decimals keeps the key; one the label shows changes it', () => {
+    const at = (liquidation_price: string) => leverMarksKey([position(1, { liquidation_price })], 1, 2);
+    expect(at('90.1234')).toBe(at('90.1299'));
+    expect(at('90.12')).not.toBe(at('90.13'));
+    expect(leverChartMarks([position(1, { liquidation_price: '90.1299' })], 1, 2, WORDS).prices[1]).toEqual({
+      id: 'lever-1-liquidation',
+      price: 90.12,
+      label: 'Liq. 90.12',
+      tone: 'danger',
+    });
   });
 });

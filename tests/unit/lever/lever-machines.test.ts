@@ -13,6 +13,7 @@ import {
   LEVER_PAGE_SIZE,
   leverPositionsMachine,
   type LeverLists,
+  type LeverListsRequest,
   type LeverPage,
   type LeverPosition,
 } from '../../../src/machines/lever-positions.machine.ts';
@@ -264,6 +265,44 @@ describe('lever screen machine', () => {
     // The delegation view keeps the order with its outcome.
     expect(panel.paged.delegation.rows.map((row) => [row.id, row.status])).toEqual([[1, 3]]);
     expect(actor.getSnapshot().context.live).toEqual(account);
+    actor.stop();
+  });
+
+  it('pages the open positions on the client (no load); other tabs load their page; LAST keeps the lists', async () => {
+    const open = Array.from({ length: 25 }, (_, index) => position(100 - index, 1));
+    const asked: number[] = [];
+    const actor = createActor(
+      leverPositionsMachine.provide({
+        actors: {
+          loadLists: fromPromise(async ({ input }: { input: LeverListsRequest }): Promise<LeverLists> => {
+            asked.push(input.page);
+            return { open, paged: null };
+          }),
+        },
+      }),
+      { input: { matchId: 1, priceDecimals: 2, decimalComma: false } },
+    ).start();
+    await flush();
+    actor.send({ type: 'TAB', tab: 'open' });
+    await flush();
+    const loads = asked.length;
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'PAGE', page: 3 });
+    expect(actor.getSnapshot().context.openPage).toBe(3);
+    expect(actor.getSnapshot().matches({ lists: 'idle' })).toBe(true);
+    // A new last price leaves every list as it was (the panel selects them, and must not re-render).
+    actor.send({ type: 'LAST', price: '101' });
+    const after = actor.getSnapshot().context;
+    expect(after.open).toBe(before.open);
+    expect(after.paged).toBe(before.paged);
+    await flush();
+    expect(asked.length).toBe(loads);
+    actor.send({ type: 'TAB', tab: 'closed' });
+    await flush();
+    actor.send({ type: 'PAGE', page: 2 });
+    await flush();
+    expect(asked.at(-1)).toBe(2);
+    expect(actor.getSnapshot().context.openPage).toBe(3);
     actor.stop();
   });
 

@@ -124,7 +124,8 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   const live = useSelector(screen, (s) => s.context.live);
   const priceDecimals = pair.priceDecimals ?? 4;
   // The chart's lines: rebuilt only when one moved (leverMarksKey), never on a PnL tick.
-  const marksKey = useSelector(positions, (s) => leverMarksKey(s.context.open, pair.id));
+  const open = useSelector(positions, (s) => s.context.open);
+  const marksKey = useMemo(() => leverMarksKey(open, pair.id, priceDecimals), [open, pair.id, priceDecimals]);
   const marks = useMemo(
     () =>
       // The key stands for the open list's lines: the marks follow it, not the list's identity.

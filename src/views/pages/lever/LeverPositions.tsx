@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
@@ -10,6 +10,7 @@ import {
   LEVER_TYPE_LONG,
 } from '../../../domain/contract-codes.ts';
 import { compareDecimal, formatAmount, formatPrice } from '../../../domain/format.ts';
+import { listPage } from '../../../domain/lever/list-page.ts';
 import {
   LEVER_PAGE_SIZE,
   LEVER_TABS,
@@ -50,17 +51,35 @@ export function LeverPositions({
   quote: string;
 }) {
   const { t } = useTranslation();
-  const snapshot = useSelector(positions, (s) => s);
-  const { tab, open, paged, ask } = snapshot.context;
-  const tpSl = snapshot.children.tpSl as TpSlRef | undefined;
+  // Each piece read on its own: the snapshot changes on every frame's LAST (the price the TP/SL
+  // dialog checks its sides against), which must not re-render the table (issue 13 item 10).
+  const tab = useSelector(positions, (s) => s.context.tab);
+  const open = useSelector(positions, (s) => s.context.open);
+  const openPage = useSelector(positions, (s) => s.context.openPage);
+  const paged = useSelector(positions, (s) => s.context.paged);
+  const ask = useSelector(positions, (s) => s.context.ask);
+  const asking = useSelector(positions, (s) => s.matches({ dialog: 'asking' }));
+  const acting = useSelector(
+    positions,
+    (s) => s.matches({ dialog: 'acting' }) || s.matches({ dialog: 'stop' }),
+  );
+  const tpSl = useSelector(positions, (s) => s.children.tpSl as TpSlRef | undefined);
   const table = useRef<HTMLDivElement>(null);
 
-  // Live PnL of the open positions: painted into their cells from the last trade price.
+  // The open positions, a page at a time like the other tabs: 10 rows to lay out and paint live.
+  const openShown = listPage(open, openPage, LEVER_PAGE_SIZE);
+  const current = tab === 'open' ? null : paged[tab];
+  const rows = current ? current.rows : openShown.rows;
+
+  // Live PnL of the open positions on screen: painted into their cells from the last trade price.
   useEffect(() => {
+    const shown = new Set(rows.map((row) => row.id));
+    const painted = open.filter((row) => shown.has(row.id));
+    if (painted.length === 0) return;
     const paint = (mark: string) => {
       const root = table.current;
       if (!root) return;
-      const { pnl } = leverMarkSummary(open, mark, null, '0');
+      const { pnl } = leverMarkSummary(painted, mark, null, '0');
       for (const cell of root.querySelectorAll<HTMLElement>('[data-pnl-id]')) {
         const value = pnl.get(Number(cell.dataset.pnlId));
         if (value === undefined) continue;
@@ -71,12 +90,12 @@ export function LeverPositions({
     };
     const subscription = last$.subscribe(paint);
     return () => subscription.unsubscribe();
-  }, [open, last$, tab]);
+  }, [open, rows, last$]);
 
-  const current = tab === 'open' ? null : paged[tab];
-  const rows = current ? current.rows : open;
-  const lastPage = current ? Math.max(1, Math.ceil(current.total / LEVER_PAGE_SIZE)) : 1;
-  const acting = snapshot.matches({ dialog: 'acting' }) || snapshot.matches({ dialog: 'stop' });
+  const page = current
+    ? { page: current.page, pages: Math.max(1, Math.ceil(current.total / LEVER_PAGE_SIZE)) }
+    : openShown;
+  const pageTotal = current ? current.total : open.length;
   const counts: Record<LeverTab, number> = {
     delegation: paged.delegation.total,
     open: open.length,
@@ -162,26 +181,26 @@ export function LeverPositions({
           </table>
         )}
       </div>
-      {current && current.total > LEVER_PAGE_SIZE ? (
+      {pageTotal > LEVER_PAGE_SIZE ? (
         <div className="lever-pager" data-testid="lever-pager">
           <button
             type="button"
             className="btn btn-sm"
-            disabled={current.page <= 1}
+            disabled={page.page <= 1}
             data-testid="lever-page-prev"
-            onClick={() => positions.send({ type: 'PAGE', page: current.page - 1 })}
+            onClick={() => positions.send({ type: 'PAGE', page: page.page - 1 })}
           >
             {t('lever.prev')}
           </button>
           <span className="num" data-testid="lever-page-of">
-            {current.page} / {lastPage}
+            {page.page} / {page.pages}
           </span>
           <button
             type="button"
             className="btn btn-sm"
-            disabled={current.page >= lastPage}
+            disabled={page.page >= page.pages}
             data-testid="lever-page-next"
-            onClick={() => positions.send({ type: 'PAGE', page: current.page + 1 })}
+            onClick={() => positions.send({ type: 'PAGE', page: page.page + 1 })}
           >
             {t('lever.next')}
           </button>
@@ -217,7 +236,7 @@ export function LeverPositions({
               type="button"
               className="btn btn-primary"
               data-testid="lever-ask-confirm"
-              disabled={!snapshot.matches({ dialog: 'asking' })}
+              disabled={!asking}
               onClick={() => positions.send({ type: 'CONFIRM' })}
             >
               {t('lever.confirm')}
@@ -238,7 +257,8 @@ function rowPrice(row: LeverPosition, price: string, matchId: number, priceDecim
   return formatPrice(plain, 8);
 }
 
-function PositionRow({
+/** A row re-renders only when its position, or what it is shown with, changed (memo). */
+const PositionRow = memo(function PositionRow({
   row,
   tab,
   live,
@@ -338,4 +358,4 @@ function PositionRow({
       ) : null}
     </tr>
   );
-}
+});

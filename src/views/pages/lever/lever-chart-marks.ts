@@ -1,5 +1,5 @@
 import { LEVER_STATUS_CLOSING, LEVER_STATUS_OPEN, LEVER_TYPE_LONG } from '../../../domain/contract-codes.ts';
-import { compareDecimal, formatPrice } from '../../../domain/format.ts';
+import { compareDecimal, formatPrice, truncateDecimal } from '../../../domain/format.ts';
 import type { LeverPosition } from '../../../machines/lever-positions.machine.ts';
 import { NO_MARKS, type ChartMarks, type MarkTone, type PriceMark } from '../trade/chart-marks.ts';
 
@@ -30,20 +30,51 @@ function isOpenOn(position: LeverPosition, matchId: number): boolean {
 }
 
 /**
- * What moves a line: for each open position of the pair, its id and the four prices. Two lists
- * with the same key draw the same marks, so the page rebuilds them (and the chart redraws) only
- * when a line moved, never on a PnL tick.
+ * At most this many positions have their lines drawn: the newest open ones of the pair. A book of
+ * 100 positions would be 400 lines nobody can read, each handed to the chart whenever one moved
+ * (issue 13 item 10); the positions panel lists them all.
  */
-export function leverMarksKey(positions: readonly LeverPosition[], matchId: number): string {
-  return positions
-    .filter((position) => isOpenOn(position, matchId))
-    .map((position) => [position.id, position.type, ...LINES.map(({ field }) => position[field])].join(':'))
+export const LEVER_MARKED_POSITIONS = 8;
+
+/** The positions whose lines are drawn: the newest (highest id) open ones of the pair, in list order. */
+export function markedPositions(positions: readonly LeverPosition[], matchId: number): LeverPosition[] {
+  const open = positions.filter((position) => isOpenOn(position, matchId));
+  if (open.length <= LEVER_MARKED_POSITIONS) return open;
+  const newest = new Set(
+    open
+      .map((position) => position.id)
+      .sort((a, b) => b - a)
+      .slice(0, LEVER_MARKED_POSITIONS),
+  );
+  return open.filter((position) => newest.has(position.id));
+}
+
+/**
+ * What moves a line: for each position drawn, its id, side and the four prices as its label shows
+ * them (the pair's decimals). Two lists with the same key draw the same marks, so the page rebuilds
+ * them (and the chart redraws) only when a line moved as far as the eye can tell, never on a PnL
+ * tick nor on a cross-margin liquidation price moving below the price's last decimal.
+ */
+export function leverMarksKey(
+  positions: readonly LeverPosition[],
+  matchId: number,
+  priceDecimals: number,
+): string {
+  return markedPositions(positions, matchId)
+    .map((position) =>
+      [
+        position.id,
+        position.type,
+        position.multiple,
+        ...LINES.map(({ field }) => truncateDecimal(String(position[field]), priceDecimals)),
+      ].join(':'),
+    )
     .join('|');
 }
 
 /**
  * Issue 13 item 8: the entry, take-profit, stop-loss and liquidation prices of the user's open
- * positions on the pair on screen, as chart price marks (a price of 0 is a leg not set, and is not
+ * positions on the pair on screen (the newest LEVER_MARKED_POSITIONS of them), as chart price marks (a price of 0 is a leg not set, and is not
  * drawn). Labels name the side and the price, so two positions' lines can be told apart.
  */
 export function leverChartMarks(
@@ -53,8 +84,7 @@ export function leverChartMarks(
   words: LeverMarkWords,
 ): ChartMarks {
   const prices: PriceMark[] = [];
-  for (const position of positions) {
-    if (!isOpenOn(position, matchId)) continue;
+  for (const position of markedPositions(positions, matchId)) {
     const side = position.type === LEVER_TYPE_LONG ? words.long : words.short;
     for (const { line, field, tone } of LINES) {
       const price = String(position[field]);
@@ -62,7 +92,8 @@ export function leverChartMarks(
       const name = line === 'entry' ? `${side} ×${position.multiple} ${words.entry}` : words[line];
       prices.push({
         id: `lever-${position.id}-${line}`,
-        price: Number(price),
+        // At the price its label shows: the key (leverMarksKey) reads it to that precision too.
+        price: Number(truncateDecimal(price, priceDecimals)),
         label: `${name} ${formatPrice(price, priceDecimals)}`,
         tone,
       });
