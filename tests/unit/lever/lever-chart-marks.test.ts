@@ -6,6 +6,7 @@ import {
   LEVER_MARKED_POSITIONS,
   leverChartMarks,
   leverMarksKey,
+  leverMarksKeyOf,
 } from '../../../src/views/pages/lever/lever-chart-marks.ts';
 
 const WORDS = { long: 'Long', short: 'Short', entry: 'Entry', tp: 'TP', sl: 'SL', liquidation: 'Liq.' };
@@ -121,5 +122,16 @@ describe('lever chart marks', () => {
       label: 'Liq. 90.12',
       tone: 'danger',
     });
+  });
+
+  it('leverMarksKeyOf gives leverMarksKey, worked out once per list it is given', () => {
+    const keyOf = leverMarksKeyOf(1, 2);
+    const rows = [position(1, { liquidation_price: '90.12' })];
+    expect(keyOf(rows)).toBe(leverMarksKey(rows, 1, 2));
+    // The same list again is not read again (the machine's lists are never changed in place)...
+    rows.push(position(2));
+    expect(keyOf(rows)).toBe(leverMarksKey(rows.slice(0, 1), 1, 2));
+    // ...a new one is.
+    expect(keyOf([...rows])).toBe(leverMarksKey(rows, 1, 2));
   });
 });

@@ -27,7 +27,7 @@ import { LeverForm } from './LeverForm.tsx';
 import { LeverPositions } from './LeverPositions.tsx';
 import { LeverSheet } from './LeverSheet.tsx';
 import { LeverSummary } from './LeverSummary.tsx';
-import { leverChartMarks, leverMarksKey } from './lever-chart-marks.ts';
+import { leverChartMarks, leverMarksKeyOf } from './lever-chart-marks.ts';
 import '../../components/components.css';
 import '../trade/trade.css';
 import './lever.css';
@@ -124,8 +124,10 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   const live = useSelector(screen, (s) => s.context.live);
   const priceDecimals = pair.priceDecimals ?? 4;
   // The chart's lines: rebuilt only when one moved (leverMarksKey), never on a PnL tick.
-  const open = useSelector(positions, (s) => s.context.open);
-  const marksKey = useMemo(() => leverMarksKey(open, pair.id, priceDecimals), [open, pair.id, priceDecimals]);
+  // The key is worked out once per new open list, not on each snapshot (a frame's last price is one),
+  // and the page re-renders only when it changes.
+  const keyOf = useMemo(() => leverMarksKeyOf(pair.id, priceDecimals), [pair.id, priceDecimals]);
+  const marksKey = useSelector(positions, (s) => keyOf(s.context.open));
   const marks = useMemo(
     () =>
       // The key stands for the open list's lines: the marks follow it, not the list's identity.

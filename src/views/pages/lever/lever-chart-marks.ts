@@ -73,6 +73,25 @@ export function leverMarksKey(
 }
 
 /**
+ * leverMarksKey of a pair, remembered for the last open list it was given: a selector runs on every
+ * snapshot of the positions machine (a frame's last price makes one), the list changes far less.
+ */
+export function leverMarksKeyOf(
+  matchId: number,
+  priceDecimals: number,
+): (positions: readonly LeverPosition[]) => string {
+  let seen: readonly LeverPosition[] | null = null;
+  let key = '';
+  return (positions) => {
+    if (positions !== seen) {
+      seen = positions;
+      key = leverMarksKey(positions, matchId, priceDecimals);
+    }
+    return key;
+  };
+}
+
+/**
  * Issue 13 item 8: the entry, take-profit, stop-loss and liquidation prices of the user's open
  * positions on the pair on screen (the newest LEVER_MARKED_POSITIONS of them), as chart price marks (a price of 0 is a leg not set, and is not
  * drawn). Labels name the side and the price, so two positions' lines can be told apart.
