@@ -6,7 +6,8 @@ import { expect, test, withPrefs } from './fixtures.ts';
  * P2P (issue 16), driven like a person: a visitor browses the hall; a new user buys USDT from the
  * demo merchant's sell ad (bad sizes refused in the dialog, paying refused without a voucher, then
  * paid with one), the demo merchant releases from its shop orders, and the buyer's legal account
- * holds the coins; an unpaid order cancels itself at its limit (the market at x60); pages fit 390 px
+ * holds the coins; the merchant publishes an ad and a second user buys from it while the merchant's
+ * tab stays open next to it; an unpaid order cancels itself at its limit (the market at x60); pages fit 390 px
  * and axe finds nothing. Every test runs in a fresh browser context, so a fresh simulator.
  */
 const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
@@ -200,6 +201,126 @@ test('a buyer orders on the demo merchant, pays with a voucher, the merchant rel
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByTestId('p2p-order-row')).toHaveCount(1);
   await expect(page.getByTestId('p2p-order-row')).toContainText('Completed');
+});
+
+/** The legal account's USDT as [available, locked], read from the balance row. */
+async function legalUsdt(page: Page): Promise<[string, string]> {
+  const row = page.getByTestId('balance-USDT');
+  await expect(row).toBeVisible(BOOT);
+  const cells = row.locator('td');
+  return [(await cells.nth(0).textContent()) ?? '', (await cells.nth(1).textContent()) ?? ''];
+}
+
+test('the merchant publishes an ad and another user, in a second tab at the same time, buys from it; both balances move by exactly the order', async ({
+  page,
+  context,
+  problems,
+}) => {
+  test.setTimeout(180_000);
+  // Two people at once on one exchange: the simulator is the browser's own (a SharedWorker), so the
+  // two users are two tabs of one browser. A tab keeps its session in memory once signed in, so each
+  // tab stays its user while the other signs in; the merchant's tab never reloads after the buyer
+  // signs in, and the buyer's never reloads between the merchant's sign-in and its own.
+  const buyer = page;
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await register(buyer, BUYER.email, BUYER.password);
+  await expect(buyer).toHaveURL(/\/login$/);
+
+  const merchant = await context.newPage();
+  merchant.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`merchant console: ${message.text()}`);
+  });
+  merchant.on('pageerror', (error) => problems.push(`merchant page error: ${error.message}`));
+  await merchant.setViewportSize({ width: 1280, height: 900 });
+  await logIn(merchant, DEMO.email, DEMO.password, '/assets/legalAccount');
+  const [merchantBefore, merchantLockedBefore] = await legalUsdt(merchant);
+  await merchant.goto('/myshop/myshoporders');
+  await expect(merchant.getByTestId('p2p-my-ad')).toHaveCount(2, BOOT);
+  await merchant.getByRole('button', { name: 'Publish ad' }).click();
+  const editor = merchant.getByTestId('p2p-ad-editor');
+  await expect(editor.getByRole('radio', { name: 'Sell USDT' })).toHaveAttribute('aria-checked', 'true');
+  await editor.getByLabel('Unit price').fill('7.13');
+  await editor.getByLabel('Total quantity').fill('300');
+  await editor.getByLabel('Minimum per order').fill('100');
+  await editor.getByLabel('Maximum per order').fill('1000');
+  await editor.getByLabel('Bank transfer').check();
+  await editor.getByRole('button', { name: 'Publish ad' }).click();
+  await editor.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(toast(merchant, 'Ad published')).toBeVisible();
+  await expect(merchant.getByTestId('p2p-my-ad')).toHaveCount(3);
+  // The merchant waits on its shop orders (an in-app link: no reload).
+  await merchant.locator('.p2p-nav').getByRole('link', { name: 'Shop orders' }).click();
+  await expect(merchant).toHaveURL(/\/myshop\/shoporders$/);
+  const shopRows = merchant.getByTestId('p2p-order-row');
+
+  // The buyer, in the first tab, signs in on the page its registration led to; the new ad is in the
+  // hall (found by its price).
+  await buyer.getByRole('tab', { name: 'E-mail' }).click();
+  await buyer.getByLabel('E-mail').fill(BUYER.email);
+  await buyer.getByLabel('Password', { exact: true }).fill(BUYER.password);
+  await buyer.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(buyer.getByTestId('account-menu')).toBeVisible(BOOT);
+  await buyer.goto('/legalIndex/legal');
+  const newAd = buyer.getByTestId('p2p-ad').filter({ hasText: 'dem***' }).filter({ hasText: '7.13' });
+  await expect(newAd).toHaveCount(1, BOOT);
+  await expect(newAd).toContainText('Bank transfer');
+  await newAd.getByRole('button', { name: 'Buy USDT' }).click();
+  const dialog = buyer.getByTestId('p2p-order-dialog');
+  await expect(dialog).toContainText('7.13');
+  // The new ad's own limits hold.
+  await dialog.getByLabel('Amount (CNY)').fill('1500');
+  await dialog.getByRole('button', { name: 'Buy USDT' }).click();
+  await expect(dialog.getByTestId('p2p-order-problem')).toHaveText(
+    "The amount is above this ad's maximum per order",
+  );
+  await dialog.getByRole('radio', { name: 'By quantity' }).click();
+  await dialog.getByLabel('Quantity (USDT)').fill('20');
+  await expect(dialog.getByTestId('p2p-order-other')).toContainText('You pay 142.60 CNY');
+  await dialog.getByRole('button', { name: 'Buy USDT' }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(buyer).toHaveURL(/\/legalIndex\/orderdetail\?id=\d+/);
+  const id = new URL(buyer.url()).searchParams.get('id');
+  await expect(buyer.getByTestId('p2p-status').first()).toHaveText('Pending payment');
+  await expect(buyer.getByTestId('p2p-order-quantity')).toHaveText('20.00 USDT');
+  await expect(buyer.getByTestId('p2p-collection')).toContainText('Tessera Demo Bank');
+
+  // The merchant's tab, untouched: the new order arrives in its shop orders by the push alone.
+  const order = shopRows.filter({ has: merchant.locator(`[href$="id=${id}"]`) });
+  await expect(order).toContainText('Pending payment');
+  await buyer
+    .locator('#p2p-voucher')
+    .setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
+  await expect(buyer.getByRole('img', { name: 'Upload the payment voucher' })).toBeVisible();
+  await buyer.getByTestId('p2p-action-pay').click();
+  await buyer.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(buyer.getByTestId('p2p-status').first()).toHaveText('Paid');
+  await expect(order).toContainText('Paid');
+
+  // The merchant opens the order from its list, sees the voucher and releases.
+  await order.getByRole('link').click();
+  await expect(merchant).toHaveURL(new RegExp(`/myshop/shoporderdetail\\?id=${id}`));
+  await expect(merchant.getByTestId('p2p-voucher')).toBeVisible();
+  await expect(merchant.getByTestId('p2p-order-quantity')).toHaveText('20.00 USDT');
+  await merchant.getByTestId('p2p-action-release').click();
+  await expect(merchant.getByTestId('p2p-confirm')).toContainText('Release 20.00 USDT to the buyer?');
+  await merchant.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(merchant.getByTestId('p2p-status').first()).toHaveText('Completed');
+  // The buyer's page follows without a reload.
+  await expect(buyer.getByTestId('p2p-status').first()).toHaveText('Completed');
+  await expect(buyer.getByTestId('p2p-action-pay')).toHaveCount(0);
+  await buyer.screenshot({ path: `${SHOTS}/two-tabs-buyer-completed.png`, fullPage: true });
+  await merchant.screenshot({ path: `${SHOTS}/two-tabs-merchant-completed.png`, fullPage: true });
+
+  // Balances: the buyer holds the 20 USDT; the merchant has exactly 20 fewer and nothing left locked.
+  await buyer.goto('/assets/legalAccount');
+  expect(await legalUsdt(buyer)).toEqual(['20.00', '0.00']);
+  await buyer.close();
+  await logOut(merchant);
+  await logIn(merchant, DEMO.email, DEMO.password, '/assets/legalAccount');
+  const [merchantAfter, merchantLockedAfter] = await legalUsdt(merchant);
+  const amount = (text: string) => Number(text.replace(/,/g, ''));
+  expect(amount(merchantBefore) - amount(merchantAfter)).toBeCloseTo(20, 8);
+  expect(merchantLockedAfter).toBe(merchantLockedBefore);
 });
 
 test('an unpaid order cancels itself at its limit; the merchant publishes an ad (max below min refused); 390 px', async ({
