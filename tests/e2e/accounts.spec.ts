@@ -306,7 +306,9 @@ test('submit real-name verification and watch it become verified', async ({ page
 test('save an Alipay collection method with its QR code; it is there after a reload', async ({ page }) => {
   await signInAsDemo(page);
   await page.goto('/personal/collectionSettings');
-  await expect(page.getByRole('radio', { name: 'Alipay' })).toBeChecked();
+  // The demo merchant has a bank card saved for its P2P ads, so the page opens on it: choose Alipay.
+  await expect(page.getByRole('radio', { name: 'Bank card' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Alipay' }).check();
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await page.getByLabel('Alipay account').fill('ada@alipay.example');
   await page.getByLabel('Payment QR code').setInputFiles(photo('qr.png'));
@@ -321,7 +323,7 @@ test('save an Alipay collection method with its QR code; it is there after a rel
   await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
   await page.getByRole('radio', { name: 'Bank card' }).check();
-  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Bank', { exact: true })).not.toHaveValue('');
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await page.getByLabel('Bank', { exact: true }).fill('Tessera Bank');
   await page.getByLabel('Branch').fill('Central');
@@ -479,6 +481,8 @@ test('every personal-centre validation message', async ({ page }) => {
   await expect(toast(page, 'Please choose a PNG, JPEG, WebP or GIF image')).toBeVisible();
 
   await page.goto('/personal/collectionSettings');
+  // The demo merchant has a bank card saved for its P2P ads, so the page opens on it: start on Alipay.
+  await page.getByRole('radio', { name: 'Alipay' }).check();
   const save = page.getByRole('button', { name: 'Save' });
   await expectMessage(page, save, "Please enter the account holder's real name");
   await page.getByLabel('Real name').fill('Ada Lovelace');
@@ -486,6 +490,10 @@ test('every personal-centre validation message', async ({ page }) => {
   await page.getByLabel('Alipay account').fill('ada');
   await expectMessage(page, save, 'Please upload the payment QR code');
   await page.getByRole('radio', { name: 'Bank card' }).check();
+  // Empty the saved card's fields to meet each message in turn.
+  await page.getByLabel('Bank', { exact: true }).fill('');
+  await page.getByLabel('Branch').fill('');
+  await page.getByLabel('Card number').fill('');
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await expectMessage(page, save, 'Please enter the bank name');
   await page.getByLabel('Bank', { exact: true }).fill('Tessera Bank');
