@@ -18,7 +18,9 @@ export interface AdEditorContext {
 }
 
 export type AdEditorEvent =
-  | { type: 'SET'; field: 'price' | 'total' | 'min' | 'max' | 'remarks' | 'fiat'; value: string }
+  | { type: 'SET'; field: 'price' | 'margin' | 'total' | 'min' | 'max' | 'remarks' | 'fiat'; value: string }
+  /** Fixed price or floating at a margin over the market. */
+  | { type: 'SET_FLOATING'; value: boolean }
   | { type: 'SET_TYPE'; value: OtcAdType }
   | { type: 'SET_COIN'; value: P2pCoin }
   | { type: 'SET_PAY_LIMIT'; value: number }
@@ -36,6 +38,8 @@ export interface AdSave {
   fiat: string;
   total: string;
   price: string;
+  /** '' for a fixed price; the margin percent ("1.50") for a floating one. */
+  float_margin: string;
   min: string;
   max: string;
   pay_methods: string[];
@@ -48,6 +52,8 @@ export const EMPTY_AD_FORM: AdEditorForm = {
   coin: 'USDT',
   fiat: 'CNY',
   price: '',
+  floating: false,
+  margin: '',
   total: '',
   min: '',
   max: '',
@@ -108,6 +114,15 @@ export const p2pAdEditorMachine = setup({
           guard: ({ context }) => context.adId === null,
           actions: assign(({ context, event }) => ({ form: { ...context.form, coin: event.value } })),
         },
+        SET_FLOATING: {
+          actions: assign(({ context, event }) => ({
+            form: { ...context.form, floating: event.value },
+            problem:
+              context.problem?.field === 'price' || context.problem?.field === 'margin'
+                ? null
+                : context.problem,
+          })),
+        },
         SET_PAY_LIMIT: {
           actions: assign(({ context, event }) => ({
             form: { ...context.form, payLimitMinutes: event.value },
@@ -139,7 +154,9 @@ export const p2pAdEditorMachine = setup({
         src: 'save',
         input: ({ context }) => {
           const reading = read(context);
-          const values = reading.ok ? reading.values : { price: '', total: '', min: '', max: '' };
+          const values = reading.ok
+            ? reading.values
+            : { price: '', floatMargin: '', total: '', min: '', max: '' };
           return {
             adId: context.adId,
             type: context.form.type,
@@ -147,6 +164,7 @@ export const p2pAdEditorMachine = setup({
             fiat: context.form.fiat,
             total: values.total,
             price: values.price,
+            float_margin: values.floatMargin,
             min: values.min,
             max: values.max,
             pay_methods: [...context.form.payMethods],

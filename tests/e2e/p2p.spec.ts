@@ -323,7 +323,7 @@ test('the merchant publishes an ad and another user, in a second tab at the same
   expect(merchantLockedAfter).toBe(merchantLockedBefore);
 });
 
-test('an unpaid order cancels itself at its limit; the merchant publishes an ad (max below min refused); 390 px', async ({
+test('an unpaid order cancels itself at its limit; the merchant publishes a fixed ad (max below min refused) and a floating one (bad margins refused), marked in the hall; 390 px', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -376,11 +376,57 @@ test('an unpaid order cancels itself at its limit; the merchant publishes an ad 
   await expect(toast(page, 'Ad published')).toBeVisible();
   await expect(page.getByTestId('p2p-my-ad')).toHaveCount(3);
   await expect(page.getByTestId('p2p-my-ad').first()).toContainText('6.90');
+
+  // A floating ad: its margin over the market (-20 % to +20 %) instead of a price; USDT at 6.80 CNY
+  // and +1.5 % make 6.902, rounded down for a sell ad (its owner never gains beyond the margin).
+  await page.getByRole('button', { name: 'Publish ad' }).click();
+  await editor.getByRole('radio', { name: 'Floating price' }).click();
+  await expect(editor.getByLabel('Unit price')).toHaveCount(0);
+  const margin = editor.getByLabel('Margin over the market');
+  await margin.fill('25');
+  await editor.getByLabel('Total quantity').fill('100');
+  await editor.getByLabel('Minimum per order').fill('100');
+  await editor.getByLabel('Maximum per order').fill('600');
+  await editor.getByLabel('Bank transfer').check();
+  await editor.getByRole('button', { name: 'Publish ad' }).click();
+  await expect(editor.getByTestId('p2p-ad-problem')).toHaveText(
+    'The margin must be a percentage from −20 to 20 with at most 2 decimals',
+  );
+  await expect(margin).toHaveValue('25');
+  // English takes a decimal point: a comma is refused and kept as typed.
+  await margin.fill('1,5');
+  await editor.getByRole('button', { name: 'Publish ad' }).click();
+  await expect(editor.getByTestId('p2p-ad-problem')).toHaveText('Enter a number, such as 0.5');
+  await expect(margin).toHaveValue('1,5');
+  await margin.fill('1.5');
+  await noSideScroll(page, 390);
+  await page.screenshot({ path: `${SHOTS}/ad-editor-floating-390.png` });
+  await editor.getByRole('button', { name: 'Publish ad' }).click();
+  await expect(editor).toContainText('Market price with a 1.5 % margin');
+  await editor.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(toast(page, 'Ad published')).toBeVisible();
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(4);
+  const floating = page.getByTestId('p2p-my-ad').first();
+  await expect(floating.locator('.p2p-price strong')).toHaveText('6.90');
+  await expect(floating.getByTestId('p2p-floating')).toHaveText('Floating +1.50 %');
+  // The hall shows its price now and marks it; fixed ads carry no mark.
+  await page.goto('/legalIndex/legal');
+  const hallRows = page.getByTestId('p2p-ad');
+  await expect(hallRows.first()).toBeVisible(BOOT);
+  const floatingRow = hallRows.filter({ has: page.getByTestId('p2p-floating') });
+  await expect(floatingRow).toHaveCount(1);
+  await expect(floatingRow).toContainText('dem***');
+  await expect(floatingRow.locator('.p2p-price strong')).toHaveText('6.90');
+  await expect(floatingRow.getByTestId('p2p-floating')).toHaveText('Floating +1.50 %');
+  await noSideScroll(page, 390);
+  await floatingRow.screenshot({ path: `${SHOTS}/hall-floating-row-390.png` });
+  await page.goto('/myshop/myshoporders');
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(4, BOOT);
   await noSideScroll(page, 390);
   await axeClean(page);
   await withPrefs(page, { theme: 'light' });
   await page.reload();
-  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(3);
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(4);
   await page.screenshot({ path: `${SHOTS}/shop-light-390.png`, fullPage: true });
 });
 

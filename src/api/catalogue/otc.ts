@@ -19,7 +19,7 @@ import {
   OTC_SIDE_SELLER,
 } from '../../domain/contract-codes.ts';
 import { decimal, flag, id, num, paged, text } from '../fields.ts';
-import { call, ok, page, type CallSpec } from './kit.ts';
+import { call, page, type CallSpec } from './kit.ts';
 
 /**
  * Peer-to-peer fiat trading with merchant shops (issue 16). The spec shows labels only (§1, §3, §4):
@@ -87,7 +87,10 @@ export const otcAd = z.object({
   type: otcAdType,
   coin: text,
   fiat: text,
+  /** The price now: a fixed ad's own, a floating ad's reference x (1 + margin) at this moment. */
   price: decimal,
+  /** '' for a fixed price; a floating ad's margin over the market, percent with 2 decimals ("1.50", "-0.75"). */
+  float_margin: text,
   total: decimal,
   left: decimal,
   min: decimal,
@@ -160,7 +163,15 @@ export const otcOrder = z.object({
 });
 
 const adTerms = {
-  price: decimal,
+  /** A fixed price (required unless float_margin is given; ignored when it is). */
+  price: decimal.optional(),
+  /**
+   * '' (the default): a fixed price. Otherwise the price floats: a percent, at most 2 decimals, from
+   * -20 to 20, over the market reference (the coin's last USDT price, USDT as one dollar, times the
+   * fiat rate: CNY 6.8, USD 1, EUR 0.92); rounded to the cent down for a sell ad and up for a buy ad,
+   * so the owner never gains beyond the margin. An order keeps the price it opened at.
+   */
+  float_margin: text.default(''),
   min: decimal,
   max: decimal,
   /** Accepted pay method codes (alipay, wxpay, bank), each saved in the publisher's collection settings. */
@@ -212,7 +223,7 @@ export const otcCalls = {
     auth: true,
     toast: true,
     summary:
-      "Publish an ad (sellers only, is_seller). Refused (code 0): a price, total or limits that are not positive decimals of the right places, max below min, a total that cannot fill one minimum order, a pay method not saved in collection settings, a pay limit other than 15 or 30 minutes, remarks over 200 characters, a sell ad above the legal account's available balance",
+      "Publish an ad (sellers only, is_seller). Refused (code 0): a floating margin that is not a percent of at most 2 decimals within -20..20, a price, total or limits that are not positive decimals of the right places, max below min, a total that cannot fill one minimum order, a pay method not saved in collection settings, a pay limit other than 15 or 30 minutes, remarks over 200 characters, a sell ad above the legal account's available balance",
     payload: z.object({ type: num(otcAdType), coin: text, fiat: text, total: decimal, ...adTerms }),
     answer: otcAd,
   }),

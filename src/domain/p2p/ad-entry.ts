@@ -2,6 +2,7 @@ import { readNumberEntry, type NumberEntryProblem } from '../number-entry.ts';
 import { unitsOf } from '../wallet/amounts.ts';
 import { centsOf, FIAT_DECIMALS } from './amounts.ts';
 import { adProblem, type AdProblem } from './limits.ts';
+import { readMarginEntry } from './floating-price.ts';
 
 /** What the ad editor holds (texts as typed). */
 export interface AdForm {
@@ -12,9 +13,13 @@ export interface AdForm {
   readonly payMethods: readonly string[];
   readonly payLimitMinutes: number;
   readonly remarks: string;
+  /** A floating price (margin over the market) instead of a fixed one; absent: fixed. */
+  readonly floating?: boolean;
+  /** The margin in percent, as typed (read only when floating). */
+  readonly margin?: string;
 }
 
-export type AdField = 'price' | 'total' | 'min' | 'max' | 'payMethods' | 'payLimit' | 'remarks';
+export type AdField = 'price' | 'margin' | 'total' | 'min' | 'max' | 'payMethods' | 'payLimit' | 'remarks';
 
 export type AdFormProblem = { readonly kind: 'empty' } | NumberEntryProblem | { readonly kind: AdProblem };
 
@@ -22,12 +27,13 @@ export type AdFormReading =
   | {
       readonly ok: true;
       /** The canonical texts the editor sends. */
-      readonly values: { price: string; total: string; min: string; max: string };
+      readonly values: { price: string; floatMargin: string; total: string; min: string; max: string };
     }
   | { readonly ok: false; readonly field: AdField; readonly problem: AdFormProblem };
 
 const FIELD_OF: Record<AdProblem, AdField> = {
   p2pPriceInvalid: 'price',
+  p2pMarginInvalid: 'margin',
   p2pTotalInvalid: 'total',
   p2pLimitInvalid: 'min',
   p2pMaxBelowMin: 'max',
@@ -54,16 +60,27 @@ export function readAdForm(
     ['min', FIAT_DECIMALS],
     ['max', FIAT_DECIMALS],
   ];
-  const values = { price: '', total: '', min: '', max: '' };
+  const values = { price: '', floatMargin: '', total: '', min: '', max: '' };
+  const floating = form.floating === true;
+  if (floating) {
+    const margin = readMarginEntry(form.margin ?? '', decimalComma);
+    if (margin.kind === 'empty') return { ok: false, field: 'margin', problem: { kind: 'empty' } };
+    if (margin.kind !== 'margin') return { ok: false, field: 'margin', problem: margin };
+    values.floatMargin = margin.value;
+  }
   for (const [field, maxDecimals] of fields) {
     if (field === 'total' && !totalRequired) continue;
+    // A floating ad has no price of its own: the margin and the market make it.
+    if (field === 'price' && floating) continue;
     const entry = readNumberEntry(form[field], { maxDecimals, decimalComma });
     if (entry.kind === 'empty') return { ok: false, field, problem: { kind: 'empty' } };
     if (entry.kind !== 'number') return { ok: false, field, problem: entry };
     values[field] = entry.value;
   }
   const problem = adProblem({
-    priceCents: centsOf(values.price) ?? 0n,
+    // A floating ad's price is only known to the server (the market now): any positive placeholder,
+    // and the total-covers-one-minimum check is the server's (below).
+    priceCents: floating ? 1n : (centsOf(values.price) ?? 0n),
     totalUnits: totalRequired ? (unitsOf(values.total) ?? 0n) : 1n,
     minCents: centsOf(values.min) ?? 0n,
     maxCents: centsOf(values.max) ?? 0n,
@@ -73,7 +90,7 @@ export function readAdForm(
     // Editing: the total is not checked again (it is the published one).
     coinDecimals: totalRequired ? coinDecimals : 8,
   });
-  if (problem && !(problem === 'p2pTotalBelowMin' && !totalRequired))
+  if (problem && !(problem === 'p2pTotalBelowMin' && (!totalRequired || floating)))
     return { ok: false, field: FIELD_OF[problem], problem: { kind: problem } };
   return { ok: true, values };
 }

@@ -1,5 +1,6 @@
 import { isPayLimit } from './timers.ts';
 import { amountForQuantity, onStep } from './amounts.ts';
+import { isMarginBps } from './floating-price.ts';
 
 /** Accepted pay methods (collection settings' codes, spec §3). */
 export const P2P_PAY_METHODS = ['alipay', 'wxpay', 'bank'] as const;
@@ -14,6 +15,8 @@ export const REMARKS_MAX = 200;
 /** What is wrong with an ad's terms (server message keys). */
 export type AdProblem =
   | 'p2pPriceInvalid'
+  /** A floating price's margin outside -20 % .. +20 % (floating-price.ts). */
+  | 'p2pMarginInvalid'
   | 'p2pTotalInvalid'
   | 'p2pLimitInvalid'
   /** Spec §5: the merchant's maximum is not below the minimum. */
@@ -25,7 +28,10 @@ export type AdProblem =
   | 'p2pRemarksLong';
 
 export interface AdTerms {
+  /** For a floating ad, its price now (reference x (1 + margin)). */
   readonly priceCents: bigint;
+  /** Null (or absent) for a fixed price; the margin over the market for a floating one. */
+  readonly marginBps?: number | null;
   readonly totalUnits: bigint;
   readonly minCents: bigint;
   readonly maxCents: bigint;
@@ -38,6 +44,8 @@ export interface AdTerms {
 /** The first problem of an ad's terms, in the order the form shows its fields; null when none. */
 export function adProblem(terms: AdTerms): AdProblem | null {
   if (terms.priceCents <= 0n) return 'p2pPriceInvalid';
+  if (terms.marginBps !== undefined && terms.marginBps !== null && !isMarginBps(terms.marginBps))
+    return 'p2pMarginInvalid';
   if (terms.totalUnits <= 0n || !onStep(terms.totalUnits, terms.coinDecimals)) return 'p2pTotalInvalid';
   if (terms.minCents <= 0n || terms.maxCents <= 0n) return 'p2pLimitInvalid';
   if (terms.maxCents < terms.minCents) return 'p2pMaxBelowMin';

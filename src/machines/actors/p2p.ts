@@ -50,8 +50,9 @@ export function p2pActors(api: ApiClient, socket: ChannelSource) {
     /** The ad editor (p2p-ad-editor.machine.ts): publish a new ad or save an edited one. */
     editor: {
       save: fromPromise<{ id: number }, AdSave>(async ({ input }) => {
+        // A floating ad sends its margin and no price (the server prices it from the market).
         const terms = {
-          price: input.price,
+          ...(input.float_margin === '' ? { price: input.price } : { float_margin: input.float_margin }),
           min: input.min,
           max: input.max,
           pay_methods: input.pay_methods,

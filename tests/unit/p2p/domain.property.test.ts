@@ -375,7 +375,7 @@ describe('order dialog and ad editor entries', () => {
     });
     expect(readAdForm({ ...form, max: '500', price: '7,2' }, 2, true)).toEqual({
       ok: true,
-      values: { price: '7.2', total: '100', min: '100', max: '500' },
+      values: { price: '7.2', floatMargin: '', total: '100', min: '100', max: '500' },
     });
     expect(readAdForm({ ...form, max: '500', payMethods: [] }, 2, false)).toMatchObject({
       field: 'payMethods',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextOrderState, isOpenOrder } from '../../../src/domain/p2p/order-state.ts';
+import { isMarginBps } from '../../../src/domain/p2p/floating-price.ts';
 import type { P2pCommand } from '../../../src/sim/features/p2p/events.ts';
 import { p2pOf, p2pPart } from '../../../src/sim/features/p2p/part.ts';
 import { buildSeed } from '../../../src/sim/features/p2p/seed.ts';
@@ -87,6 +88,8 @@ const step = fc.oneof(
       total: fc.integer({ min: 1, max: 3000 }),
       min: fc.integer({ min: 1, max: 500 }),
       max: fc.integer({ min: 1, max: 20_000 }),
+      // Floating ads (a margin, sometimes out of bounds) as well as fixed ones.
+      margin: fc.option(fc.integer({ min: -2500, max: 2500 }), { nil: null }),
     }),
   },
   {
@@ -97,6 +100,8 @@ const step = fc.oneof(
       ad: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.constantFrom(1, 2, 49, 50)),
       byAmount: fc.boolean(),
       value: fc.integer({ min: 1, max: 150_000 }),
+      // A floating ad's price at this moment (the market moves between orders).
+      price: fc.integer({ min: 0, max: 900 }),
     }),
   },
   {
@@ -133,6 +138,7 @@ const step = fc.oneof(
 describe('P2P escrow in the one ledger (issue 16)', () => {
   it('conserves every coin, locks exactly the open escrow, and moves orders only as the rules allow', () => {
     const reached = new Set<string>();
+    let floatingSeen = false;
     fc.assert(
       fc.property(fc.array(step, { minLength: 30, maxLength: 90, size: 'max' }), (steps) => {
         let at = START;
@@ -140,6 +146,7 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
         // The second user holds some legal USDT too (from the grants book, as the seed's are).
         seed.grants.push({ userId: USERS[1]!, currencyId: IDS.USDT, units: 5_000n * 100_000_000n });
         let state = apply(aggregate.initial(), { kind: 'p2pSeed', at, ...seed });
+        const prices = new Map<number, bigint>();
         const books = state.books;
         check(state);
         for (const s of steps) {
@@ -160,6 +167,7 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
               totalUnits: BigInt(s.total) * 100_000_000n,
               terms: {
                 priceCents: 700n,
+                marginBps: s.margin,
                 minCents: BigInt(s.min) * 100n,
                 maxCents: BigInt(s.max) * 100n,
                 payMethods: ['bank'],
@@ -177,6 +185,7 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
               value: s.byAmount ? BigInt(s.value) : BigInt(s.value) * 1_000_000n,
               savedMethods: ['bank', 'alipay', 'wxpay'],
               reference: '123456',
+              priceCents: BigInt(s.price),
             });
           } else {
             // Mostly the orders still running, where actions mean something; sometimes an ended one.
@@ -202,6 +211,18 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
             });
           }
           check(state, books);
+          // An order keeps the price it opened at, whatever the market did since; no ad holds a
+          // margin out of bounds (the part refuses one on its own).
+          for (const order of p2pOf(state).orders.values()) {
+            expect(order.priceCents).toBeGreaterThan(0n);
+            expect(prices.get(order.id) ?? order.priceCents).toBe(order.priceCents);
+            prices.set(order.id, order.priceCents);
+          }
+          for (const ad of p2pOf(state).ads.values())
+            if (ad.marginBps !== undefined && ad.marginBps !== null) {
+              expect(isMarginBps(ad.marginBps)).toBe(true);
+              floatingSeen = true;
+            }
         }
         // However the story went, the clock and the arbiter end every order within a day.
         state = apply(state, { kind: 'p2pAdvance', at: at + 2 * 60 * 60_000 });
@@ -215,6 +236,7 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
       }),
       { numRuns: 60 },
     );
+    expect(floatingSeen).toBe(true);
     // The walk is not vacuous: it reached every ending, by the parties, the clock and the arbiter.
     const endings = [...reached].join(' ');
     for (const expected of [

@@ -356,6 +356,7 @@ describe('P2P ad editor machine', () => {
         fiat: 'CNY',
         total: '500',
         price: '7.1',
+        float_margin: '',
         min: '1000',
         max: '3000',
         pay_methods: ['bank'],
@@ -364,6 +365,50 @@ describe('P2P ad editor machine', () => {
       },
     ]);
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a floating ad: the margin is read instead of the price (a bad one named, kept as typed), and saved as canonical percent', async () => {
+    const saved: AdSave[] = [];
+    const actor = createActor(
+      p2pAdEditorMachine.provide({
+        actors: {
+          save: fromPromise<{ id: number }, AdSave>(async ({ input }) => {
+            saved.push(input);
+            return { id: 13 };
+          }),
+        },
+      }),
+      { input: { decimalComma: true } },
+    ).start();
+    const set = (field: 'price' | 'margin' | 'total' | 'min' | 'max', value: string) =>
+      actor.send({ type: 'SET', field, value });
+    set('price', 'not read');
+    actor.send({ type: 'SET_FLOATING', value: true });
+    set('total', '500');
+    set('min', '100');
+    set('max', '3000');
+    actor.send({ type: 'TOGGLE_METHOD', method: 'bank' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.problem).toMatchObject({
+      field: 'margin',
+      problem: { kind: 'empty' },
+    });
+    set('margin', '-25');
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.problem).toMatchObject({
+      field: 'margin',
+      problem: { kind: 'p2pMarginInvalid' },
+    });
+    expect(actor.getSnapshot().context.form.margin).toBe('-25');
+    expect(actor.getSnapshot().value).toBe('editing');
+    set('margin', '-1,5');
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'CONFIRM' });
+    await flush();
+    expect(saved).toEqual([
+      expect.objectContaining({ price: '', float_margin: '-1.50', min: '100', max: '3000', total: '500' }),
+    ]);
   });
 
   it('walks to every state', () => {

@@ -197,6 +197,75 @@ describe('P2P through the simulator (issue 16)', () => {
     await refused('otc/ad_status', { id: published.id, status: OTC_AD_PAUSED }, f.buyer);
   });
 
+  it('a floating ad is priced from the market at its margin, refuses bad margins on its own, and its order keeps the price it opened at', async () => {
+    const f = await fixture();
+    const terms = {
+      type: OTC_AD_SELL,
+      coin: 'USDT',
+      fiat: 'CNY',
+      total: '100',
+      min: '100',
+      max: '500',
+      pay_methods: ['bank'],
+      pay_limit: 15,
+    };
+    const mine = async () => ((await f.call('otc/my_ads', {}, f.demo)).data as { total: number }).total;
+    const before = await mine();
+    for (const float_margin of ['20.01', '-20.01', '1.234', 'abc', '+1', '1e1', ' 1']) {
+      const answer = await f.call('otc/publish', { ...terms, float_margin }, f.demo);
+      expect(answer.code, float_margin).toBe(0);
+      expect(answer.msg).toMatch(/margin/i);
+    }
+    // A fixed ad still needs its price.
+    expect((await f.call('otc/publish', terms, f.demo)).code).toBe(0);
+    expect(await mine()).toBe(before);
+    // USDT is one dollar, CNY 6.8 a dollar. A sell ad at +1.5 %: 6.902, down to 6.90 (its owner sells:
+    // never above the margin); a buy ad at -1.5 %: 6.698, up to 6.70 (its owner buys: never below).
+    const sell = otcAd.parse(
+      ok(await f.call('otc/publish', { ...terms, float_margin: '1.5', price: '99.00' }, f.demo)),
+    );
+    expect(sell).toMatchObject({ price: '6.90', float_margin: '1.50' });
+    const buy = otcAd.parse(
+      ok(await f.call('otc/publish', { ...terms, type: OTC_AD_BUY, float_margin: '-1.5' }, f.demo)),
+    );
+    expect(buy).toMatchObject({ price: '6.70', float_margin: '-1.50' });
+    const hall = ok(await f.call('otc/ads', { type: OTC_AD_SELL, coin: 'USDT', fiat: 'CNY' })) as {
+      data: unknown[];
+    };
+    expect(hall.data.map((row) => otcAd.parse(row)).find((row) => row.id === sell.id)).toMatchObject({
+      price: '6.90',
+      float_margin: '1.50',
+    });
+    const order = otcOrder.parse(
+      ok(await f.call('otc/order_create', { ad_id: sell.id, number: '20' }, f.buyer)),
+    );
+    expect(order).toMatchObject({ price: '6.90', amount: '138.00' });
+    // The merchant edits the margin: the ad's price moves, the open order's does not.
+    const edited = otcAd.parse(
+      ok(
+        await f.call(
+          'otc/edit_ad',
+          { id: sell.id, float_margin: '10', min: '100', max: '500', pay_methods: ['bank'], pay_limit: 15 },
+          f.demo,
+        ),
+      ),
+    );
+    expect(edited).toMatchObject({ price: '7.48', float_margin: '10.00' });
+    const still = otcOrder.parse(ok(await f.call('otc/order', { id: order.id }, f.buyer)));
+    expect(still).toMatchObject({ price: '6.90', amount: '138.00' });
+    // Back to a fixed price.
+    const fixed = otcAd.parse(
+      ok(
+        await f.call(
+          'otc/edit_ad',
+          { id: sell.id, price: '7.00', min: '100', max: '500', pay_methods: ['bank'], pay_limit: 15 },
+          f.demo,
+        ),
+      ),
+    );
+    expect(fixed).toMatchObject({ price: '7.00', float_margin: '' });
+  });
+
   it('a simulated merchant answers on the clock: a user who sells into its buy ad is paid and releases', async () => {
     const f = await fixture();
     ok(

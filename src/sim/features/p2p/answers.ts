@@ -24,12 +24,13 @@ import { allowedActions } from '../../../domain/p2p/actions.ts';
 import { centsText, P2P_COINS } from '../../../domain/p2p/amounts.ts';
 import { unitsDisplay } from '../../../domain/p2p/entry.ts';
 import { effectiveMaxCents } from '../../../domain/p2p/limits.ts';
+import { marginText } from '../../../domain/p2p/floating-price.ts';
 import { isOpenOrder, type P2pOrderState, type P2pSide } from '../../../domain/p2p/order-state.ts';
 import { arbitrationDue, countdowns, disputeOpensAt } from '../../../domain/p2p/timers.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { PAY_METHOD_TYPES } from '../accounts/pay-method-types.ts';
 import type { UserRecord } from '../accounts/state.ts';
-import type { P2pAd, P2pOrder, P2pState, AdStatus } from './state.ts';
+import { isFloating, type P2pAd, type P2pOrder, type P2pState, type AdStatus } from './state.ts';
 
 export const ORDER_STATUS_CODE: Record<P2pOrderState, OtcOrderStatus> = {
   unpaid: OTC_ORDER_UNPAID,
@@ -129,6 +130,7 @@ export function adAnswer(p2p: P2pState, accounts: Accounts, ad: P2pAd, now: numb
     coin: ad.coin,
     fiat: ad.fiat,
     price: centsText(ad.priceCents),
+    float_margin: isFloating(ad) ? marginText(ad.marginBps) : '',
     total: unitsDisplay(ad.totalUnits, decimals),
     left: unitsDisplay(ad.leftUnits, decimals),
     min: centsText(ad.minCents),

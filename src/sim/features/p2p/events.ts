@@ -47,6 +47,11 @@ export type P2pCommand =
       /** The taker's saved collection method codes (a taker who sells is paid to one of them). */
       savedMethods: string[];
       reference: string;
+      /**
+       * The ad's price now, as the service priced it from the market (a floating ad's order is taken at
+       * it and keeps it); a fixed ad's own price is used whatever this says.
+       */
+      priceCents: bigint;
     }
   | {
       kind: 'p2pAct';

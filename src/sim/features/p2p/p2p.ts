@@ -1,6 +1,6 @@
 import { FLAG_ON } from '../../../domain/contract-codes.ts';
 import { buyingBarredUntil } from '../../../domain/p2p/cancellations.ts';
-import type { P2pCoin } from '../../../domain/p2p/amounts.ts';
+import type { P2pCoin, P2pFiat } from '../../../domain/p2p/amounts.ts';
 import type { P2pAction } from '../../../domain/p2p/order-state.ts';
 import type { Clock } from '../../clock.ts';
 import { currencyByCode } from '../../market/currencies.ts';
@@ -18,9 +18,10 @@ import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import type { P2pCommand, P2pEvent } from './events.ts';
 import { p2pDue, p2pOf, P2P_REFUSALS } from './part.ts';
-import { buildSeed } from './seed.ts';
+import { buildSeed, FIAT_PER_USD } from './seed.ts';
+import { floatingPriceCents, type PriceReference } from '../../../domain/p2p/floating-price.ts';
 import { ORDER_STATUS_CODE, sideCode } from './answers.ts';
-import type { AdSide, AdStatus, AdTermsRecord } from './state.ts';
+import { isFloating, type AdSide, type AdStatus, type AdTermsRecord, type P2pAd } from './state.ts';
 
 export type P2pOutcome =
   { ok: true; id: number } | { ok: false; key: string; vars?: Record<string, string | number> };
@@ -89,6 +90,34 @@ export class P2p {
       console.error('sim p2p: seed failed', result.error);
   }
 
+  /**
+   * The market reference of a coin in a fiat, the rule floating ads follow: the coin's last USDT trade
+   * price (USDT itself counts as one US dollar) times the fixed fiat-per-dollar table the seeded ads
+   * are priced from (CNY 6.8, USD 1, EUR 0.92).
+   */
+  reference(coin: P2pCoin, fiat: P2pFiat): PriceReference {
+    const rate = FIAT_PER_USD[fiat];
+    if (coin === 'USDT') return { num: rate.num, den: rate.den };
+    const pair = this.market.pairs.find((p) => p.pair.base.code === coin && p.pair.quote.code === 'USDT');
+    if (!pair) return { num: 0n, den: 1n };
+    return {
+      num: BigInt(pair.lastPrice()) * rate.num,
+      den: 10n ** BigInt(pair.pair.priceDecimals) * rate.den,
+    };
+  }
+
+  /** A price of terms now: a fixed one's own, a floating one's from the market at this moment. */
+  priceNow(terms: AdTermsRecord, coin: P2pCoin, fiat: P2pFiat, side: AdSide): bigint {
+    return isFloating(terms)
+      ? floatingPriceCents(this.reference(coin, fiat), terms.marginBps, side)
+      : terms.priceCents;
+  }
+
+  /** An ad as answers show it: a floating ad at its price now. */
+  priced(ad: P2pAd): P2pAd {
+    return isFloating(ad) ? { ...ad, priceCents: this.priceNow(ad, ad.coin, ad.fiat, ad.side) } : ad;
+  }
+
   /** The codes of a user's saved collection methods (alipay, wxpay, bank). */
   savedMethods(userId: number): string[] {
     const user = this.accounts.state().users.get(userId);
@@ -129,18 +158,19 @@ export class P2p {
       currencyId: currencyByCode(ad.coin).id,
       fiat: ad.fiat,
       totalUnits: ad.totalUnits,
-      terms: ad.terms,
+      terms: { ...ad.terms, priceCents: this.priceNow(ad.terms, ad.coin, ad.fiat, ad.side) },
     });
   }
 
   async edit(userId: number, adId: number, terms: AdTermsRecord): Promise<P2pOutcome> {
     await this.advance();
+    const ad = p2pOf(this.state()).ads.get(adId);
     return this.run({
       kind: 'p2pEdit',
       at: this.clock.now(),
       userId,
       adId,
-      terms,
+      terms: ad ? { ...terms, priceCents: this.priceNow(terms, ad.coin, ad.fiat, ad.side) } : terms,
       savedMethods: this.savedMethods(userId),
     });
   }
@@ -154,6 +184,7 @@ export class P2p {
     await this.advance();
     const at = this.clock.now();
     const id = p2pOf(this.state()).nextOrderId;
+    const ad = p2pOf(this.state()).ads.get(adId);
     const outcome = await this.run({
       kind: 'p2pOpen',
       at,
@@ -163,6 +194,7 @@ export class P2p {
       value,
       savedMethods: this.savedMethods(userId),
       reference: String(100_000 + ((id * 7919 + at) % 900_000)),
+      priceCents: ad ? this.priced(ad).priceCents : 0n,
     });
     if (!outcome.ok && outcome.key === 'p2pCancelLimit') {
       const until = buyingBarredUntil(p2pOf(this.state()).buyerCancels.get(userId) ?? [], at) ?? at;

@@ -22,13 +22,21 @@ import type { ExchangePart } from '../wallet/aggregate.ts';
 import type { ExchangeState, LogLine } from '../wallet/state.ts';
 import { P2P_COMMAND_KINDS, P2P_EVENT_TYPES, type P2pCommand, type P2pEvent } from './events.ts';
 import { merchantStep } from './merchant-plan.ts';
-import { initialP2pState, type OrderActor, type P2pAd, type P2pOrder, type P2pState } from './state.ts';
+import {
+  initialP2pState,
+  isFloating,
+  type OrderActor,
+  type P2pAd,
+  type P2pOrder,
+  type P2pState,
+} from './state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 export const P2P_REFUSALS = [
   'p2pAlreadySeeded',
   'p2pNotSeller',
   'p2pPriceInvalid',
+  'p2pMarginInvalid',
   'p2pTotalInvalid',
   'p2pLimitInvalid',
   'p2pMaxBelowMin',
@@ -219,7 +227,10 @@ function decide(state: ExchangeState, command: P2pCommand): Decision<P2pEvent> {
       const takerBuys = ad.side === 'sell';
       if (takerBuys && buyingBarredUntil(p2p.buyerCancels.get(command.userId) ?? [], command.at) !== null)
         return refuse('p2pCancelLimit');
-      const figures = figuresOf(command.by, command.value, ad.priceCents, P2P_COINS[ad.coin]);
+      // A floating ad is taken at its price at this moment, which the order then keeps for good.
+      const priceCents = isFloating(ad) ? command.priceCents : ad.priceCents;
+      if (priceCents <= 0n) return refuse('p2pPriceInvalid');
+      const figures = figuresOf(command.by, command.value, priceCents, P2P_COINS[ad.coin]);
       const size = orderSizeProblem({
         ...figures,
         minCents: ad.minCents,
@@ -244,7 +255,7 @@ function decide(state: ExchangeState, command: P2pCommand): Decision<P2pEvent> {
         coin: ad.coin,
         currencyId: ad.currencyId,
         fiat: ad.fiat,
-        priceCents: ad.priceCents,
+        priceCents,
         units: figures.units,
         amountCents: figures.amountCents,
         payMethods,

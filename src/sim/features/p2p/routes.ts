@@ -8,6 +8,7 @@ import {
 } from '../../../domain/contract-codes.ts';
 import { centsOf, isP2pCoin, isP2pFiat, P2P_COINS } from '../../../domain/p2p/amounts.ts';
 import { effectiveMaxCents } from '../../../domain/p2p/limits.ts';
+import { isMarginBps, marginBpsOf } from '../../../domain/p2p/floating-price.ts';
 import { isOpenOrder, type P2pAction } from '../../../domain/p2p/order-state.ts';
 import { unitsOf } from '../../../domain/wallet/amounts.ts';
 import type { CallContext, Routes } from '../../routes.ts';
@@ -21,20 +22,26 @@ import type { AdTermsRecord, P2pOrder } from './state.ts';
 
 /** The ad terms of a payload, or the refusal key of the first field that is not a number of its kind. */
 function termsOf(payload: {
-  price: string;
+  price?: string | undefined;
+  float_margin: string;
   min: string;
   max: string;
   pay_methods: string[];
   pay_limit: number;
   remarks: string;
 }): AdTermsRecord | { problem: string } {
-  const priceCents = centsOf(payload.price);
+  // A floating ad: the margin decides its price (the service prices it from the market); no price is read.
+  const marginBps = payload.float_margin === '' ? null : marginBpsOf(payload.float_margin);
+  if (payload.float_margin !== '' && (marginBps === null || !isMarginBps(marginBps)))
+    return { problem: 'p2pMarginInvalid' };
+  const priceCents = marginBps !== null ? 0n : centsOf(payload.price ?? '');
   if (priceCents === null) return { problem: 'p2pPriceInvalid' };
   const minCents = centsOf(payload.min);
   const maxCents = centsOf(payload.max);
   if (minCents === null || maxCents === null) return { problem: 'p2pLimitInvalid' };
   return {
     priceCents,
+    marginBps,
     minCents,
     maxCents,
     payMethods: [...payload.pay_methods],
@@ -63,7 +70,7 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
 
   const adEnvelope = (adId: number, msg = ''): Envelope => {
     const ad = view().ads.get(adId);
-    return ad ? okEnvelope(adAnswer(view(), accounts, ad, p2p.now()), msg) : errorEnvelope('');
+    return ad ? okEnvelope(adAnswer(view(), accounts, p2p.priced(ad), p2p.now()), msg) : errorEnvelope('');
   };
 
   on(routes, 'otc/ads', async (payload, ctx) => {
@@ -75,6 +82,8 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
     const side = payload.type === OTC_AD_SELL ? 'sell' : 'buy';
     const now = p2p.now();
     const rows = [...view().ads.values()]
+      // Floating ads at their price now: the filters, the order and the rows all see it.
+      .map((ad) => p2p.priced(ad))
       .filter((ad) => {
         if (ad.status !== 'open' || ad.side !== side || ad.coin !== payload.coin || ad.fiat !== payload.fiat)
           return false;
@@ -108,7 +117,7 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
     const rows = [...view().ads.values()]
       .filter((ad) => ad.ownerId === user.id && (status === null || ad.status === status))
       .sort((a, b) => b.id - a.id)
-      .map((ad) => adAnswer(view(), accounts, ad, p2p.now()));
+      .map((ad) => adAnswer(view(), accounts, p2p.priced(ad), p2p.now()));
     return okEnvelope(pageAnswer(rows, payload.page, payload.limit));
   });
 

@@ -32,12 +32,23 @@ export type AdSide = 'sell' | 'buy';
 export type AdStatus = 'open' | 'paused' | 'off';
 
 export interface AdTermsRecord {
+  /** A fixed ad's price; a floating ad's price when its terms were last set (answers use its price now). */
   priceCents: bigint;
+  /**
+   * A floating ad's margin over the market in basis points (domain/p2p/floating-price.ts); null or
+   * absent (ads logged before floating prices existed) for a fixed price.
+   */
+  marginBps?: number | null;
   minCents: bigint;
   maxCents: bigint;
   payMethods: string[];
   payLimitMinutes: number;
   remarks: string;
+}
+
+/** Whether an ad's price floats with the market (older logs have no margin: fixed). */
+export function isFloating<T extends AdTermsRecord>(ad: T): ad is T & { marginBps: number } {
+  return ad.marginBps !== undefined && ad.marginBps !== null;
 }
 
 export interface P2pAd extends AdTermsRecord {

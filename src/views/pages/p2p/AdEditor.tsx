@@ -43,15 +43,16 @@ export function AdEditor({
       </p>
     );
   };
-  const numberField = (field: 'price' | 'total' | 'min' | 'max', label: string, unit: string) => (
+  const numberField = (field: 'price' | 'margin' | 'total' | 'min' | 'max', label: string, unit: string) => (
     <div className={`field${problem?.field === field ? ' field-invalid' : ''}`}>
       <label htmlFor={`p2p-ad-${field}`}>{label}</label>
       <div className="field-box">
         <input
           id={`p2p-ad-${field}`}
-          inputMode="decimal"
+          // A margin may be negative: a keyboard with a minus sign.
+          inputMode={field === 'margin' ? 'text' : 'decimal'}
           autoComplete="off"
-          value={values[field]}
+          value={values[field] ?? ''}
           disabled={field === 'total' && editing}
           aria-invalid={problem?.field === field || undefined}
           aria-describedby={problem?.field === field ? `p2p-ad-${field}-problem` : undefined}
@@ -77,7 +78,9 @@ export function AdEditor({
             <div>
               <dt>{t('p2p.price')}</dt>
               <dd className="num">
-                {values.price} {values.fiat}
+                {values.floating
+                  ? t('p2p.floatingPrice', { margin: values.margin?.trim() ?? '' })
+                  : `${values.price} ${values.fiat}`}
               </dd>
             </div>
             <div>
@@ -151,7 +154,28 @@ export function AdEditor({
               </select>
             </label>
           </div>
-          {numberField('price', t('p2p.unitPrice'), values.fiat)}
+          <div className="p2p-segment" role="radiogroup" aria-label={t('p2p.priceType')}>
+            {([false, true] as const).map((floating) => (
+              <button
+                key={String(floating)}
+                type="button"
+                role="radio"
+                aria-checked={(values.floating === true) === floating}
+                className={(values.floating === true) === floating ? 'active' : undefined}
+                onClick={() => send({ type: 'SET_FLOATING', value: floating })}
+              >
+                {t(floating ? 'p2p.priceFloating' : 'p2p.priceFixed')}
+              </button>
+            ))}
+          </div>
+          {values.floating ? (
+            <>
+              {numberField('margin', t('p2p.margin'), '%')}
+              <p className="muted p2p-small">{t('p2p.marginHint')}</p>
+            </>
+          ) : (
+            numberField('price', t('p2p.unitPrice'), values.fiat)
+          )}
           {numberField('total', t('p2p.totalQuantity'), values.coin)}
           <div className="p2p-two">
             {numberField('min', t('p2p.minPerOrder'), values.fiat)}

@@ -13,7 +13,7 @@ import { useMachine } from '../../use-app-actor.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { useSignedIn } from '../../use-session.ts';
 import { useDecimalComma } from '../assets/wallet-kit.tsx';
-import { entryMessageKey, P2pDialog, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
+import { entryMessageKey, FloatingMark, P2pDialog, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
 import '../auth/kit/forms.css';
 import './p2p.css';
 
@@ -353,6 +353,7 @@ export default function HallPage() {
                 <MerchantCell ad={ad} />
                 <span className="p2p-price">
                   <strong className="num">{ad.price}</strong> <span className="muted">{ad.fiat}</span>
+                  <FloatingMark margin={ad.float_margin} />
                 </span>
                 <span className="p2p-limits">
                   <span className="p2p-small">

@@ -20,7 +20,7 @@ import { useLoadable } from '../../use-loadable.ts';
 import { TimeText } from '../assets/TimeText.tsx';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { AdEditor } from './AdEditor.tsx';
-import { ConfirmDialog, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
+import { ConfirmDialog, FloatingMark, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
 import '../auth/kit/forms.css';
 import './p2p.css';
 
@@ -36,7 +36,10 @@ function formOf(ad: OtcAd): AdEditorForm {
     type: ad.type,
     coin: isP2pCoin(ad.coin) ? ad.coin : 'USDT',
     fiat: ad.fiat,
+    // A floating ad's price field starts from its price now, if the merchant switches it to fixed.
     price: ad.price,
+    floating: ad.float_margin !== '',
+    margin: ad.float_margin,
     total: ad.total,
     min: ad.min,
     max: ad.max,
@@ -145,6 +148,7 @@ function MyAds() {
               </span>
               <span className="p2p-price">
                 <strong className="num">{ad.price}</strong> <span className="muted">{ad.fiat}</span>
+                <FloatingMark margin={ad.float_margin} />
               </span>
               <span className="p2p-limits">
                 <span className="p2p-small">

@@ -193,3 +193,18 @@ export function entryMessageKey(kind: string): { key: string; vars?: Record<stri
       return { key: `server.${kind}` };
   }
 }
+
+/**
+ * The mark of a floating-price ad (its price follows the market at a margin; floating-price.ts): the
+ * margin with its sign. Nothing for a fixed price.
+ */
+export function FloatingMark({ margin }: { margin: string }) {
+  const { t } = useTranslation();
+  if (margin === '') return null;
+  const signed = margin.startsWith('-') ? `−${margin.slice(1)}` : `+${margin}`;
+  return (
+    <span className="p2p-float" data-testid="p2p-floating">
+      {t('p2p.floatingMark', { margin: signed })}
+    </span>
+  );
+}
