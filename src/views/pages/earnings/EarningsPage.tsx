@@ -286,6 +286,8 @@ function ProductsTab({ signedIn }: { signedIn: boolean }) {
   if (products.status === 'failed') return <p className="muted">{t('earnings.failed')}</p>;
   return (
     <>
+      {/* The cards' names are h3: this level keeps the outline whole for screen readers. */}
+      <h2 className="visually-hidden">{t('earnings.tab_products')}</h2>
       <ul className="earn-grid" data-testid="earn-products">
         {products.data.map((product) => (
           <ProductCard
