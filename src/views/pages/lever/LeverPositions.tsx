@@ -160,7 +160,11 @@ export function LeverPositions({
                 <th scope="col">{t('lever.col.fee')}</th>
                 <th scope="col">{t('lever.col.overnight')}</th>
                 <th scope="col">{t('lever.col.pnl')}</th>
-                {tab !== 'closed' ? <th scope="col">{t('lever.col.actions')}</th> : null}
+                {tab !== 'closed' ? (
+                  <th scope="col" className="lever-actions-head">
+                    {t('lever.col.actions')}
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
