@@ -148,7 +148,7 @@ describe('take-profit / stop-loss by price, % or expected amount', () => {
     );
   });
 
-  it('a positive % or amount puts the leg on its side of the entry; a side-valid price reads positive', () => {
+  it('a side-valid price reads a positive % (zero only for a move under half a % step); others read <= 0', () => {
     fc.assert(
       fc.property(
         side,
@@ -160,11 +160,18 @@ describe('take-profit / stop-loss by price, % or expected amount', () => {
             l === 'tp'
               ? leverStopProblem(s, entry, last, price, 0n)
               : leverStopProblem(s, entry, last, 0n, price);
-          const percent = stopPercentOf(s, l, entry, price, stopPercentDecimals(entry, decimals));
+          const places = stopPercentDecimals(entry, decimals);
+          const percent = stopPercentOf(s, l, entry, price, places);
           // The side rule at last = entry: valid exactly when the price is strictly on the leg's side.
-          const onSide = stopDirection(s, l) * (price - entry) > 0n;
+          const move = stopDirection(s, l) * (price - entry);
+          const onSide = move > 0n;
           expect(problem === null).toBe(onSide);
-          if (onSide) expect(percent).toBeGreaterThan(0n);
+          // The % is rounded to the nearest step (10^-places): a move of one tick on a price of
+          // millions with 8 decimals is under 1e-8 % and reads 0, never negative.
+          const step = 10n ** BigInt(8 - places);
+          const atLeastHalfStep = 2n * move * 100n * UNIT >= step * entry;
+          if (onSide && atLeastHalfStep) expect(percent).toBeGreaterThan(0n);
+          else if (onSide) expect(percent).toBe(0n);
           else expect(percent <= 0n).toBe(true);
         },
       ),
