@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sheetKeyDown } from '../../components/sheet-keys.ts';
 
 /**
  * The lever order form in a modal bottom sheet on phones, as /trade does it (TradePhone's
@@ -35,28 +36,7 @@ export function LeverSheet({ onClose, children }: { onClose: () => void; childre
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid="lever-sheet"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-            return;
-          }
-          if (event.key !== 'Tab' || !dialog.current) return;
-          const focusable = [
-            ...dialog.current.querySelectorAll<HTMLElement>(
-              'a[href], button:not([disabled]), input:not([disabled]), select, [tabindex]:not([tabindex="-1"])',
-            ),
-          ].filter((element) => element.offsetParent !== null);
-          const first = focusable[0];
-          const last = focusable[focusable.length - 1];
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last?.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first?.focus();
-          }
-        }}
+        onKeyDown={(event) => sheetKeyDown(event, dialog, onClose)}
       >
         <div className="sheet-head">
           <h2 id={titleId} className="visually-hidden">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sheetKeyDown } from '../../components/sheet-keys.ts';
 
 /** Below this width /trade is a phone screen: tabs for the market views, forms in a sheet. */
 export const PHONE_TRADE_QUERY = '(max-width: 899px)';
@@ -165,28 +166,7 @@ function OrderSheet({
         aria-labelledby={titleId}
         data-side={side}
         data-testid="order-sheet"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-            return;
-          }
-          if (event.key !== 'Tab' || !dialog.current) return;
-          const focusable = [
-            ...dialog.current.querySelectorAll<HTMLElement>(
-              'a[href], button:not([disabled]), input:not([disabled]), select, [tabindex]:not([tabindex="-1"])',
-            ),
-          ].filter((element) => element.offsetParent !== null);
-          const first = focusable[0];
-          const last = focusable[focusable.length - 1];
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last?.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first?.focus();
-          }
-        }}
+        onKeyDown={(event) => sheetKeyDown(event, dialog, onClose)}
       >
         <div className="sheet-head">
           <h2 id={titleId} className="visually-hidden">
