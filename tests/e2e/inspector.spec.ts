@@ -95,10 +95,14 @@ test('on /trade the inspector lists the screen machine and its children and foll
     'data-machine',
     'spotEntry',
   );
-  const before = await inspector.getByTestId('event-row').count();
+  // The entry machine also hears every BEST quote, so the newest row is often a quote: pick the typed price's row.
+  const priceRows = inspector
+    .getByTestId('event-row')
+    .filter({ has: page.locator('.devtools-event-type', { hasText: /^PRICE$/ }) });
+  const before = await priceRows.count();
   await page.getByTestId('price-buy').fill('123.45');
-  await expect.poll(() => inspector.getByTestId('event-row').count()).toBeGreaterThan(before);
-  await inspector.getByTestId('event-row').first().click();
+  await expect.poll(() => priceRows.count()).toBeGreaterThan(before);
+  await priceRows.first().click();
   await expect(inspector.getByTestId('event-detail')).toContainText('123.45');
   await page.screenshot({ path: `${SHOTS}/inspector-trade-1440-light.png` });
   await inspector.getByTestId('step-back').click();
