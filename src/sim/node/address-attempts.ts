@@ -43,4 +43,9 @@ export class AddressAttempts {
       if (oldest !== undefined) this.failures.delete(oldest);
     }
   }
+
+  /** Forgets every failure (a demo server's reset: the exchange starts afresh). */
+  clear(): void {
+    this.failures.clear();
+  }
 }

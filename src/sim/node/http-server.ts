@@ -33,6 +33,12 @@ export interface HttpServerOptions {
   attempts?: AddressAttempts;
   /** Wall-clock ms (durations in the log). */
   now: () => number;
+  /**
+   * A demo server's fresh start (`--demo --data :memory:`), served at POST /demo/reset: every
+   * socket is closed first (its session belongs to the exchange being dropped), then this runs.
+   * Omitted: /demo/reset is an unknown address (404), as on every shared server.
+   */
+  reset?: () => Promise<void>;
 }
 
 export interface HttpServer {
@@ -53,6 +59,7 @@ const MAX_SOCKET_FRAME = 16 * 1024;
 const SOCKET_HEARTBEAT_MS = 30_000;
 const API_PREFIX = '/api/';
 const UPLOAD_PREFIX = '/uploads/';
+const RESET_PATH = '/demo/reset';
 const LOGGED_PATH_MAX = 200;
 /** HTTP statuses after which the connection closes: a slow or oversized body is not read on. */
 const CLOSE_AFTER: ReadonlySet<number> = new Set([408, 413]);
@@ -118,6 +125,13 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       return refuse(400, 'badPayload');
     }
     if (url.pathname === '/healthz' && request.method === 'GET') {
+      send(response, 200, { status: 'ok' });
+      return null;
+    }
+    if (url.pathname === RESET_PATH && request.method === 'POST' && options.reset) {
+      for (const ws of sockets.clients) ws.close(1012, 'exchange reset');
+      await options.reset();
+      log.info('demo_reset', {});
       send(response, 200, { status: 'ok' });
       return null;
     }

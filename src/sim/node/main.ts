@@ -30,43 +30,68 @@ async function main(options: ServerOptions): Promise<void> {
   const log = new JsonLog(process.stdout, wallClock);
   const operatorToken = options.operatorToken ?? newOperatorToken();
   let file = ':memory:';
-  let store: ServerStore;
-  if (options.databaseUrl) {
-    store = await PostgresEventLog.open({ url: options.databaseUrl, schema: options.databaseSchema });
-    file = `postgresql schema ${options.databaseSchema}`;
-  } else {
+  const openStore = async (): Promise<ServerStore> => {
+    if (options.databaseUrl) {
+      file = `postgresql schema ${options.databaseSchema}`;
+      return PostgresEventLog.open({ url: options.databaseUrl, schema: options.databaseSchema });
+    }
     if (options.data !== ':memory:') {
       mkdirSync(options.data, { recursive: true });
       file = join(options.data, 'tessera.db');
     }
-    store = new SqliteEventLog({ file });
-  }
+    return new SqliteEventLog({ file });
+  };
   let publicUrl = options.publicUrl ?? '';
   const messages = nodeServerMessages(LOCALES);
-  const node = await openNodeSimulator({
-    store,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    messages,
-    courier: options.smtpUrl
-      ? smtpCourier({ url: options.smtpUrl, from: options.smtpFrom, log, fallback: logCourier(log) })
-      : logCourier(log),
-    imageUrl: (id) => `${publicUrl}/uploads/${id}`,
-    log,
-    realNow: wallClock,
-  });
+  const openExchange = async () =>
+    openNodeSimulator({
+      store: await openStore(),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      messages,
+      // A demo keeps the browser's in-app outbox (codes under the asking tab's key); a shared
+      // server never shows a code to anyone but its address.
+      ...(options.demo
+        ? {}
+        : {
+            courier: options.smtpUrl
+              ? smtpCourier({ url: options.smtpUrl, from: options.smtpFrom, log, fallback: logCourier(log) })
+              : logCourier(log),
+          }),
+      imageUrl: (id) => `${publicUrl}/uploads/${id}`,
+      log,
+      realNow: wallClock,
+    });
+  let node = await openExchange();
+  // 30 failed sign-ins, registrations or resets from one address in 15 minutes, then a pause.
+  const attempts = new AddressAttempts(30, 15 * 60_000, wallClock);
+  // A fresh exchange for a demo kept in memory: the old one stops (its last steps commit into the
+  // store being dropped), then requests go to the new one. Never offered on a stored log.
+  const reset =
+    options.demo && options.data === ':memory:' && !options.databaseUrl
+      ? async () => {
+          const old = node;
+          node = await openExchange();
+          attempts.clear();
+          await old.stop();
+        }
+      : undefined;
   const http = createHttpServer({
-    server: node.simulator.server,
+    // Through `node` on every call, so a demo reset's new exchange answers from then on.
+    server: {
+      handle: (request) => node.simulator.server.handle(request),
+      openSocket: (send) => node.simulator.server.openSocket(send),
+    },
     messages,
     log,
     cors: new CorsPolicy(options.origins),
     maxBodyBytes: options.maxBodyBytes,
     requestTimeoutMs: options.requestTimeoutMs,
-    gate: serverModeGate(operatorToken),
-    images: node.store,
+    ...(options.demo ? {} : { gate: serverModeGate(operatorToken) }),
+    images: { get: (id) => node.store.get(id) },
     ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
-    // 30 failed sign-ins, registrations or resets from one address in 15 minutes, then a pause.
-    attempts: new AddressAttempts(30, 15 * 60_000, wallClock),
+    attempts,
     now: wallClock,
+    ...(reset ? { reset } : {}),
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.
   let stopping: Promise<void> | null = null;
@@ -105,7 +130,13 @@ async function main(options: ServerOptions): Promise<void> {
     seed: options.seed ?? null,
     origins: options.origins.join(','),
     rate_per_address: options.rate || null,
-    codes: options.smtpUrl ? 'e-mail by SMTP, SMS to this log' : 'to this log',
+    codes: options.demo
+      ? 'the in-app outbox (demo)'
+      : options.smtpUrl
+        ? 'e-mail by SMTP, SMS to this log'
+        : 'to this log',
+    demo: options.demo,
+    reset: reset ? 'POST /demo/reset' : null,
   });
   log.info('operator_token', {
     header: OPERATOR_HEADER,

@@ -12,7 +12,8 @@ export interface NodeSimulatorOptions {
   /** The market's seed; omitted: the simulator's default. */
   seed?: number;
   messages: (lang: string) => Promise<MessageTable>;
-  courier: CodeCourier;
+  /** Where verification codes go; omitted: the in-app demo outbox, as in the browser (`--demo`). */
+  courier?: CodeCourier;
   /** The URL an uploaded image is served at (the HTTP server serves /uploads/<id>). */
   imageUrl: (id: string) => string;
   log: JsonLog;
@@ -56,7 +57,7 @@ export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     images: store,
     mintUrl: (_blob, id) => options.imageUrl(id),
-    courier: options.courier,
+    ...(options.courier ? { courier: options.courier } : {}),
   });
   const stopMarket = simulator.market.start();
   // Each step runs at most once at a time; a failing step is logged and tried again next second.

@@ -25,7 +25,16 @@ export interface ServerOptions {
   /** Verification e-mails by SMTP when set (SMTP_URL), from SMTP_FROM; else codes go to the log. */
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /**
+   * One person's demo on their own machine (`--demo`, loopback only): the in-app outbox and the
+   * simulator's controls are served without the operator token, as in the browser, and with
+   * `--data :memory:` POST /demo/reset starts the exchange afresh (the browser suite's server run).
+   */
+  demo: boolean;
 }
+
+/** Where `--demo` may listen: only this machine can reach a demo's open controls and outbox. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export const USAGE = `Usage: npm run server -- [options]
 
@@ -39,6 +48,9 @@ export const USAGE = `Usage: npm run server -- [options]
   --timeout <ms>      request timeout (default 20000)
   --rate <n>          requests a second per client address, bursts of 4n (default 50; 0: no limit)
   --public-url <url>  the server's address as clients see it (default http://host:port)
+  --demo              one person's demo on this machine (loopback only): the in-app outbox and
+                      the simulator's controls without the operator token; with --data :memory:,
+                      POST /demo/reset starts the exchange afresh
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
@@ -74,6 +86,7 @@ export function parseServerOptions(
     databaseSchema: env.DATABASE_SCHEMA || 'tessera',
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'Tessera <no-reply@tessera.example>',
+    demo: false,
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -112,9 +125,17 @@ export function parseServerOptions(
       case '--public-url':
         options.publicUrl = next().replace(/\/+$/, '');
         break;
+      case '--demo':
+        options.demo = true;
+        break;
       default:
         throw new Error(`unknown option ${name}`);
     }
+  }
+  if (options.demo && !LOOPBACK_HOSTS.has(options.host)) {
+    throw new Error(
+      `--demo serves codes and controls to anyone who reaches it: --host must be loopback, not ${options.host}`,
+    );
   }
   if (origins.length > 0) options.origins = origins;
   if (options.origins.length === 0) options.origins = [...DEFAULT_ORIGINS];

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
+import { demoToolsQueries } from './demo-tools.ts';
 import { earningsQueries } from './earnings.ts';
 import { generalQueries } from './general.ts';
 import { leverQueries } from './lever.ts';
@@ -17,6 +18,7 @@ import { walletQueries } from './wallet.ts';
  */
 export function createQueries(api: ApiClient, socket: ChannelSource) {
   return {
+    demoTools: demoToolsQueries(api),
     earnings: earningsQueries(api, socket),
     general: generalQueries(api),
     lever: leverQueries(api, socket),

@@ -14,6 +14,7 @@ import {
   useInspectorOpen,
   useReplayOpen,
 } from './devtools-store.ts';
+import { useDemoTools } from '../use-demo-tools.ts';
 
 // The inspector, elkjs and @xyflow/react load only when the inspector first opens.
 const InspectorPanel = lazy(() => import('./InspectorPanel.tsx'));
@@ -26,7 +27,7 @@ const ReplayPanel = lazy(() => import('./ReplayPanel.tsx'));
  */
 export function DevMenu() {
   const { t } = useTranslation();
-  const { backend } = useServices();
+  const demoTools = useDemoTools();
   const [menuOpen, setMenuOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
@@ -50,7 +51,7 @@ export function DevMenu() {
   return (
     <div className="dev-menu" ref={box}>
       <InspectorDrawer />
-      {backend === 'sim' && <ReplayDrawer />}
+      {demoTools && <ReplayDrawer />}
       <button
         type="button"
         className="icon-button dev-menu-button"
@@ -95,7 +96,7 @@ export function DevMenu() {
             {t('devtools.gallery')}
           </Link>
           {/* A real server keeps its own market and real time: replay is the simulator's. */}
-          {backend === 'sim' && (
+          {demoTools && (
             <button
               type="button"
               role="menuitem"

@@ -5,6 +5,7 @@ import { outboxMachine, type OutboxMessage } from '../../machines/outbox.machine
 import { useLatest } from '../pages/auth/kit/use-latest.ts';
 import { useServices } from '../services-context.ts';
 import './demo-outbox.css';
+import { useDemoTools } from '../use-demo-tools.ts';
 
 function timeOf(at: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
@@ -166,6 +167,5 @@ function Outbox() {
 
 /** Only the simulator has an outbox; a real server really sends its codes. */
 export function DemoOutbox() {
-  const { backend } = useServices();
-  return backend === 'sim' ? <Outbox /> : null;
+  return useDemoTools() ? <Outbox /> : null;
 }

@@ -8,20 +8,20 @@ import { simSpeedMachine } from '../../machines/sim-speed.machine.ts';
 import { useTimeZone, useZoneLabel } from '../components/use-time-zone.ts';
 import { useServices } from '../services-context.ts';
 import './sim-speed.css';
+import { useDemoTools } from '../use-demo-tools.ts';
 
 /** The demo speeds offered (x0.5 to x60); the simulator accepts x0.5 and any whole number from 1 to 60. */
 const SPEEDS: readonly number[] = DEMO_SPEEDS;
 
 /**
  * Lets a visitor run the simulated exchange slower or faster than real time (x0.5 to x60), so candles, micro
- * contracts and earnings move while they watch. Shown only when the simulator is the backend: a
- * real server keeps real time. Every tab's control follows the simulator's clock pushes, and where
+ * contracts and earnings move while they watch. Shown only where the backend serves it (the simulator, a
+ * `--demo` server): a shared server keeps real time. Every tab's control follows the simulator's clock pushes, and where
  * simulated time has run ahead of the wall clock (after x60, say) it is shown beside the control,
  * so orders stamped "in the future" make sense.
  */
 export function SimSpeedControl() {
-  const { backend } = useServices();
-  return backend === 'sim' ? <SpeedSelect /> : null;
+  return useDemoTools() ? <SpeedSelect /> : null;
 }
 
 function SpeedSelect() {

@@ -37,4 +37,11 @@ describe('npm run server options', () => {
       expect(() => parseServerOptions(argv, {})).toThrow(/--/);
     }
   });
+
+  it('--demo only on loopback: a demo serves codes and controls to whoever reaches it', () => {
+    expect(parseServerOptions(['--demo'], {}).demo).toBe(true);
+    expect(parseServerOptions([], {}).demo).toBe(false);
+    expect(parseServerOptions(['--demo', '--host', '::1'], {}).demo).toBe(true);
+    expect(() => parseServerOptions(['--demo', '--host', '0.0.0.0'], {})).toThrow(/--host must be loopback/);
+  });
 });

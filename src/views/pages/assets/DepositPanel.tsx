@@ -15,6 +15,7 @@ import { useLoadable } from '../../use-loadable.ts';
 import { useCopy } from '../personal/use-copy.ts';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
 import { TimeText } from './TimeText.tsx';
+import { useDemoTools } from '../../use-demo-tools.ts';
 
 function QrImage({ text, label }: { text: string; label: string }) {
   const [image, setImage] = useState<string | null>(null);
@@ -71,7 +72,8 @@ export function DepositRows({ rows }: { rows: readonly Deposit[] }) {
 /** The deposit panel of one currency (spec §2, §9): chain, address with QR and copy, memo, minimum, demo deposit. */
 export function DepositPanel({ row }: { row: WalletBalance }) {
   const { t } = useTranslation();
-  const { actors, queries, backend } = useServices();
+  const { actors, queries } = useServices();
+  const demoTools = useDemoTools();
   const copy = useCopy();
   const decimalComma = useDecimalComma();
   const code = row.currency_code;
@@ -162,7 +164,7 @@ export function DepositPanel({ row }: { row: WalletBalance }) {
           </div>
         </div>
       )}
-      {backend === 'sim' && (
+      {demoTools && (
         <form
           className="wallet-form wallet-sim"
           noValidate

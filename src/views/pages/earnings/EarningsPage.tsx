@@ -24,6 +24,7 @@ import { IncomeChart } from './IncomeChart.tsx';
 import '../auth/kit/forms.css';
 import '../personal/personal.css';
 import './earnings.css';
+import { useDemoTools } from '../../use-demo-tools.ts';
 
 type Tab = 'products' | 'holdings' | 'records';
 const TABS: readonly Tab[] = ['products', 'holdings', 'records'];
@@ -412,7 +413,8 @@ function HoldingCard({
 
 function HoldingsTab() {
   const { t } = useTranslation();
-  const { queries, actors, backend } = useServices();
+  const { queries, actors } = useServices();
+  const demoTools = useDemoTools();
   const [active$] = useState(() => queries.earnings.holdings$(1));
   const [ended$] = useState(() => queries.earnings.holdings$(2));
   const [income$] = useState(() => queries.earnings.income$());
@@ -435,7 +437,7 @@ function HoldingsTab() {
       <section className="card" aria-labelledby="earn-income-title">
         <div className="card-head">
           <h2 id="earn-income-title">{t('earnings.incomeTitle')}</h2>
-          {backend === 'sim' && (
+          {demoTools && (
             <button
               type="button"
               className="btn btn-sm btn-outline"
