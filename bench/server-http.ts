@@ -61,6 +61,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The name the call is recorded under (default its path). */
   kind?: string;
+  /** This call's timeout instead of the client's. */
+  timeoutMs?: number;
 }
 
 export class ApiClient {
@@ -133,8 +135,9 @@ export class ApiClient {
           });
         },
       );
-      call.setTimeout(this.timeoutMs, () => {
-        finish({ kind: 'error', error: `timeout (${this.timeoutMs} ms)` });
+      const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+      call.setTimeout(timeoutMs, () => {
+        finish({ kind: 'error', error: `timeout (${timeoutMs} ms)` });
         call.destroy();
       });
       call.on('error', (error) => finish({ kind: 'error', error: `transport ${errorName(error)}` }));

@@ -10,9 +10,10 @@ import { fnv1a } from './server-stats.ts';
  *   which at speed 1 on a fresh server is the wall clock), so receipt minus that time is how old the
  *   trade was when it arrived. It includes up to one market tick (100 ms), as trades happen during a
  *   tick and go out at its end.
- * - the spread of one frame across sockets: the server sends the same text to every subscriber, so
- *   the last socket's receipt minus the first socket's is the fan-out delay (the server's send loop
- *   plus this client's reading of 500 sockets on the same two cores).
+ * - the spread of one frame across sockets: the server sends the same text to every subscriber in
+ *   one loop, so a socket's receipt minus the first socket's receipt is its push delay behind the
+ *   first (the server's send loop plus this client's reading of 500 sockets on the same two cores),
+ *   and the last socket's minus the first's is the whole fan-out.
  * - handshake, login and sub acknowledgement times, and ping to pong.
  * Frames are recognised from their first bytes (`{"type":"NAME"`) and hashed, not parsed: parsing
  * thousands of depth frames a second would take the CPU the server is being measured with.
@@ -66,6 +67,8 @@ export class SocketFleet {
   /** Trade age at receipt, ms, one sample per GLOBAL_TX frame per socket. */
   readonly tradeAges: number[] = [];
   readonly spreads = new Map<number, FrameSpread>();
+  /** Per depth or trade frame per socket: receipt minus the first socket's receipt of the same frame, ms. */
+  readonly behindFirst: number[] = [];
   failedToConnect = new Map<string, number>();
   dropped = new Map<string, number>();
   loginRefused = 0;
@@ -243,6 +246,7 @@ export class SocketFleet {
     if (spread) {
       spread.last = at;
       spread.receipts++;
+      this.behindFirst.push(at - spread.first);
     } else this.spreads.set(hash, { type, first: at, last: at, receipts: 1 });
     if (type === 'GLOBAL_TX') {
       // Date.now(), not performance.now(): the server's trade times come from its Date.now().

@@ -2,7 +2,8 @@
  * `npm run bench:server`: the Node server (`npm run server`, src/sim/node/main.ts) under load over
  * loopback (issue 18 item 7).
  *
- * 1. Starts the real server as a child process on a free port, in memory (`--data :memory:`), without
+ * 1. Starts the real server as a child process on a free port, in memory (`--data :memory:`, or a
+ *    fresh SQLite file in a temporary directory with `--data file`), without
  *    the per-address rate limit (`--rate 0`: every request comes from 127.0.0.1), seed 42.
  * 2. Signs up `--users` trading users (e-mail code from the server's log, user/register, user/login).
  * 3. Opens `--sockets` WebSockets on /ws, each logged in as one of the users and subscribed to the
@@ -20,8 +21,8 @@
  * The client runs in one process on the same machine as the server: its own CPU use and event-loop
  * delay are printed too, since a saturated client inflates every delay it measures.
  */
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -39,6 +40,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LOOP_DELAY_RESOLUTION_MS = 10;
 
 interface BenchOptions {
+  /** ':memory:' (SQLite in memory), or 'file': a SQLite file in a fresh temporary directory. */
+  data: ':memory:' | 'file';
   durationS: number;
   users: number;
   sockets: number;
@@ -53,6 +56,7 @@ interface BenchOptions {
 const USAGE = `Usage: npm run bench:server -- [options]
 
   --duration <s>             load time in seconds (default 30)
+  --data memory|file         the server's SQLite event log in memory (default), or in a fresh file
   --users <n>                trading users, each one closed loop of calls (default 50)
   --sockets <n>              WebSockets watching BTC/USDT depth and trades (default 500)
   --think <ms>               pause between one user's calls, jittered 0.5x-1.5x (default 0)
@@ -74,6 +78,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
     timeout: 10_000,
     'connect-concurrency': 50,
   };
+  let data: BenchOptions['data'] = ':memory:';
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '--help' || arg === '-h') {
@@ -82,6 +87,12 @@ function parseOptions(args: readonly string[]): BenchOptions {
     }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
     const name = flag.replace(/^--/, '');
+    if (flag === '--data') {
+      const text = inline ?? args[++index];
+      if (text !== 'memory' && text !== 'file') throw new Error(`--data needs memory or file\n\n${USAGE}`);
+      data = text === 'file' ? 'file' : ':memory:';
+      continue;
+    }
     if (!flag.startsWith('--') || !(name in numbers)) throw new Error(`unknown option ${arg}\n\n${USAGE}`);
     const text = inline ?? args[++index];
     const value = Number(text);
@@ -96,6 +107,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
     return value;
   };
   return {
+    data,
     durationS: numbers.duration!,
     users: whole('users', 1),
     sockets: whole('sockets', 0),
@@ -240,14 +252,22 @@ async function main(): Promise<number> {
     `  machine: ${cpus().length} cores, load average ${one} ${five} ${fifteen} at the start; Node ${process.version}; client and server on the same machine`,
   );
 
+  // A file store lives in a fresh directory, removed at the end: each run starts from an empty log.
+  const dataDir = options.data === 'file' ? mkdtempSync(join(tmpdir(), 'tessera-bench-server-')) : ':memory:';
+  const removeData = () => {
+    if (dataDir !== ':memory:') rmSync(dataDir, { recursive: true, force: true });
+  };
   const server = await startServerProcess([
     '--data',
-    ':memory:',
+    dataDir,
     '--rate',
     '0',
     '--seed',
     String(options.seed),
-  ]);
+  ]).catch((error: unknown) => {
+    removeData();
+    throw error;
+  });
   let stop: ServerStop | null = null;
   const setup = new CallRecorder();
   const load = new CallRecorder();
@@ -259,7 +279,7 @@ async function main(): Promise<number> {
     options.timeoutMs,
   );
   try {
-    console.log(`  server: pid ${server.pid}, ${server.base}, --data :memory: --rate 0\n`);
+    console.log(`  server: pid ${server.pid}, ${server.base}, --data ${dataDir} --rate 0\n`);
 
     // Sign-up, the operator's calls and the sockets: before the timed load.
     const setupStarted = performance.now();
@@ -353,6 +373,11 @@ async function main(): Promise<number> {
             fleet.tradeAges.length,
             ...latencyCells(fleet.tradeAges),
           ],
+          [
+            'depth or trade frame: receipt behind the first socket',
+            fleet.behindFirst.length,
+            ...latencyCells(fleet.behindFirst),
+          ],
           ...['MARKET_DEPTH', 'GLOBAL_TX'].map((type) => {
             const spreads = fleet.spreadsOf(type, minReceipts);
             return [
@@ -367,7 +392,12 @@ async function main(): Promise<number> {
     console.log(
       '  trade age includes up to one 100 ms market tick (trades happen during a tick and go out at its end);',
     );
-    console.log(`  spreads count frames that reached at least ${minReceipts} sockets.`);
+    console.log(
+      '  the server sends one frame to every socket in one loop: "behind the first socket" is each push delay',
+    );
+    console.log(
+      `  past the earliest receipt, the spread the whole fan-out (frames that reached at least ${minReceipts} sockets).`,
+    );
 
     console.log('\nProcesses:');
     console.log(processReport(result.samples, result.windowMs));
@@ -412,6 +442,7 @@ async function main(): Promise<number> {
     return passed ? 0 : 1;
   } finally {
     if (stop === null) await server.stop(5000);
+    removeData();
   }
 }
 
