@@ -66,20 +66,33 @@ export interface CallOptions {
 }
 
 export class ApiClient {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  private readonly agent: Agent;
   private readonly host: string;
   private readonly port: number;
 
   constructor(
-    base: string,
+    private readonly base: string,
     private readonly recorder: () => CallRecorder,
     /** Turns a code-0 message into its locale key (server-refusals.ts). */
     private readonly messageKey: (message: string) => string | null,
     private readonly timeoutMs: number,
+    /** Keep-alive connections at most (one user: one, as a browser tab mostly uses one). */
+    maxSockets = Number.POSITIVE_INFINITY,
   ) {
     const url = new URL(base);
     this.host = url.hostname;
     this.port = Number(url.port);
+    this.agent = new Agent({ keepAlive: true, maxSockets });
+  }
+
+  /**
+   * A client with one keep-alive connection of its own, for one user's closed loop: the connection
+   * is busy every few ms, so it is never idle near the server's 5 s keep-alive timeout. (A shared
+   * pool hands out its least recently used connections now and then, and reusing one the server is
+   * closing at that moment fails with ECONNRESET: Node's known keep-alive race, nodejs/node#47130.)
+   */
+  ownConnection(): ApiClient {
+    return new ApiClient(this.base, this.recorder, this.messageKey, this.timeoutMs, 1);
   }
 
   get(path: string, query: Record<string, string | number>, options: CallOptions = {}): Promise<Outcome> {

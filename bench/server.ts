@@ -196,11 +196,13 @@ async function runLoad(
   const started = performance.now();
   const deadline = started + options.durationS * 1000;
   fleet.startMeasuring();
+  const clients = users.map(() => api.ownConnection());
   await Promise.all(
-    users.map((user) =>
-      trade(api, user, deadline, options.thinkMs, seededRandom(options.seed * 1000 + user.index)),
+    users.map((user, index) =>
+      trade(clients[index]!, user, deadline, options.thinkMs, seededRandom(options.seed * 1000 + user.index)),
     ),
   );
+  for (const client of clients) client.close();
   fleet.stopMeasuring();
   const windowMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
