@@ -5,7 +5,7 @@ import { runTabWorker, type RelayChannel } from './relay.ts';
 import { servePort, type SimServerPort } from './serve-port.ts';
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
-import { resumeTime, SIM_NOW_KEY } from './replay/resume-time.ts';
+import { resumeClock, SIM_NOW_KEY } from './replay/resume-time.ts';
 import { createSimulator } from './simulator.ts';
 import { EventStore } from './store/event-store.ts';
 
@@ -23,9 +23,9 @@ async function openSimulator(): Promise<SimServer> {
   // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
   // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
   const saved = await store?.getSetting(SIM_NOW_KEY).catch(() => undefined);
-  const start = await resumeTime(store ?? null, saved, Date.now());
+  const resumed = await resumeClock(store ?? null, saved, Date.now());
   // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
-  const clock = new ScaledClock({ realNow: () => Date.now(), start });
+  const clock = new ScaledClock({ realNow: () => Date.now(), ...resumed });
   const simulator = await createSimulator({ clock, messages: loadServerMessages, store });
   if (store)
     setInterval(

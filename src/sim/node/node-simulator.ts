@@ -1,4 +1,5 @@
 import { ScaledClock } from '../clock.ts';
+import { resumeClock } from '../replay/resume-time.ts';
 import type { CodeCourier } from '../features/accounts/outbox.ts';
 import type { MessageTable } from '../server.ts';
 import { createSimulator, type Simulator } from '../simulator.ts';
@@ -45,10 +46,11 @@ export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<
   const { log } = options;
   const { store } = options;
   const saved = await store.getSetting(SIM_NOW_KEY);
-  const realNow = options.realNow();
+  // As in the browser (replay/resume-time.ts): never backwards, and a paused, slowed or replaying
+  // exchange reopens exactly where it stood.
   const clock = new ScaledClock({
     realNow: options.realNow,
-    start: typeof saved === 'number' && saved > realNow ? saved : realNow,
+    ...(await resumeClock(store, saved, options.realNow())),
   });
   const simulator = await createSimulator({
     clock,

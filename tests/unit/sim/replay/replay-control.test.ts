@@ -8,7 +8,7 @@ import { assetIndex } from '../../../../src/sim/feeds/assets.ts';
 import { pairPrice } from '../../../../src/sim/feeds/reference-source.ts';
 import { openMarketFeature } from '../../../../src/sim/market/market-feature.ts';
 import { PAIRS } from '../../../../src/sim/market/pairs.ts';
-import { resumeTime } from '../../../../src/sim/replay/resume-time.ts';
+import { resumeClock, resumeTime } from '../../../../src/sim/replay/resume-time.ts';
 import { shippedFeed, SHIPPED_FEEDS } from '../../../../src/sim/replay/shipped-feeds.ts';
 import { Routes, type CallContext } from '../../../../src/sim/routes.ts';
 import type { SettingValue } from '../../../../src/sim/store/database.ts';
@@ -260,5 +260,25 @@ describe('where a reloaded simulator resumes', () => {
     expect(await resumeTime(settings({ 'sim.speed': 0.5 }), 5_000, 9_000)).toBe(5_000);
     expect(await resumeTime(settings({ 'sim.replay': { kind: 'feed' } }), 5_000, 9_000)).toBe(5_000);
     expect(await resumeTime(settings({ 'sim.replay': { kind: 'live' } }), 5_000, 9_000)).toBe(9_000);
+  });
+
+  it('opens the clock already paused and at the kept speed, so nothing runs before the replay control takes over', async () => {
+    expect(await resumeClock(settings({ 'sim.paused': true, 'sim.speed': 0.5 }), 5_000, 9_000)).toEqual({
+      start: 5_000,
+      paused: true,
+      speed: 0.5,
+    });
+    expect(await resumeClock(settings({ 'sim.speed': 99 }), 5_000, 9_000)).toEqual({
+      start: 9_000,
+      paused: false,
+    });
+    expect(await resumeClock(null, 5_000, 9_000)).toEqual({ start: 9_000, paused: false });
+    let real = 100_000;
+    const clock = new ScaledClock({
+      realNow: () => real,
+      ...(await resumeClock(settings({ 'sim.paused': true }), 5_000, 9_000)),
+    });
+    real += 1_500;
+    expect(clock.now()).toBe(5_000);
   });
 });
