@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { Backend } from './tests/e2e/fixtures.ts';
 
 /**
  * Browser tests run against the production build (vite preview) in Debian's Chromium: the same
@@ -15,7 +16,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export default defineConfig({
+export default defineConfig<{ backend: Backend }>({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -32,6 +33,13 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // The suite runs twice: on the app's in-browser simulator, and with the app pointed at `npm run
+  // server -- --demo` (issue 18 item 6; tests/e2e/fixtures.ts starts the server and points the app).
+  projects: [
+    // Specs named server-*.spec.ts need one exchange shared by several profiles: a server's.
+    { name: 'sim', use: { backend: 'sim' }, testIgnore: /\/server-[^/]*\.spec\.ts$/ },
+    { name: 'server', use: { backend: 'server' } },
+  ],
   webServer: {
     command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
     url: 'http://127.0.0.1:4173',

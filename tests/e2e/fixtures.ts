@@ -1,10 +1,36 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { startDemoServer, type DemoServer } from './demo-server.ts';
+import { readdirSync } from 'node:fs';
+
+export type { DemoServer };
+
+/** Which backend the app runs on: its in-browser simulator, or `npm run server -- --demo` (the "server" project). */
+export type Backend = 'sim' | 'server';
 
 /**
  * Every browser test fails on a console error, an uncaught page error or a failed request: a page
  * that "works" while logging errors is broken.
  */
-export const test = base.extend<{ problems: string[] }>({
+export const test = base.extend<{ problems: string[] }, { backend: Backend; demoServer: DemoServer | null }>({
+  backend: ['sim', { option: true, scope: 'worker' }],
+  // One server per worker (the suite runs one worker per project), started only for the server project.
+  demoServer: [
+    async ({ backend }, use) => {
+      if (backend !== 'server') return use(null);
+      const server = await startDemoServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  // On the server project every page of the test's profile talks to the server, from a fresh exchange.
+  context: async ({ context, demoServer }, provide) => {
+    if (demoServer) {
+      await demoServer.reset();
+      await pointAtServer(context, demoServer);
+    }
+    await provide(context);
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -36,4 +62,68 @@ export async function withPrefs(page: Page, prefs: Record<string, string>): Prom
     if (window !== window.top) return;
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, prefs);
+}
+
+/** Points every page of `context` at the demo server (the app reads api_base and socket_url at start). */
+export async function pointAtServer(context: BrowserContext, server: DemoServer): Promise<void> {
+  await context.addInitScript(
+    ({ api, socket }) => {
+      if (window !== window.top) return;
+      localStorage.setItem('api_base', api);
+      localStorage.setItem('socket_url', socket);
+    },
+    { api: server.base, socket: server.socket },
+  );
+}
+
+/** The simulator worker's script in the build the tests run against (the app's SharedWorker). */
+function workerUrl(): string {
+  const file = readdirSync('dist/assets').find((name) => /^worker-.*\.js$/.test(name));
+  if (!file) throw new Error('no simulator worker in dist/assets');
+  return `/assets/${file}`;
+}
+
+/**
+ * One of the simulator's demo controls (sim/*) called as the test's operator, on whichever backend
+ * the test runs: the demo server over HTTP, or the page's own simulator (its SharedWorker).
+ */
+export async function simControl(
+  page: Page,
+  server: DemoServer | null,
+  path: string,
+  payload: Record<string, unknown>,
+): Promise<{ code: number | string; msg: string }> {
+  if (server) {
+    const response = await fetch(`${server.base}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    return (await response.json()) as { code: number | string; msg: string };
+  }
+  return page.evaluate(
+    ({ url, path, payload }) =>
+      new Promise<{ code: number | string; msg: string }>((resolve) => {
+        const worker = new SharedWorker(new URL(url, location.href), { type: 'module', name: 'tessera-sim' });
+        const id = 990_000_000 + Math.floor(Math.random() * 1_000_000);
+        worker.port.onmessage = (event: MessageEvent<{ kind: string; id?: number; envelope?: never }>) => {
+          if (event.data.kind !== 'response' || event.data.id !== id) return;
+          worker.port.close();
+          resolve(event.data.envelope!);
+        };
+        worker.port.start();
+        worker.port.postMessage({
+          kind: 'request',
+          id,
+          request: {
+            method: 'POST',
+            path,
+            payload,
+            headers: { lang: 'en', authorization: '' },
+            timeoutMs: 20_000,
+          },
+        });
+      }),
+    { url: workerUrl(), path, payload },
+  );
 }

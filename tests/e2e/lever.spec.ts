@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
 
 /**
  * /lever (issue 13), driven the way a person would: sign in, move USDT into the lever account on
@@ -165,40 +164,9 @@ for (const [lang, theme, width] of [
   });
 }
 
-/** The simulator worker's script in the build the tests run against (the app's SharedWorker). */
-function workerUrl(): string {
-  const file = readdirSync('dist/assets').find((name) => /^worker-.*\.js$/.test(name));
-  if (!file) throw new Error('no simulator worker in dist/assets');
-  return `/assets/${file}`;
-}
-
-/** Demo time: jumps the simulator's clock (sim/skip, the control the earnings page's "skip a day" uses). */
-async function skipHours(page: Page, hours: number) {
-  const answer = await page.evaluate(
-    ({ url, hours }) =>
-      new Promise<{ code: number | string; msg: string }>((resolve) => {
-        const worker = new SharedWorker(new URL(url, location.href), { type: 'module', name: 'tessera-sim' });
-        const id = 990_000_000 + Math.floor(Math.random() * 1_000_000);
-        worker.port.onmessage = (event: MessageEvent<{ kind: string; id?: number; envelope?: never }>) => {
-          if (event.data.kind !== 'response' || event.data.id !== id) return;
-          worker.port.close();
-          resolve(event.data.envelope!);
-        };
-        worker.port.start();
-        worker.port.postMessage({
-          kind: 'request',
-          id,
-          request: {
-            method: 'POST',
-            path: 'sim/skip',
-            payload: { hours },
-            headers: { lang: 'en', authorization: '' },
-            timeoutMs: 20_000,
-          },
-        });
-      }),
-    { url: workerUrl(), hours },
-  );
+/** Demo time: jumps the backend's clock (sim/skip, the control the earnings page's "skip a day" uses). */
+async function skipHours(page: Page, server: DemoServer | null, hours: number) {
+  const answer = await simControl(page, server, 'sim/skip', { hours });
   expect(Number(answer.code), answer.msg).toBe(1);
 }
 
@@ -271,6 +239,7 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
 
 test('a 100x hedged book whose margin overnight fees eat is liquidated, and close all closes the longs only', async ({
   page,
+  demoServer,
 }) => {
   test.setTimeout(120_000);
   await signIn(page);
@@ -296,8 +265,8 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   await expect(openRows).toHaveCount(2, BOOT);
 
   // Twenty simulated days: 0.05 % of the value a day is 5 % of a 100x bond; the 20th takes the rest.
-  await skipHours(page, 240);
-  await skipHours(page, 240);
+  await skipHours(page, demoServer, 240);
+  await skipHours(page, demoServer, 240);
   // Sessions last 7 days: the app says the login timed out and asks for it again.
   await expect(page).toHaveURL(/\/login/, BOOT);
   await signIn(page);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, simControl, test, withPrefs } from './fixtures.ts';
 
 /**
  * The spot trade screen, driven as a person would: read the book, type into the forms, click the
@@ -30,6 +30,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/** The server's depth never reaches the page: emptied in HTTP answers, MARKET_DEPTH frames dropped. */
+async function withholdDepthFromServer(page: Page) {
+  await page.route(/\/api\//, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data?: { depth?: unknown } };
+    if (body?.data?.depth) body.data.depth = { in: [], out: [] };
+    await route.fulfill({ response, json: body });
+  });
+  await page.routeWebSocket(/\/ws$/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame === 'string' && frame.includes('"MARKET_DEPTH"')) return;
+      socket.send(frame);
+    });
+  });
 }
 
 async function openTrade(page: Page, symbol = 'BTC/USDT') {
@@ -175,8 +192,12 @@ test.describe('spot trade screen', () => {
     ).toBeVisible();
   });
 
-  test('clicking a price in the order book fills the forms', async ({ page }) => {
+  test('clicking a price in the order book fills the forms', async ({ page, demoServer }) => {
     await openTrade(page);
+    // The market stands still (the demo clock's pause), so the row keeps its price under the pointer.
+    expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
+      1,
+    );
     const ask = page.getByTestId('book-ask-2');
     const price = await ask.getAttribute('data-price');
     await ask.click({ force: true });
@@ -295,41 +316,43 @@ test.describe('spot trade screen', () => {
     await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('BTC/USDT');
   });
 
-  test('a market order with no best price says so (notbest)', async ({ page }) => {
-    // An empty book: the test withholds the depth on its way from the simulator to the page.
-    await page.addInitScript(() => {
-      const original = MessagePort.prototype.addEventListener;
-      MessagePort.prototype.addEventListener = function (
-        this: MessagePort,
-        type: string,
-        listener: unknown,
-        options?: unknown,
-      ) {
-        if (type !== 'message' || typeof listener !== 'function') {
-          return original.call(this, type, listener as EventListener, options as AddEventListenerOptions);
-        }
-        const wrapped = (event: MessageEvent) => {
-          const data = event.data as {
-            kind?: string;
-            text?: string;
-            envelope?: { data?: { depth?: unknown } };
-          };
-          if (data?.kind === 'socket-message' && data.text?.includes('"MARKET_DEPTH"')) return;
-          if (data?.kind === 'response' && data.envelope?.data?.depth) {
-            const envelope = {
-              ...data.envelope,
-              data: { ...data.envelope.data, depth: { in: [], out: [] } },
-            };
-            return (listener as (event: MessageEvent) => void).call(
-              this,
-              new MessageEvent('message', { data: { ...data, envelope } }),
-            );
+  test('a market order with no best price says so (notbest)', async ({ page, backend }) => {
+    // An empty book: the test withholds the depth on its way from the backend to the page.
+    if (backend === 'server') await withholdDepthFromServer(page);
+    else
+      await page.addInitScript(() => {
+        const original = MessagePort.prototype.addEventListener;
+        MessagePort.prototype.addEventListener = function (
+          this: MessagePort,
+          type: string,
+          listener: unknown,
+          options?: unknown,
+        ) {
+          if (type !== 'message' || typeof listener !== 'function') {
+            return original.call(this, type, listener as EventListener, options as AddEventListenerOptions);
           }
-          return (listener as (event: MessageEvent) => void).call(this, event);
+          const wrapped = (event: MessageEvent) => {
+            const data = event.data as {
+              kind?: string;
+              text?: string;
+              envelope?: { data?: { depth?: unknown } };
+            };
+            if (data?.kind === 'socket-message' && data.text?.includes('"MARKET_DEPTH"')) return;
+            if (data?.kind === 'response' && data.envelope?.data?.depth) {
+              const envelope = {
+                ...data.envelope,
+                data: { ...data.envelope.data, depth: { in: [], out: [] } },
+              };
+              return (listener as (event: MessageEvent) => void).call(
+                this,
+                new MessageEvent('message', { data: { ...data, envelope } }),
+              );
+            }
+            return (listener as (event: MessageEvent) => void).call(this, event);
+          };
+          return original.call(this, type, wrapped as EventListener, options as AddEventListenerOptions);
         };
-        return original.call(this, type, wrapped as EventListener, options as AddEventListenerOptions);
-      };
-    });
+      });
     await signIn(page, { book: false });
     await page.getByTestId('mode-market').click();
     await page.getByTestId('quantity-buy').fill('0.01');
