@@ -21,7 +21,9 @@ export default defineConfig<{ backend: Backend }>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two at once: the sim and server halves of the suite share the machine's two cores (each worker
+  // has its own browser profile per test and, on the server project, its own demo server).
+  workers: 2,
   // No retries: a test that passes only on its second try is a bug to fix, not to hide.
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
