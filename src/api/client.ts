@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { catalogue, type AnswerOf, type CallName, type PayloadOf } from './catalogue.ts';
+import { loadCallSpec } from './call-specs.ts';
+import type { AnswerOf, CallName, PayloadOf } from './catalogue.ts';
 import { decodeEnvelope } from './envelope.ts';
 import { REQUEST_TIMEOUT_MS, TransportError, type Transport } from './transport.ts';
 
@@ -51,7 +52,8 @@ export interface ApiClient {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     async call(name, payload, options = {}) {
-      const spec = catalogue[name];
+      // The call's feature area brings its schemas the first time (issue 19: no catalogue up front).
+      const spec = await loadCallSpec(name);
       const checked = (spec.payload as z.ZodType).safeParse(payload);
       if (!checked.success) {
         // A view sent what the contract does not allow: a bug, never the user's fault.
