@@ -1,7 +1,8 @@
 import { type Observable } from 'rxjs';
 import { decodePayload } from './decode.ts';
 import type { ChannelSource } from './market.ts';
-import { balanceFrame, simClockFrame, type BalancePush, type SimClock } from './payloads.ts';
+import { balanceFrame, simClockFrame } from './lazy-payloads.ts';
+import type { BalancePush, SimClock } from './payloads.ts';
 
 /**
  * The owner's BALANCE pushes (private channel, spec-family style: one flat frame per account and

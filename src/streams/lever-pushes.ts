@@ -1,7 +1,8 @@
 import type { Observable } from 'rxjs';
 import type { z } from 'zod';
-import { leverClosedPush, leverTradePush } from '../api/catalogue/lever.ts';
+import type { leverClosedPush, leverTradePush } from '../api/catalogue/lever.ts';
 import { decodePayload } from './decode.ts';
+import { lazySchema } from './lazy-schema.ts';
 import type { ChannelSource } from './market.ts';
 
 /**
@@ -14,10 +15,15 @@ import type { ChannelSource } from './market.ts';
 export type LeverTradeFrame = z.output<typeof leverTradePush>;
 export type LeverClosedFrame = z.output<typeof leverClosedPush>;
 
+// With the lever catalogue's chunk, when a lever stream first decodes (issue 19: not at start-up).
+const lever = () => import('../api/catalogue/lever.ts');
+const tradePush = lazySchema(() => lever().then((m) => m.leverTradePush));
+const closedPush = lazySchema(() => lever().then((m) => m.leverClosedPush));
+
 export function leverTradePushes$(socket: ChannelSource): Observable<LeverTradeFrame> {
-  return socket.channel('LEVER_TRADE').pipe(decodePayload(leverTradePush));
+  return socket.channel('LEVER_TRADE').pipe(decodePayload(tradePush));
 }
 
 export function leverClosedPushes$(socket: ChannelSource): Observable<LeverClosedFrame> {
-  return socket.channel('LEVER_CLOSED').pipe(decodePayload(leverClosedPush));
+  return socket.channel('LEVER_CLOSED').pipe(decodePayload(closedPush));
 }

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import { decodePayload } from './decode.ts';
-import { dayMarketFrame, type Quote } from './payloads.ts';
+import { dayMarketFrame } from './lazy-payloads.ts';
+import type { Quote } from './payloads.ts';
 import type { SocketConnection } from './socket.ts';
 
 /**

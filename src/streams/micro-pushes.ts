@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { map, type Observable } from 'rxjs';
-import { catalogue, type AnswerOf } from '../api/catalogue.ts';
+import type { AnswerOf } from '../api/catalogue.ts';
 import { decodePayload } from './decode.ts';
+import { lazySchema } from './lazy-schema.ts';
 import type { ChannelSource } from './market.ts';
 
 /**
@@ -9,10 +9,7 @@ import type { ChannelSource } from './market.ts';
  *   MICRO_CLOSED { type, order }   a contract settled; `order` as microtrade/lists answers it.
  * Frames that do not match are dropped.
  */
-const closedFrame = z.object({
-  type: z.literal('MICRO_CLOSED'),
-  order: catalogue['microtrade/submit'].answer,
-});
+const closedFrame = lazySchema(() => import('./private-frames.ts').then((m) => m.microClosedFrame));
 
 export type MicroOrder = AnswerOf<'microtrade/submit'>;
 

@@ -1,7 +1,8 @@
 import type { Observable } from 'rxjs';
 import type { z } from 'zod';
-import { otcOrderPush } from '../api/catalogue/otc.ts';
+import type { otcOrderPush } from '../api/catalogue/otc.ts';
 import { decodePayload } from './decode.ts';
+import { lazySchema } from './lazy-schema.ts';
 import type { ChannelSource } from './market.ts';
 
 /**
@@ -10,6 +11,9 @@ import type { ChannelSource } from './market.ts';
  */
 export type OtcOrderFrame = z.output<typeof otcOrderPush>;
 
+// With the P2P catalogue's chunk, when the stream first decodes (issue 19: not at start-up).
+const orderPush = lazySchema(() => import('../api/catalogue/otc.ts').then((m) => m.otcOrderPush));
+
 export function otcOrderPushes$(socket: ChannelSource): Observable<OtcOrderFrame> {
-  return socket.channel('OTC_ORDER').pipe(decodePayload(otcOrderPush));
+  return socket.channel('OTC_ORDER').pipe(decodePayload(orderPush));
 }

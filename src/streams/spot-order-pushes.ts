@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { map, merge, type Observable } from 'rxjs';
-import { catalogue, type AnswerOf } from '../api/catalogue.ts';
-import { id } from '../api/fields.ts';
+import type { AnswerOf } from '../api/catalogue.ts';
 import { decodePayload } from './decode.ts';
+import { lazySchema } from './lazy-schema.ts';
 import type { ChannelSource } from './market.ts';
 
 /**
@@ -11,11 +10,7 @@ import type { ChannelSource } from './market.ts';
  *   TX_MATCHED { type, symbol, currency_match_id, order }  after a fill of one of the user's orders
  * `order` has the shape of the spot calls' answers; frames that do not match are dropped.
  */
-const orderFrame = z.object({
-  type: z.enum(['TX_SUBMIT', 'TX_MATCHED']),
-  currency_match_id: id,
-  order: catalogue['tx_in/add'].answer,
-});
+const orderFrame = lazySchema(() => import('./private-frames.ts').then((m) => m.spotOrderFrame));
 
 export interface OrderPush {
   kind: 'submitted' | 'matched';

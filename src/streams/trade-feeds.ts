@@ -20,14 +20,8 @@ import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT, timeOf } from '../domain/spo
 import { decodePayload, decodeStamped, type Stamped } from './decode.ts';
 import { pairChannel } from './frame.ts';
 import type { ChannelSource } from './market.ts';
-import {
-  depthFrame,
-  globalTxFrame,
-  klineFrame,
-  type CompletedTrade,
-  type Depth,
-  type KlineBar,
-} from './payloads.ts';
+import { depthFrame, globalTxFrame, klineFrame } from './lazy-payloads.ts';
+import type { CompletedTrade, Depth, KlineBar } from './payloads.ts';
 
 export type { Stamped } from './decode.ts';
 

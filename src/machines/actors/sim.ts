@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { decodePayload } from '../../streams/decode.ts';
 import type { ChannelSource } from '../../streams/market.ts';
-import { simClockFrame } from '../../streams/payloads.ts';
+import { simClockFrame } from '../../streams/lazy-payloads.ts';
 import type { ReplayCommand, ReplayControlEvent, ReplayState } from '../replay-control.machine.ts';
 import type { SimSpeedEvent } from '../sim-speed.machine.ts';
 

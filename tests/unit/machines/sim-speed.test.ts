@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFrameSchemas } from '../../../src/streams/lazy-payloads.ts';
 import { Subject } from 'rxjs';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { showsSimTime } from '../../../src/domain/sim-time.ts';
@@ -21,6 +22,9 @@ function run(options: { load: () => Promise<number>; set: (speed: number) => Pro
   });
   return { actor: createActor(machine).start(), asked };
 }
+
+// The frame schemas load lazily (issue 19); in, they decode synchronously as these tests expect.
+beforeAll(() => loadFrameSchemas());
 
 describe('sim speed machine', () => {
   it('shows the speed read, a choice at once, then the speed the simulator answers', async () => {

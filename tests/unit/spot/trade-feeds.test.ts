@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Subject, type Observable } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFrameSchemas } from '../../../src/streams/lazy-payloads.ts';
 import type { Frame } from '../../../src/streams/frame.ts';
 import type { ChannelSource } from '../../../src/streams/market.ts';
 import { foldBars } from '../../../src/views/pages/trade/chart-bars.ts';
@@ -31,6 +32,9 @@ const deal = (trades: ReturnType<typeof trade>[]): DealSnapshot => ({
   depth: { in: [level('99')], out: [level('101')] },
   tx_completes: trades,
 });
+
+// The frame schemas load lazily (issue 19); in, they decode synchronously as these tests expect.
+beforeAll(() => loadFrameSchemas());
 
 describe('trade screen feeds', () => {
   it('depth: the snapshot until the first push, then every push with its seq', () => {

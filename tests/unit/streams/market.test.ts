@@ -1,6 +1,7 @@
 import { NEVER, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loadFrameSchemas } from '../../../src/streams/lazy-payloads.ts';
 import type { ChannelName, Frame } from '../../../src/streams/frame.ts';
 import { frameSampled } from '../../../src/streams/frame-sampled.ts';
 import { quotes$, type ChannelSource } from '../../../src/streams/market.ts';
@@ -20,6 +21,9 @@ function source(streams: Record<string, Observable<Frame>>): ChannelSource & { a
     },
   };
 }
+
+// The frame schemas load lazily (issue 19); in, they decode synchronously as these tests expect.
+beforeAll(() => loadFrameSchemas());
 
 afterEach(() => {
   vi.restoreAllMocks();
