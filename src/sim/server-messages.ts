@@ -13,7 +13,10 @@ export const FALLBACK_LANGUAGE = 'en';
  * chooses it, so it can be anything) answers in the fallback language and adds nothing, so the
  * cache holds at most one table per locale file however many distinct headers arrive.
  */
-const localeLoaders = import.meta.glob<{ default: Locale }>('../../locales/*.json');
+// Only the section "server" of each file (vite.config.ts cuts it out), not the interface's text.
+const localeLoaders = import.meta.glob<{ default: Locale }>('../../locales/*.json', {
+  query: '?part=server',
+});
 const loaded = new Map<string, Promise<MessageTable>>();
 
 function loaderOf(lang: string): (() => Promise<{ default: Locale }>) | undefined {

@@ -4,13 +4,15 @@ import { NotFound } from './shell/ComingSoon.tsx';
 import { Layout, WidthLayout } from './shell/Layout.tsx';
 import { RequireToken } from './shell/RequireToken.tsx';
 import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
+import { pageTextReady } from './i18n/setup.ts';
 
 /**
  * Every route of spec §2. Pages are lazy chunks, so the first paint only downloads the shell (a
- * page that has not landed yet renders <ComingSoon> and is listed in COMING_SOON_PATHS).
+ * page that has not landed yet renders <ComingSoon> and is listed in COMING_SOON_PATHS). A page
+ * renders once its chunk and the pages' part of the locale are both in (i18n/locale-parts.ts).
  */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(load);
+  const Page = lazy(() => Promise.all([load(), pageTextReady()]).then(([loaded]) => loaded));
   return (
     <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
       <Page />
