@@ -167,21 +167,57 @@ function gzippedBytes(path: string): number {
  * The JavaScript a route has fetched by its first contentful paint: every script resource whose
  * response ended before FCP, in a fresh profile. Worker scripts are not counted (they do not block
  * the page's paint); the number of them fetched by then is printed beside.
+ *
+ * Since index.html paints the header bar and brand itself (issue 19), FCP can come before the app
+ * has run at all; so the JavaScript fetched by the app's own first render (the header React drew:
+ * `header[data-layout]`, which the static frame lacks) is measured beside it.
  */
-async function jsBeforePaint(browser: Browser, route: string): Promise<{ kb: number; files: number }> {
+async function jsBeforePaint(
+  browser: Browser,
+  route: string,
+): Promise<{ kb: number; files: number; shellKb: number; shellFiles: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  // No named inner functions here: tsx would wrap them in a helper the page does not have.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('header[data-layout]')) {
+        (window as { __shellAt?: number }).__shellAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  });
   await page.goto(`${BASE}${route}`);
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-  const paths = await page.evaluate(() => {
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName('first-contentful-paint').length > 0 &&
+      (window as { __shellAt?: number }).__shellAt !== undefined,
+  );
+  const { beforePaint, beforeShell } = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= fcp)
-      .map((entry) => new URL(entry.name).pathname);
+    const shellAt = (window as { __shellAt?: number }).__shellAt!;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => entry.name.endsWith('.js'),
+    );
+    return {
+      beforePaint: scripts
+        .filter((entry) => entry.responseEnd <= fcp)
+        .map((entry) => new URL(entry.name).pathname),
+      beforeShell: scripts
+        .filter((entry) => entry.responseEnd <= shellAt)
+        .map((entry) => new URL(entry.name).pathname),
+    };
   });
   await context.close();
-  const bytes = paths.reduce((sum, path) => sum + gzippedBytes(path), 0);
-  return { kb: Math.round(bytes / 102.4) / 10, files: paths.length };
+  const kb = (paths: string[]) =>
+    Math.round(paths.reduce((sum, path) => sum + gzippedBytes(path), 0) / 102.4) / 10;
+  return {
+    kb: kb(beforePaint),
+    files: beforePaint.length,
+    shellKb: kb(beforeShell),
+    shellFiles: beforeShell.length,
+  };
 }
 
 /**
@@ -241,10 +277,13 @@ async function main(): Promise<void> {
         if (mid > GOALS.quoteMedianMs) missed.push(`${route} first quote median ${mid} ms`);
       }
 
-      console.log('\ngzipped JS fetched before first contentful paint');
+      console.log('\ngzipped JS fetched before first contentful paint (and before the app drew its header)');
       for (const route of routes) {
-        const { kb, files } = await jsBeforePaint(browser, route);
-        console.log(`  ${route.padEnd(20)} ${String(kb).padStart(6)} KB in ${files} files`);
+        const { kb, files, shellKb, shellFiles } = await jsBeforePaint(browser, route);
+        console.log(
+          `  ${route.padEnd(20)} ${String(kb).padStart(6)} KB in ${files} files` +
+            `   (app header: ${String(shellKb).padStart(6)} KB in ${shellFiles} files)`,
+        );
         if (route === '/home' && kb > GOALS.homeJsKb) missed.push(`/home ${kb} KB JS before paint`);
       }
     } finally {

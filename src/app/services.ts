@@ -4,18 +4,20 @@ import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
 import { createHttpTransport } from '../api/transports/http.ts';
-import { createSimTransport, openSimWorker } from '../api/transports/sim.ts';
+import { createSimTransport } from '../api/transports/sim.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
 import { simClock$ } from '../streams/balance-pushes.ts';
 import type { ChannelSource } from '../streams/market.ts';
 import { createSocketConnection } from '../streams/socket.ts';
+import { loadFrameSchemas } from '../streams/lazy-payloads.ts';
 import { createActors } from '../machines/actors/index.ts';
 import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
 import type { Services } from '../views/services-context.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
+import { serverBase, simPort } from './sim-port.ts';
 
 /**
  * The composition root (DESIGN.md "src/app"): the one place that builds the transport, the client,
@@ -25,8 +27,9 @@ import { ToastStore } from '../views/toast/toast-store.ts';
  * localStorage (`api_base`, and optionally `socket_url`), or at build time with VITE_API_BASE.
  */
 export function chooseTransport(): Transport {
-  const base = readPref('apiBase') || import.meta.env.VITE_API_BASE;
-  if (!base) return createSimTransport(openSimWorker());
+  const base = serverBase();
+  // The worker the built page opened as it started (vite.config.ts), or a new one.
+  if (!base) return createSimTransport(simPort());
   const socketUrl =
     readPref('socketUrl') ||
     import.meta.env.VITE_SOCKET_URL ||
@@ -103,6 +106,9 @@ export function createServices(options: {
     return () => subscription.unsubscribe();
   }).pipe(distinctUntilChanged());
   const socket = createSocketConnection({ transport: options.transport, token$ });
+  // The socket frames' schemas (zod, a chunk of their own: issue 19) load now, beside the shell's
+  // render and before the first frames come; a failed load is tried again by the first stream.
+  loadFrameSchemas().catch(() => undefined);
   if (options.transport.name === 'sim') followSimulatedTime(inspection, socket, simulatedTime);
   // The server ended this session (logout in another tab, a password change, expiry): to login.
   socket.sessionEnded$.subscribe((token) =>
