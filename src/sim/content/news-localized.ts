@@ -1,6 +1,7 @@
 import { isLanguageCode } from '../../domain/languages.ts';
 import { NEWS_ARTICLES, NEWS_CATEGORIES, type NewsArticle, type NewsCategory } from './news.ts';
-import { NEWS_TRANSLATIONS } from './news-i18n/index.ts';
+import { NEWS_LOADERS } from './news-i18n/load.ts';
+import type { NewsTranslation } from './news-i18n/types.ts';
 
 /**
  * The site content in the language of a request's `lang` header (spec §7: every call carries it;
@@ -10,9 +11,20 @@ import { NEWS_TRANSLATIONS } from './news-i18n/index.ts';
  */
 const articlesByLang = new Map<string, readonly NewsArticle[]>();
 const categoriesByLang = new Map<string, readonly NewsCategory[]>();
+/** The translations loaded so far (news-i18n/load.ts: one chunk per language, on first use). */
+const translations = new Map<string, NewsTranslation>();
 
-function translationOf(lang: string) {
-  return isLanguageCode(lang) && lang !== 'en' ? NEWS_TRANSLATIONS[lang] : null;
+/**
+ * Loads the news of `lang` (nothing for English or an unknown code); the routes await it before
+ * they read articlesIn / categoriesIn, which answer in English for a language not loaded yet.
+ */
+export async function loadNewsIn(lang: string): Promise<void> {
+  if (!isLanguageCode(lang) || lang === 'en' || translations.has(lang)) return;
+  translations.set(lang, await NEWS_LOADERS[lang]());
+}
+
+function translationOf(lang: string): NewsTranslation | null {
+  return translations.get(lang) ?? null;
 }
 
 /** Every seeded article, in `lang`. */

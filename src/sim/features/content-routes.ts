@@ -1,7 +1,7 @@
 import { errorEnvelope, okEnvelope } from '../../api/envelope.ts';
 import { AREAS } from '../content/areas.ts';
 import { findArticle, listNews } from '../content/news.ts';
-import { articlesIn, categoriesIn } from '../content/news-localized.ts';
+import { articlesIn, categoriesIn, loadNewsIn } from '../content/news-localized.ts';
 import type { Routes } from '../routes.ts';
 import { SIM_SETTINGS, type SettingKey } from '../settings.ts';
 
@@ -10,11 +10,17 @@ export function registerContentRoutes(routes: Routes): void {
   routes
     .add('default/area_list', () => okEnvelope(AREAS))
     .add('default/setting', (payload) => okEnvelope(SIM_SETTINGS[payload.key as SettingKey]))
-    .add('news/categories', (_payload, ctx) => okEnvelope(categoriesIn(ctx.lang)))
-    .add('news/list', (payload, ctx) =>
-      okEnvelope({ data: listNews(payload.category_id as number, articlesIn(ctx.lang)) }),
-    )
-    .add('news/info', (payload, ctx) => {
+    // Each language's news is a chunk of its own, loaded by the first request in that language.
+    .add('news/categories', async (_payload, ctx) => {
+      await loadNewsIn(ctx.lang);
+      return okEnvelope(categoriesIn(ctx.lang));
+    })
+    .add('news/list', async (payload, ctx) => {
+      await loadNewsIn(ctx.lang);
+      return okEnvelope({ data: listNews(payload.category_id as number, articlesIn(ctx.lang)) });
+    })
+    .add('news/info', async (payload, ctx) => {
+      await loadNewsIn(ctx.lang);
       const article = findArticle(payload.id as number, articlesIn(ctx.lang));
       return article ? okEnvelope(article) : errorEnvelope(ctx.t('newsNotFound'));
     });

@@ -5,7 +5,8 @@ import { ManualClock } from '../../../../src/sim/clock.ts';
 import { NEWS_ARTICLES, NEWS_CATEGORIES } from '../../../../src/sim/content/news.ts';
 import { BANNER_FILES, bannerTexts } from '../../../../src/sim/content/news-i18n/banner-texts.ts';
 import { NEWS_TRANSLATIONS } from '../../../../src/sim/content/news-i18n/index.ts';
-import { articlesIn, categoriesIn } from '../../../../src/sim/content/news-localized.ts';
+import { NEWS_LOADERS } from '../../../../src/sim/content/news-i18n/load.ts';
+import { articlesIn, categoriesIn, loadNewsIn } from '../../../../src/sim/content/news-localized.ts';
 import { registerContentRoutes } from '../../../../src/sim/features/content-routes.ts';
 import { Routes } from '../../../../src/sim/routes.ts';
 import { loadServerMessages } from '../../../../src/sim/server-messages.ts';
@@ -51,7 +52,7 @@ describe('site content in every language', () => {
     }
   });
 
-  it('keeps ids, categories and dates the same in every language; each has its own banner images', () => {
+  it('keeps ids, categories and dates the same in every language; each has its own banner images', async () => {
     const shape = ({
       id,
       category_id,
@@ -66,6 +67,8 @@ describe('site content in every language', () => {
       created_at,
     });
     for (const lang of LANGUAGE_CODES) {
+      // Each language's news is its own chunk, loaded on first use (the routes await it too).
+      await loadNewsIn(lang);
       expect(articlesIn(lang).map(shape)).toEqual(NEWS_ARTICLES.map(shape));
       for (const article of articlesIn(lang).filter((a) => a.banner)) {
         const path = `public${article.banner ?? ''}`;
@@ -142,5 +145,14 @@ describe('site content in every language', () => {
     expect(((await call('news/info', { id: 20 }, 'xx')).data as { title: string }).title).toBe(
       'How to register',
     );
+  });
+});
+
+describe('news chunks', () => {
+  it('load one per language, each the same translation as the eager table', async () => {
+    for (const lang of LANGUAGE_CODES) {
+      if (lang === 'en') continue;
+      expect(await NEWS_LOADERS[lang](), lang).toBe(NEWS_TRANSLATIONS[lang]);
+    }
   });
 });
