@@ -26,6 +26,11 @@ export interface PayMethodContext {
   /** Every saved method, in the order of the types. */
   saved: readonly SavedPayMethod[];
   values: PayMethodFields;
+  /**
+   * What the user typed since choosing the type: typing may start before the saved method has
+   * loaded, and the load must not wipe it (it fills only the fields not typed in).
+   */
+  typed: Partial<PayMethodFields>;
   problem: Problem<PayMethodField> | null;
 }
 
@@ -103,6 +108,14 @@ export const payMethodMachine = setup({
   },
   actions: {
     reportProblem: (_, _params: { problem: Problem }) => {},
+    typeIn: assign(({ context, event }) => {
+      if (event.type !== 'SET') return {};
+      return {
+        values: { ...context.values, ...event.values },
+        typed: { ...context.typed, ...event.values },
+        problem: null,
+      };
+    }),
   },
   guards: {
     invalid: ({ context }) => codeOf(context) === null || problemOf(context) !== null,
@@ -115,6 +128,7 @@ export const payMethodMachine = setup({
     typeId: null,
     saved: [],
     values: EMPTY_PAY_METHOD,
+    typed: {},
     problem: null,
   }),
   initial: 'loadingTypes',
@@ -159,7 +173,11 @@ export const payMethodMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign({
-            values: ({ event }) => ({ ...EMPTY_PAY_METHOD, ...event.output?.raw_data }),
+            values: ({ context, event }) => ({
+              ...EMPTY_PAY_METHOD,
+              ...event.output?.raw_data,
+              ...context.typed,
+            }),
             saved: ({ context, event }) =>
               context.typeId === null
                 ? context.saved
@@ -168,20 +186,21 @@ export const payMethodMachine = setup({
         },
         onError: { target: 'editing' },
       },
+      on: { SET: { actions: 'typeIn' } },
     },
     editing: {
       on: {
         CHOOSE: {
           guard: ({ context, event }) => context.typeId !== event.typeId,
           target: 'loadingMethod',
-          actions: assign({ typeId: ({ event }) => event.typeId, values: EMPTY_PAY_METHOD, problem: null }),
-        },
-        SET: {
           actions: assign({
-            values: ({ context, event }) => ({ ...context.values, ...event.values }),
+            typeId: ({ event }) => event.typeId,
+            values: EMPTY_PAY_METHOD,
+            typed: {},
             problem: null,
           }),
         },
+        SET: { actions: 'typeIn' },
         SUBMIT: [
           {
             guard: 'invalid',

@@ -263,6 +263,8 @@ test.describe('spot trade screen', () => {
       await expect(page.getByTestId('quantity-problem-sell')).toBeVisible();
       await page.getByTestId('submit-sell').click();
     }
+    // Read at once: a toast leaves after a few seconds, and the price loop below can outlast it.
+    await expect(toast(page, 'The quantity is not a number').first()).toBeVisible();
     await page.getByTestId('quantity-buy').fill('0.001');
     for (const text of bad) {
       await page.getByTestId('price-buy').fill(text);
@@ -270,7 +272,6 @@ test.describe('spot trade screen', () => {
       await page.getByTestId('submit-buy').click();
       await expect(page.getByTestId('price-problem-buy')).toBeVisible();
     }
-    await expect(toast(page, 'The quantity is not a number').first()).toBeVisible();
     await expect(toast(page, 'Order placed')).toHaveCount(0);
     await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
     await expect(page.getByTestId('available-buy')).toHaveText(before.buy ?? '');

@@ -112,6 +112,30 @@ describe('collection settings machine (spec §2, §5)', () => {
     expect(actor.getSnapshot().context.values).toEqual(EMPTY_PAY_METHOD);
   });
 
+  it('what is typed while the chosen type still loads is kept: the load fills only the other fields', async () => {
+    const alipay = { real_name: 'Saved Name', account: 'saved@alipay', qrcode: 'blob:saved' };
+    const { actor } = start({ 1: { type: 1, raw_data: alipay } }, 3);
+    await flush();
+    await flush();
+    await flush();
+    actor.send({ type: 'CHOOSE', typeId: 1 });
+    expect(actor.getSnapshot().value).toBe('loadingMethod');
+    actor.send({ type: 'SET', values: { real_name: 'Ada Lovelace' } });
+    actor.send({ type: 'SET', values: { account: 'ada@alipay.example' } });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual({
+      ...EMPTY_PAY_METHOD,
+      real_name: 'Ada Lovelace',
+      account: 'ada@alipay.example',
+      qrcode: 'blob:saved',
+    });
+    // A new choice starts over: nothing typed for the old type carries into the new one's load.
+    actor.send({ type: 'CHOOSE', typeId: 3 });
+    await flush();
+    expect(actor.getSnapshot().context.values).toEqual(EMPTY_PAY_METHOD);
+  });
+
   it('checks the fields of the chosen type and saves only those', async () => {
     const { actor, effects } = start({});
     await flush();

@@ -125,7 +125,19 @@ describe('collection settings machine: transition walk', () => {
               where,
             ).toContain(typeId);
           const user = !sent.type.startsWith('xstate.');
-          // Loading or saving: the form takes no edits, no type change and no second save.
+          // While the chosen type's saved method loads, typing is kept (the load fills only the
+          // fields not typed in); nothing else is taken.
+          if (sent.type === 'SET' && before.value === 'loadingMethod') {
+            expect(after.value, where).toBe('loadingMethod');
+            expect(after.context.values, where).toEqual({ ...before.context.values, ...sent.values });
+            expect(after.context.typed, where).toEqual({ ...before.context.typed, ...sent.values });
+            continue;
+          }
+          if (sent.type === METHOD_DONE && before.value === 'loadingMethod') {
+            for (const [field, value] of Object.entries(before.context.typed))
+              expect(after.context.values[field as keyof PayMethodFields], where).toBe(value);
+          }
+          // Loading or saving: the form takes no other edits, no type change and no second save.
           if (
             user &&
             ['loadingTypes', 'loadingSaved', 'loadingMethod', 'saving'].includes(String(before.value))
