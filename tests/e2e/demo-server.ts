@@ -11,9 +11,18 @@ export interface DemoServer {
   socket: string;
   reset(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown at all, as a crash or a pulled plug. */
+  kill(): Promise<void>;
 }
 
-export async function startDemoServer(): Promise<DemoServer> {
+export interface DemoServerOptions {
+  /** Where the event log lives; default ':memory:' (then POST /demo/reset is served). */
+  data?: string;
+  /** Default 0: a free port. */
+  port?: number;
+}
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const child = spawn(
     process.execPath,
     [
@@ -22,9 +31,9 @@ export async function startDemoServer(): Promise<DemoServer> {
       'src/sim/node/main.ts',
       '--demo',
       '--data',
-      ':memory:',
+      options.data ?? ':memory:',
       '--port',
-      '0',
+      String(options.port ?? 0),
       '--rate',
       '0',
       '--origin',
@@ -60,6 +69,10 @@ export async function startDemoServer(): Promise<DemoServer> {
     },
     async stop() {
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
       await exited;
     },
   };
