@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { barIndexAt, focusWindow, markLineOption } from '../../../src/views/pages/trade/chart-marks.ts';
+import {
+  barIndexAt,
+  LABEL_HEIGHT_SHARE,
+  labelInterval,
+  focusWindow,
+  markLineOption,
+  priceLabelPositions,
+  type PriceMark,
+} from '../../../src/views/pages/trade/chart-marks.ts';
 import type { ChartBar, ChartColors } from '../../../src/views/pages/trade/chart-option.ts';
 import { parseMomentParam } from '../../../src/views/components/links.ts';
 
@@ -121,5 +129,62 @@ describe('chart marks', () => {
     ]) {
       expect(parseMomentParam(bad)).toBeNull();
     }
+  });
+
+  it('price labels: up to four lines never overlap; a line with room keeps its label above its left end', () => {
+    const mark = (id: string, price: number): PriceMark => ({ id, price, label: id, tone: 'entry' });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        (prices, span) => {
+          const marks = prices.map((price, index) => mark(`m${index}`, price));
+          const positions = priceLabelPositions(marks, span);
+          expect(positions.size).toBe(marks.length);
+          const height = span * LABEL_HEIGHT_SHARE;
+          const boxes = marks.map((line) => labelInterval(line.price, positions.get(line.id)!, height));
+          const overlaps = (a: (typeof boxes)[number], b: (typeof boxes)[number]) =>
+            a.end === b.end && a.low < b.high && b.low < a.high;
+          if (marks.length <= 4)
+            boxes.forEach((box, a) =>
+              boxes.slice(a + 1).forEach((other) => expect(overlaps(box, other)).toBe(false)),
+            );
+          // A line farther than two label heights from every other keeps the first place.
+          marks.forEach((line) => {
+            if (marks.every((other) => other === line || Math.abs(other.price - line.price) >= 2 * height))
+              expect(positions.get(line.id)).toBe('insideStartTop');
+          });
+        },
+      ),
+    );
+  });
+
+  it('the markLine puts a long and a short entry opened a few dollars apart in different places', () => {
+    const bars = [0, 1, 2].map((time) => ({
+      time,
+      open: 80_000,
+      high: 81_900,
+      low: 80_100,
+      close: 81_000,
+      volume: 1,
+    }));
+    const option = markLineOption(
+      bars,
+      {
+        prices: [
+          { id: 'long', price: 81_283.86, label: 'Long', tone: 'entry' },
+          { id: 'short', price: 81_263.11, label: 'Short', tone: 'entry' },
+          { id: 'tp', price: 81_527.71, label: 'TP', tone: 'profit' },
+        ],
+        moments: [],
+      },
+      colors,
+    );
+    const place = (id: string) =>
+      (option.data as { name: string; label: { position: string } }[]).find((line) => line.name === id)?.label
+        .position;
+    expect(place('tp')).toBe('insideStartTop');
+    expect(place('long')).toBe('insideStartTop');
+    expect(place('short')).toBe('insideStartBottom');
   });
 });

@@ -66,6 +66,79 @@ function toneColor(tone: MarkTone, colors: ChartColors): string {
   }
 }
 
+/** Where a price line's label sits: above or below its line, at the chart's left or right end. */
+export type PriceLabelPosition = 'insideStartTop' | 'insideStartBottom' | 'insideEndTop' | 'insideEndBottom';
+
+/** The places a label may take, in the order they are tried. */
+const LABEL_PLACES: readonly PriceLabelPosition[] = [
+  'insideStartTop',
+  'insideStartBottom',
+  'insideEndTop',
+  'insideEndBottom',
+];
+
+/**
+ * A label's height as a share of the price span: a 10 px label takes some 14 px with its padding,
+ * and the price grid is about 200 px high on a phone (more on wider screens, where this errs on
+ * the side of room).
+ */
+export const LABEL_HEIGHT_SHARE = 0.07;
+
+/** The price interval a label covers at its place: just above or just below its line. */
+export function labelInterval(
+  price: number,
+  place: PriceLabelPosition,
+  height: number,
+): { end: 'start' | 'end'; low: number; high: number } {
+  const end = place.startsWith('insideStart') ? 'start' : 'end';
+  return place.endsWith('Top')
+    ? { end, low: price, high: price + height }
+    : { end, low: price - height, high: price };
+}
+
+/**
+ * Label positions for price lines, by mark id. From the highest line down, each label takes the
+ * first of the four places (above or below its line, at the chart's left or right end) where it
+ * covers no label placed before it, so a long and a short opened at nearly the same price, or a
+ * stop-loss just under them, no longer print over each other. A line with room keeps its label
+ * above its left end. Only when all four places are taken (five lines within a label's height)
+ * does a label share one, cycling through them.
+ */
+export function priceLabelPositions(
+  marks: readonly PriceMark[],
+  span: number,
+): Map<string, PriceLabelPosition> {
+  const sorted = marks.filter((mark) => Number.isFinite(mark.price)).sort((a, b) => b.price - a.price);
+  const height = Number.isFinite(span) && span > 0 ? span * LABEL_HEIGHT_SHARE : 0;
+  const placed: { end: 'start' | 'end'; low: number; high: number }[] = [];
+  const positions = new Map<string, PriceLabelPosition>();
+  sorted.forEach((mark, index) => {
+    const free = LABEL_PLACES.find((place) => {
+      const box = labelInterval(mark.price, place, height);
+      return placed.every((other) => other.end !== box.end || other.high <= box.low || box.high <= other.low);
+    });
+    const place = free ?? LABEL_PLACES[index % LABEL_PLACES.length]!;
+    positions.set(mark.id, place);
+    placed.push(labelInterval(mark.price, place, height));
+  });
+  return positions;
+}
+
+/**
+ * The price span the y axis shows: the shown bars' lows to highs. The chart opens on the latest
+ * bars (`shown` of them) and its y axis scales to those alone: a mark line does not stretch it (a
+ * liquidation price far away is simply not drawn), so marks do not widen the span either.
+ */
+function priceSpan(bars: readonly ChartBar[], shown: number): number {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const bar of bars.slice(-Math.max(1, shown))) {
+    low = Math.min(low, bar.low);
+    high = Math.max(high, bar.high);
+  }
+  return high - low;
+}
+
 /**
  * The marks as one ECharts markLine. A moment is drawn on the bar it falls in (the x axis is a
  * category axis of bar times); a moment outside the loaded bars is left out rather than drawn at
@@ -76,8 +149,11 @@ export function markLineOption(
   bars: readonly ChartBar[],
   marks: ChartMarks,
   colors: ChartColors,
+  /** How many of the latest bars the chart shows (its opening zoom); default all. */
+  shown: number = bars.length,
 ): MarkLineComponentOption {
   const data: NonNullable<MarkLineComponentOption['data']> = [];
+  const labelAt = priceLabelPositions(marks.prices, priceSpan(bars, shown));
   for (const mark of marks.prices) {
     if (!Number.isFinite(mark.price)) continue;
     const color = toneColor(mark.tone, colors);
@@ -87,7 +163,7 @@ export function markLineOption(
       lineStyle: { color, width: 1, type: mark.tone === 'danger' ? 'solid' : 'dashed' },
       label: {
         formatter: mark.label,
-        position: 'insideStartTop',
+        position: labelAt.get(mark.id) ?? 'insideStartTop',
         color,
         fontSize: 10,
       },

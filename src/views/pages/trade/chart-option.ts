@@ -7,7 +7,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { axisLabel, fullLabel } from '../../../domain/spot/chart-time.ts';
-import type { KlinePeriod } from '../../../domain/spot/chart-period.ts';
+import { visibleBars, type KlinePeriod } from '../../../domain/spot/chart-period.ts';
 import { movingAverage, MOVING_AVERAGES } from '../../../domain/spot/moving-average.ts';
 import { markLineOption, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 
@@ -193,7 +193,7 @@ export function dataOption(
   const times = bars.map((bar) => String(bar.time));
   const closes = bars.map((bar) => bar.close);
   const candles = frame.line ? [] : bars.map((bar) => [bar.open, bar.close, bar.low, bar.high]);
-  const markLine = markLineOption(bars, marks, frame.colors);
+  const markLine = markLineOption(bars, marks, frame.colors, visibleBars(frame.period));
   const noMarkLine = markLineOption(bars, NO_MARKS, frame.colors);
   return {
     xAxis: [{ data: times }, { data: times }],
