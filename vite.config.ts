@@ -27,43 +27,8 @@ function localeParts(): Plugin {
   };
 }
 
-/**
- * Issue 19: the built page opens the simulator's SharedWorker from an inline script as the HTML
- * parses, so the worker downloads, compiles, opens its log and starts the market while the app's
- * entry is still loading, rather than after it. The app takes that port over (src/app/sim-port.ts:
- * same URL, name and type, so it is the one exchange either way). Not where a real server is
- * configured (`api_base`), nor without SharedWorker (a dedicated Worker is the app's to start),
- * nor in the dev server (its worker URL is not a file of the bundle).
- */
-function earlySimWorker(): Plugin {
-  let base = '/';
-  let serverConfigured = false;
-  return {
-    name: 'tessera-early-sim-worker',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-      serverConfigured = Boolean(config.env.VITE_API_BASE);
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const worker = Object.keys(context.bundle ?? {}).find((file) =>
-          /(^|\/)worker-[\w-]+\.js$/.test(file),
-        );
-        if (!worker || serverConfigured) return html;
-        const script =
-          `try{if(typeof SharedWorker!=='undefined'&&!localStorage.getItem('api_base')){` +
-          `var w=new SharedWorker('${base}${worker}',{type:'module',name:'tessera-sim'});w.port.start();` +
-          `window.__tesseraSimPort=w.port}}catch(e){}`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }] };
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [localeParts(), earlySimWorker(), react()],
+  plugins: [localeParts(), react()],
   worker: { format: 'es', plugins: () => [localeParts()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   test: {

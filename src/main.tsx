@@ -11,13 +11,10 @@ import './views/theme/tokens.css';
 
 async function boot(): Promise<void> {
   const langCode = resolveLanguage(readPref('lang'));
-  // The simulator's port before the text loads: the built page opened it as it started (the worker
-  // boots meanwhile, vite.config.ts), else it opens now, so the first quote does not wait for i18n.
-  const transport = chooseTransport();
   const i18n = await initI18n(langCode);
   const router = createBrowserRouter(routes);
   const services = createServices({
-    transport,
+    transport: chooseTransport(),
     t: i18n.t.bind(i18n),
     langCode,
     navigate: (to) => void router.navigate(to),

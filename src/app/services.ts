@@ -28,7 +28,6 @@ import { serverBase, simPort } from './sim-port.ts';
  */
 export function chooseTransport(): Transport {
   const base = serverBase();
-  // The worker the built page opened as it started (vite.config.ts), or a new one.
   if (!base) return createSimTransport(simPort());
   const socketUrl =
     readPref('socketUrl') ||

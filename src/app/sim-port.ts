@@ -12,14 +12,11 @@ export function serverBase(): string | undefined {
 let port: SimPort | null = null;
 
 /**
- * The page's one connection to the simulator worker: the one the built page opened as it started
- * (vite.config.ts, earlySimWorker: the worker boots while this entry loads), or a new one. Taken
- * once, so a page never holds two ports to the exchange.
+ * The page's one connection to the simulator worker, opened on first use. (Opening it from an
+ * inline script as the HTML parses was tried for issue 19: on a loaded 2-core machine the worker's
+ * boot then competes with the page's own and the first quote came about 100 ms later, not sooner.)
  */
 export function simPort(): SimPort {
-  if (port) return port;
-  const early = globalThis as { __tesseraSimPort?: SimPort };
-  port = early.__tesseraSimPort ?? openSimWorker();
-  delete early.__tesseraSimPort;
+  port ??= openSimWorker();
   return port;
 }
