@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type PluginOption } from 'vitest/config';
+import base from './vite.config.ts';
+
+/** The app's plugin that serves `locales/<code>.json?part=...` (the simulator's tests import it). */
+const localeParts = (base.plugins ?? [])
+  .flat()
+  .filter((plugin): plugin is Exclude<PluginOption, unknown[]> & { name: string } =>
+    Boolean(
+      plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'tessera-locale-parts',
+    ),
+  );
 
 /**
  * The tests Stryker runs (`npm run test:mutation`): the tests of what it mutates, src/domain and the
@@ -7,6 +17,7 @@ import { defineConfig } from 'vitest/config';
  * domain's own tests. Not used by `npm test`.
  */
 export default defineConfig({
+  plugins: localeParts,
   test: {
     include: [
       'tests/unit/domain/**/*.test.ts',
@@ -17,6 +28,8 @@ export default defineConfig({
       // Domain rules whose own tests live beside their feature (they import src/domain only).
       'tests/unit/wallet/wallet-entry.property.test.ts',
       'tests/unit/earnings/rules.property.test.ts',
+      'tests/unit/p2p/domain.property.test.ts',
+      'tests/unit/p2p/floating-price.property.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,
