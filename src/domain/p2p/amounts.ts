@@ -1,4 +1,4 @@
-import { toScaled } from '../spot/scaled.ts';
+import { fitsDecimals, toScaled } from '../spot/scaled.ts';
 import { UNIT } from '../wallet/amounts.ts';
 
 /**
@@ -25,13 +25,13 @@ export function isP2pFiat(code: string): code is P2pFiat {
   return (P2P_FIATS as readonly string[]).includes(code);
 }
 
-/** A plain decimal text as cents; null when not a non-negative decimal with at most 2 places. */
+/**
+ * A plain decimal text as cents; null when not a non-negative decimal with at most 2 places
+ * (trailing zeros do not count, any number of them: "1.230" is 1.23, "1.0000000000001" is refused).
+ */
 export function centsOf(text: string): bigint | null {
-  if (!/^\d+(\.\d+)?$/.test(text)) return null;
-  const fine = toScaled(text, 12);
-  const cents = toScaled(text, FIAT_DECIMALS);
-  if (fine === null || cents === null) return null;
-  return cents * 10n ** 10n === fine ? cents : null;
+  if (!/^\d+(\.\d+)?$/.test(text) || !fitsDecimals(text, FIAT_DECIMALS)) return null;
+  return toScaled(text, FIAT_DECIMALS);
 }
 
 /** Cents as decimal text ("12.30"). */
