@@ -1,5 +1,5 @@
 import { readNumberEntry, type NumberEntryProblem } from '../number-entry.ts';
-import { unitsOf } from '../wallet/amounts.ts';
+import { UNIT, unitsOf } from '../wallet/amounts.ts';
 import { centsOf, FIAT_DECIMALS } from './amounts.ts';
 import { adProblem, type AdProblem } from './limits.ts';
 import { readMarginEntry } from './floating-price.ts';
@@ -77,20 +77,23 @@ export function readAdForm(
     if (entry.kind !== 'number') return { ok: false, field, problem: entry };
     values[field] = entry.value;
   }
+  const minCents = centsOf(values.min) ?? 0n;
+  // What the editor cannot know is the server's to judge: a floating ad's price (the market now) and,
+  // when editing, the published total. Their placeholders are positive and make the total cover one
+  // minimum order, so that one check cannot fire here while every rule after it still applies (a
+  // floating ad or an edit with no pay method is refused here, as the simulator refuses it).
+  const covering = (minCents > 0n ? minCents : 1n) * UNIT;
   const problem = adProblem({
-    // A floating ad's price is only known to the server (the market now): any positive placeholder,
-    // and the total-covers-one-minimum check is the server's (below).
-    priceCents: floating ? 1n : (centsOf(values.price) ?? 0n),
-    totalUnits: totalRequired ? (unitsOf(values.total) ?? 0n) : 1n,
-    minCents: centsOf(values.min) ?? 0n,
+    priceCents: floating ? covering : (centsOf(values.price) ?? 0n),
+    totalUnits: totalRequired ? (unitsOf(values.total) ?? 0n) : covering,
+    minCents,
     maxCents: centsOf(values.max) ?? 0n,
     payMethods: form.payMethods,
     payLimitMinutes: form.payLimitMinutes,
     remarks: form.remarks,
-    // Editing: the total is not checked again (it is the published one).
+    // Editing: the placeholder total is whole ledger units, on the step of any coin.
     coinDecimals: totalRequired ? coinDecimals : 8,
   });
-  if (problem && !(problem === 'p2pTotalBelowMin' && (!totalRequired || floating)))
-    return { ok: false, field: FIELD_OF[problem], problem: { kind: problem } };
+  if (problem) return { ok: false, field: FIELD_OF[problem], problem: { kind: problem } };
   return { ok: true, values };
 }
