@@ -98,6 +98,19 @@ describe('ad editor when editing a published ad (total fixed)', () => {
     });
   });
 
+  it('a minimum of zero is an invalid limit on the minimum, when editing and for a floating ad too', () => {
+    for (const [form, editing] of [
+      [fixed, true],
+      [floating, false],
+      [floating, true],
+    ] as const)
+      expect(readAdForm({ ...form, min: '0' }, 2, false, !editing)).toEqual({
+        ok: false,
+        field: 'min',
+        problem: { kind: 'p2pLimitInvalid' },
+      });
+  });
+
   it("a floating ad being published still has its other rules checked (only total-covers-min is the server's)", () => {
     expect(readAdForm({ ...floating, max: '50' }, 2, false)).toEqual({
       ok: false,

@@ -37,6 +37,23 @@ describe('order dialog entry: decimals by field', () => {
     expect(companionText('100.123', 'amount', btc, false)).toBe('');
   });
 
+  it("the amount takes its 2 decimals even for a coin with fewer (the fiat's cents, not the coin's steps)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 99 }), (d, cents) => {
+        const terms = {
+          ...btc,
+          priceCents: 100n,
+          minCents: 1n,
+          leftUnits: 10n ** 6n * UNIT,
+          coinDecimals: d,
+        };
+        const text = `1000.${String(cents).padStart(2, '0')}`;
+        expect(readOrderEntry(text, 'amount', terms, false)).toMatchObject({ ok: true, value: text });
+        expect(companionText(text, 'amount', terms, false)).not.toBe('');
+      }),
+    );
+  });
+
   it("the quantity takes the coin's decimals, no more", () => {
     expect(readOrderEntry('0.123456', 'quantity', btc, false)).toEqual({
       ok: true,
