@@ -5,8 +5,8 @@ import { assign, fromPromise, setup } from 'xstate';
  * - LOGIN stores the token.
  * - EXPIRED (an answer with code 999) clears the token; when a token existed the user is told
  *   "login timeout, please log in again"; either way the app goes to /login with the return page.
- * - LOGOUT calls user/logout and clears the token whatever the server says, so a dead server
- *   never traps a user in a session.
+ * - LOGOUT forgets the stored token at once, then calls user/logout and clears the tab's own copy
+ *   whatever the server says, so neither a reload mid-logout nor a dead server keeps a user signed in.
  * - SESSION_ENDED (the socket's `session_ended` frame) is EXPIRED for the current token only: a
  *   signal about a token this tab no longer holds (its own logout, an older login) changes nothing.
  * Side effects are injected actions and actors, so tests run the real machine with fakes.
@@ -108,7 +108,10 @@ export const sessionMachine = setup({
         onDone: { target: 'anonymous' },
         onError: { target: 'anonymous' },
       },
-      exit: [assign({ token: null }), { type: 'persistToken', params: { token: null } }],
+      // The stored token goes at once: a reload or a new page while the server is still answering
+      // (a slow or dead one) must not come back signed in. The tab keeps it only to send user/logout.
+      entry: { type: 'persistToken', params: { token: null } },
+      exit: assign({ token: null }),
     },
     expired: {
       entry: [assign({ token: null }), { type: 'persistToken', params: { token: null } }],

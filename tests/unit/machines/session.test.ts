@@ -91,6 +91,18 @@ describe('session machine', () => {
     }
   });
 
+  it('logout forgets the stored token at once, before the server answers (a reload then is signed out)', async () => {
+    let answer: () => void = () => {};
+    const { actor, effects } = start('t1', () => new Promise<void>((resolve) => (answer = resolve)));
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    expect(effects.stored).toEqual([null]);
+    answer();
+    await waitFor(actor, (snapshot) => snapshot.matches('anonymous'));
+    expect(effects.logouts).toBe(1);
+    expect(effects.stored).toEqual([null]);
+  });
+
   it('every state is reachable (shortest paths over the real machine)', () => {
     const paths = getShortestPaths(sessionMachine, {
       input: { token: 't' },
