@@ -5,11 +5,14 @@ export const UNIT = 10n ** BigInt(LEDGER_DECIMALS);
 
 /** A decimal text as ledger units; null when it is not a plain non-negative decimal or is finer than 1e-8. */
 export function unitsOf(text: string): bigint | null {
-  if (!/^\d+(\.\d+)?$/.test(text)) return null;
-  const fine = toScaled(text, 18);
-  const units = toScaled(text, LEDGER_DECIMALS);
-  if (fine === null || units === null) return null;
-  return units * 10n ** 10n === fine ? units : null;
+  const match = /^\d+(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  // Any non-zero digit past the eighth decimal is finer than the ledger, however far out it is
+  // ("1.0000000000000000001" is not 1 coin); trailing zeros are fine.
+  if (/[1-9]/.test((match[1] ?? '').slice(LEDGER_DECIMALS))) return null;
+  const whole = text.split('.')[0]!;
+  const fraction = (match[1] ?? '').slice(0, LEDGER_DECIMALS);
+  return toScaled(fraction ? `${whole}.${fraction}` : whole, LEDGER_DECIMALS);
 }
 
 /**

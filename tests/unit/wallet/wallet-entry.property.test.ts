@@ -16,6 +16,26 @@ const text = (value: bigint) => {
 };
 
 describe('wallet amount entry', () => {
+  it('ledger units: a decimal reads exactly, trailing zeros are fine, any digit finer than 1e-8 is refused however far out', () => {
+    fc.assert(
+      fc.property(
+        units,
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 30 }),
+        (amount, zeros, digit, gap) => {
+          expect(unitsOf(text(amount))).toBe(amount);
+          expect(unitsOf(text(amount) + '0'.repeat(zeros))).toBe(amount);
+          // One non-zero digit after the eighth decimal, with `gap` zeros before it.
+          expect(unitsOf(`${text(amount)}${'0'.repeat(gap)}${digit}`)).toBeNull();
+        },
+      ),
+    );
+    expect(unitsOf('1.0000000000000000001')).toBeNull();
+    expect(unitsOf('12')).toBe(12n * 10n ** 8n);
+    for (const bad of ['', '.5', '5.', '-1', '1e3', ' 1', '1,5']) expect(unitsOf(bad)).toBeNull();
+  });
+
   it('an accepted amount is exactly what was typed, within every bound', () => {
     fc.assert(
       fc.property(units, units, units, units, fc.boolean(), (amount, min, max, balance, comma) => {
