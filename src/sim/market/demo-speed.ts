@@ -66,6 +66,8 @@ export interface SpeedControl {
   setSpeed(speed: number): void;
   /** Jumps simulated time forward (ScaledClock.skip). */
   skip?(ms: number): void;
+  /** Simulated time now (ScaledClock.now). */
+  now?(): number;
   /** Whether simulated time stands still (ScaledClock.pause). */
   readonly paused?: boolean;
 }
@@ -81,6 +83,11 @@ export interface SpeedSettings {
 }
 
 export const SPEED_SETTING_KEY = 'sim.speed';
+/**
+ * Where simulated time is kept (saved every two seconds, and at once after a jump), so a reloaded
+ * exchange never reopens before what it already stamped (replay/resume-time.ts).
+ */
+export const SIM_NOW_KEY = 'sim_now';
 
 export function isSpeedControl(clock: object): clock is SpeedControl {
   return 'setSpeed' in clock && typeof clock.setSpeed === 'function' && 'speed' in clock;
@@ -114,12 +121,15 @@ export function registerSpeedRoutes(
       clockPublisher?.publish();
       return okEnvelope({ speed: control.speed });
     })
-    .add('sim/skip', (payload, ctx) => {
+    .add('sim/skip', async (payload, ctx) => {
       const hours = payload.hours;
       if (!control?.skip) return errorEnvelope(ctx.t('speedFixed'));
       if (typeof hours !== 'number' || !Number.isInteger(hours) || hours < 1 || hours > MAX_SKIP_HOURS)
         return errorEnvelope(ctx.t('skipOutOfRange', { min: 1, max: MAX_SKIP_HOURS }));
       control.skip(hours * HOUR_MS);
+      // Kept at once: a worker that restarts before the next periodic save (a page navigating
+      // away and back) would otherwise reopen before the jump, and time would run backwards.
+      await settings?.setSetting(SIM_NOW_KEY, control.now?.() ?? ctx.now + hours * HOUR_MS);
       clockPublisher?.publish();
       return okEnvelope({ now: ctx.now + hours * HOUR_MS });
     });

@@ -1,5 +1,5 @@
 import { ScaledClock } from '../clock.ts';
-import { resumeClock } from '../replay/resume-time.ts';
+import { resumeClock, SIM_NOW_KEY } from '../replay/resume-time.ts';
 import type { CodeCourier } from '../features/accounts/outbox.ts';
 import type { MessageTable } from '../server.ts';
 import { createSimulator, type Simulator } from '../simulator.ts';
@@ -33,7 +33,6 @@ export interface NodeSimulator {
 }
 
 /** Saved so simulated time never runs backwards across a restart (it may be ahead after x60). */
-const SIM_NOW_KEY = 'sim_now';
 const SIM_NOW_SAVE_MS = 2000;
 const ADVANCE_MS = 1000;
 

@@ -10,6 +10,7 @@ import { FeedReplay } from '../feeds/feed-replay.ts';
 import type { RecordedFeed } from '../feeds/recorded-feed.ts';
 import type { ReferenceSource } from '../feeds/reference-source.ts';
 import { ReferenceGenerator } from '../feeds/reference-generator.ts';
+import { SIM_NOW_KEY } from '../market/demo-speed.ts';
 import type { Market } from '../market/market.ts';
 import { PAIRS } from '../market/pairs.ts';
 import type { SettingValue } from '../store/database.ts';
@@ -29,7 +30,7 @@ export type MarketSource =
 export const REPLAY_SETTING_KEY = 'sim.replay';
 export const PAUSED_SETTING_KEY = 'sim.paused';
 /** Where the worker keeps simulated time (every 2 s), and a replay at once on every change. */
-export const SIM_NOW_KEY = 'sim_now';
+export { SIM_NOW_KEY };
 
 export function isTimeControl(clock: object): clock is TimeControl {
   return ['pause', 'resume', 'skip'].every(

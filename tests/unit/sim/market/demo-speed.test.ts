@@ -5,6 +5,7 @@ import {
   ClockPublisher,
   registerSpeedRoutes,
   restoreSpeed,
+  SIM_NOW_KEY,
   SPEED_SETTING_KEY,
   type SpeedSettings,
 } from '../../../../src/sim/market/demo-speed.ts';
@@ -54,6 +55,17 @@ describe('demo speed', () => {
       });
     }
     expect(clock.speed).toBe(30);
+  });
+
+  it('a skip keeps the new simulated time at once, so a restart right after it never reopens before the jump', async () => {
+    const clock = new ScaledClock({ realNow: () => 1_000, start: 5_000 });
+    const settings = memorySettings();
+    const routes = new Routes();
+    registerSpeedRoutes(routes, clock, settings);
+    const answer = (await routes.get('sim/skip')!({ hours: 240 }, { ...ctx, now: clock.now() })) as Envelope;
+    expect(answer.code).toBe(1);
+    expect(clock.now()).toBe(5_000 + 240 * 3_600_000);
+    expect(settings.values.get(SIM_NOW_KEY)).toBe(clock.now());
   });
 
   it('restores a saved speed and ignores a garbled one', async () => {
