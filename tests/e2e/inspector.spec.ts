@@ -1,4 +1,4 @@
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, simControl, test, withPrefs } from './fixtures.ts';
 
 /**
  * The developer inspector (issue 17): opened from the header's developer menu or Alt+Shift+D, it
@@ -82,10 +82,16 @@ test('on /login the inspector follows the form, steps back through history and s
 
 test('on /trade the inspector lists the screen machine and its children and follows the order form', async ({
   page,
+  demoServer,
 }) => {
   await withPrefs(page, { theme: 'light' });
   await page.goto('/trade');
   await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+  // The market stands still, so the typed price's event is not pushed out of the kept history by
+  // a stream of quotes before the test reads it.
+  expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
+    1,
+  );
   await page.keyboard.press('Alt+Shift+D');
   const inspector = page.getByTestId('inspector');
   await expect(inspector.locator('[data-testid=actor-item][data-machine=tradeScreen]')).toBeVisible();

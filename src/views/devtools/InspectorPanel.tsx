@@ -81,15 +81,17 @@ export default function InspectorPanel({
   const [cursors, setCursors] = useState<Record<string, Cursor>>({});
   const cursor = selectedId ? (cursors[selectedId] ?? null) : null;
   const setCursor = (next: Cursor) => selectedId && setCursors((all) => ({ ...all, [selectedId]: next }));
-  const [picked, setPicked] = useState<number | null>(null);
+  // The record itself, not its number: a busy actor's history drops old records (150 kept), and
+  // the one the developer is reading must not change under them when it goes.
+  const [picked, setPicked] = useState<ActorRecord | null>(null);
 
   const history = selected?.history;
   const total = history?.total ?? 0;
   const first = history?.firstSeq ?? 0;
   const shown = shownSeq(cursor, first, total);
   const shownRecord = shown === null ? undefined : history?.bySeq(shown);
-  const detailSeq = picked !== null && history?.bySeq(picked) ? picked : shown;
-  const detail = detailSeq === null ? undefined : history?.bySeq(detailSeq);
+  const detailSeq = picked?.seq ?? shown;
+  const detail = picked ?? shownRecord;
   const records = history ? history.toArray().reverse() : [];
 
   const snapshot = shownRecord?.after ?? selected?.ref.getSnapshot();
@@ -260,7 +262,7 @@ export default function InspectorPanel({
                   data-testid="event-row"
                   className={`devtools-event${record.seq === shown ? ' shown' : ''}${record.seq === detailSeq ? ' picked' : ''}`}
                   onClick={() => {
-                    setPicked(record.seq);
+                    setPicked(record);
                     setCursor(record.seq);
                   }}
                 >
