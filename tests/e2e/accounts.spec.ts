@@ -490,7 +490,9 @@ test('every personal-centre validation message', async ({ page }) => {
   await page.getByLabel('Alipay account').fill('ada');
   await expectMessage(page, save, 'Please upload the payment QR code');
   await page.getByRole('radio', { name: 'Bank card' }).check();
-  // Empty the saved card's fields to meet each message in turn.
+  // The saved card arrives first (typing before it lands would be kept, and an empty field typed
+  // empty is no typing at all): then empty its fields to meet each message in turn.
+  await expect(page.getByLabel('Bank', { exact: true })).not.toHaveValue('');
   await page.getByLabel('Bank', { exact: true }).fill('');
   await page.getByLabel('Branch').fill('');
   await page.getByLabel('Card number').fill('');
