@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startDemoServer, type DemoServer } from './demo-server.ts';
 import { expect, pointAtServer, test } from './fixtures.ts';
+import { registerByEmail, signInToTrade } from './server-people.ts';
 
 /**
  * Issue 18's "done": two people trade on a server with a stored log, the server is killed
@@ -50,30 +51,6 @@ async function person(browser: Browser, server: DemoServer): Promise<Person> {
   return who;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent('/trade?symbol=BTC/USDT')}`);
-  await page.getByLabel('E-mail', { exact: true }).fill(email, BOOT);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/trade\?symbol=/, BOOT);
-  await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
-}
-
-async function register(page: Page, email: string, password: string) {
-  await page.goto('/register');
-  await page.getByLabel('E-mail', { exact: true }).fill(email, BOOT);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByTestId('outbox-toggle').click();
-  const message = page.getByTestId('outbox-message').filter({ hasText: email }).first();
-  const code = (await message.getByTestId('outbox-code').textContent()) ?? '';
-  await page.keyboard.press('Escape');
-  await page.getByLabel('E-mail verification code').fill(code);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Sign up' }).last().click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 /** A limit buy far below the market (it rests: nothing fills), answered or not. */
 async function restBuy(page: Page, quantity: string) {
   const low = (Number(await page.getByTestId('book-bid-10').getAttribute('data-price')) * 0.8).toFixed(2);
@@ -100,9 +77,9 @@ test('two users, the server killed mid-trade and restarted on its file: nothing 
     const demo = await person(browser, server);
     const other = await person(browser, server);
     const email = `restart${Date.now().toString(36)}@example.com`;
-    await register(other.page, email, 'Secret123');
-    await signIn(other.page, email, 'Secret123');
-    await signIn(demo.page, DEMO.email, DEMO.password);
+    await registerByEmail(other.page, email, 'Secret123');
+    await signInToTrade(other.page, email, 'Secret123');
+    await signInToTrade(demo.page, DEMO.email, DEMO.password);
 
     await restBuy(demo.page, '0.01');
     await restBuy(other.page, '0.03');

@@ -1,5 +1,6 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { expect, pointAtServer, test } from './fixtures.ts';
+import { registerByEmail, signInToTrade } from './server-people.ts';
 
 /**
  * Two people on one server (issue 18 item 6): two browser profiles, two accounts, one exchange.
@@ -13,22 +14,8 @@ const BOOT = { timeout: 30_000 };
 /** A quantity nobody else trades, so its tape row is the demo user's trade. */
 const MARKER_QUANTITY = '0.00037';
 
-async function readCode(page: Page, to: string): Promise<string> {
-  await page.getByTestId('outbox-toggle').click();
-  const message = page.getByTestId('outbox-message').filter({ hasText: to }).first();
-  await expect(message).toBeVisible();
-  const code = (await message.getByTestId('outbox-code').textContent()) ?? '';
-  await page.keyboard.press('Escape');
-  return code;
-}
-
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent('/trade?symbol=BTC/USDT')}`);
-  await page.getByLabel('E-mail', { exact: true }).fill(email, BOOT);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/trade\?symbol=/, BOOT);
-  await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
+  await signInToTrade(page, email, password);
   await expect(page.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
 }
 
@@ -62,14 +49,7 @@ test("two users on one server see each other on the tape and never each other's 
 
   // The other person registers (the demo server's outbox, under their own tab's key) and signs in.
   const email = `second${Date.now().toString(36)}@example.com`;
-  await other.goto('/register');
-  await other.getByLabel('E-mail', { exact: true }).fill(email, BOOT);
-  await other.getByRole('button', { name: 'Send code' }).click();
-  await other.getByLabel('E-mail verification code').fill(await readCode(other, email));
-  await other.getByLabel('Password', { exact: true }).fill('Secret123');
-  await other.getByLabel('Confirm password').fill('Secret123');
-  await other.getByRole('button', { name: 'Sign up' }).last().click();
-  await expect(other).toHaveURL(/\/login$/);
+  await registerByEmail(other, email, 'Secret123');
   await signIn(other, email, 'Secret123');
 
   // The demo user's outbox shows nothing of the other's codes: a tab reads only its own.
