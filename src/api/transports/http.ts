@@ -20,6 +20,12 @@ function toBody(payload: Record<string, unknown>): { body: BodyInit; contentType
   return { body: form };
 }
 
+/**
+ * Browsers give keepalive requests 64 KiB in all; a JSON command is far below this, an upload
+ * (a payment voucher) may not be, and goes without.
+ */
+export const KEEPALIVE_MAX_BODY_CHARS = 32 * 1024;
+
 /** fetch to `${base}/api/<path>` and a WebSocket to `socketUrl`. */
 export function createHttpTransport(options: {
   base: string;
@@ -39,16 +45,21 @@ export function createHttpTransport(options: {
       const headers: Record<string, string> = { ...request.headers };
       if (request.requestId) headers['x-request-id'] = request.requestId;
       let body: BodyInit | undefined;
+      // A command the user sent is delivered even when the tab closes right after (logging out and
+      // closing the tab must end the session on the server): small bodies go as keepalive.
+      let keepalive = false;
       if (request.method === 'POST') {
         const encoded = toBody(request.payload);
         body = encoded.body;
         if (encoded.contentType) headers['content-type'] = encoded.contentType;
+        keepalive = typeof body === 'string' && body.length <= KEEPALIVE_MAX_BODY_CHARS;
       }
       try {
         const response = await fetchImpl(url, {
           method: request.method,
           headers,
           body,
+          keepalive,
           signal: controller.signal,
         });
         if (!response.ok) throw new TransportError(`HTTP ${response.status}`, 'server');
