@@ -27,10 +27,43 @@ function localeParts(): Plugin {
   };
 }
 
+/**
+ * The chunks every page of the app already has: the entry's static import closure (issue 19).
+ * A dynamic import's preload list need not name them (they loaded before any import() could run),
+ * and leaving them out keeps those lists, which sit in the entry chunk, short.
+ */
+const loadedWithEntry = new Set<string>();
+function entryClosure(): Plugin {
+  return {
+    name: 'tessera-entry-closure',
+    generateBundle: {
+      order: 'pre',
+      handler(_, bundle) {
+        loadedWithEntry.clear();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (loadedWithEntry.has(file) || !chunk || chunk.type !== 'chunk') return;
+          loadedWithEntry.add(file);
+          chunk.imports.forEach(visit);
+        };
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [localeParts(), react()],
+  plugins: [localeParts(), entryClosure(), react()],
   worker: { format: 'es', plugins: () => [localeParts()] },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    modulePreload: {
+      resolveDependencies: (_, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !loadedWithEntry.has(dep)) : deps,
+    },
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',

@@ -1,25 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, type NavigateFunction } from 'react-router-dom';
 import { resolveLanguage } from './domain/languages.ts';
 import { readPref } from './machines/local-prefs.ts';
 import { chooseTransport, createServices } from './app/services.ts';
 import { initI18n } from './views/i18n/setup.ts';
-import { routes } from './views/routes.tsx';
+import { AppRoutes } from './views/AppRoutes.tsx';
 import { ServicesContext } from './views/services-context.ts';
 import './views/theme/tokens.css';
 
 async function boot(): Promise<void> {
   const langCode = resolveLanguage(readPref('lang'));
   const i18n = await initI18n(langCode);
-  const router = createBrowserRouter(routes);
+  // Navigation from outside React goes through the router once it has mounted; a request before
+  // that (none is expected: the session acts on answers) waits for it.
+  let navigateInApp: NavigateFunction | null = null;
+  let waiting: string | null = null;
+  const onNavigator = (navigate: NavigateFunction) => {
+    navigateInApp = navigate;
+    if (waiting !== null) void navigate(waiting);
+    waiting = null;
+  };
   const services = createServices({
     transport: chooseTransport(),
     t: i18n.t.bind(i18n),
     langCode,
-    navigate: (to) => void router.navigate(to),
+    navigate: (to) => {
+      if (navigateInApp) void navigateInApp(to);
+      else waiting = to;
+    },
     currentPath: () => {
-      const { pathname, search } = router.state.location;
+      const { pathname, search } = window.location;
       // Already on /login: keep the page the user was originally sent from.
       if (pathname === '/login') return new URLSearchParams(search).get('redirect') ?? '/home';
       return pathname + search;
@@ -30,7 +41,9 @@ async function boot(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes onNavigator={onNavigator} />
+        </BrowserRouter>
       </ServicesContext.Provider>
     </StrictMode>,
   );

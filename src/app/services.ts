@@ -2,8 +2,7 @@ import type { TFunction } from 'i18next';
 import { Observable, distinctUntilChanged } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
-import type { Transport } from '../api/transport.ts';
-import { createHttpTransport } from '../api/transports/http.ts';
+import { TransportError, type Transport } from '../api/transport.ts';
 import { createSimTransport } from '../api/transports/sim.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
@@ -11,7 +10,7 @@ import { simClock$ } from '../streams/balance-pushes.ts';
 import type { ChannelSource } from '../streams/market.ts';
 import { createSocketConnection } from '../streams/socket.ts';
 import { loadFrameSchemas } from '../streams/lazy-payloads.ts';
-import { createActors } from '../machines/actors/index.ts';
+import { deferActors } from '../machines/actors/deferred.ts';
 import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
@@ -33,7 +32,31 @@ export function chooseTransport(): Transport {
     readPref('socketUrl') ||
     import.meta.env.VITE_SOCKET_URL ||
     base.replace(/^http/, 'ws').replace(/\/+$/, '') + '/socket';
-  return createHttpTransport({ base, socketUrl });
+  return lateHttpTransport(base, socketUrl);
+}
+
+/**
+ * A real server's transport (api/transports/http.ts), whose module loads with the first call: the
+ * simulator is the usual backend, so the first paint does not carry fetch code for a server (issue
+ * 19). The socket's URL and constructor are known at once; the socket opens with them as before.
+ */
+function lateHttpTransport(base: string, socketUrl: string): Transport {
+  let http: Promise<Transport> | null = null;
+  const load = () =>
+    (http ??= import('../api/transports/http.ts').then(
+      ({ createHttpTransport }) => createHttpTransport({ base, socketUrl }),
+      () => {
+        // Not loaded (the network): the call fails as a network failure would; the next one tries again.
+        http = null;
+        throw new TransportError('the server transport did not load', 'network');
+      },
+    ));
+  return {
+    name: 'http',
+    socketUrl,
+    WebSocketCtor: globalThis.WebSocket,
+    request: async (request) => (await load()).request(request),
+  };
 }
 
 export function createServices(options: {
@@ -118,7 +141,7 @@ export function createServices(options: {
     session,
     toasts,
     socket,
-    actors: createActors(api, socket),
+    actors: deferActors(api, socket),
     queries: createQueries(api, socket),
     inspection,
   };

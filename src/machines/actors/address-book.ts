@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { AnswerOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { signAddressData } from '../../domain/address-book/signature.ts';
 import type { BindRequest } from '../bind-address.machine.ts';
 
 export type BoundAddress = AnswerOf<'address/list'>[number];
@@ -25,6 +24,8 @@ export function addressBookActors(api: ApiClient) {
         timestamp: session.timestamp,
         label: input.label,
       };
+      // The signing rules load with the first bind, not on the first paint (issue 19).
+      const { signAddressData } = await import('../../domain/address-book/signature.ts');
       const signature = await signAddressData(session.key, data);
       return api.call('address/bind', { data, signature });
     }),

@@ -12,7 +12,7 @@ import {
 } from '../../domain/contract-codes.ts';
 import { leverClosedPushes$, leverTradePushes$ } from '../../streams/lever-pushes.ts';
 import type { ChannelSource } from '../../streams/market.ts';
-import { submitPayload, type LeverSubmit } from '../lever-order.machine.ts';
+import type { LeverSubmit } from '../lever-order.machine.ts';
 import type {
   LeverAct,
   LeverLists,
@@ -67,6 +67,9 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
      * submit has no fields for them, so they are set on the new position or pending order at once.
      */
     submit: fromPromise<LeverPosition, LeverSubmit>(async ({ input }) => {
+      // The order form's module is the lever page's: it loads with that page, not on the first
+      // paint (issue 19), so by the time an order is sent this import is already done.
+      const { submitPayload } = await import('../lever-order.machine.ts');
       const position = await api.call('lever/submit', submitPayload(input));
       if (input.order.tp === '' && input.order.sl === '') return position;
       return api.call('lever/setstop', {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { actorsReady } from '../../machines/actors/deferred.ts';
 import { useServices } from '../services-context.ts';
 import './dev-menu.css';
 import {
@@ -18,8 +19,10 @@ import { useDemoTools } from '../use-demo-tools.ts';
 
 // The inspector, elkjs and @xyflow/react load only when the inspector first opens.
 const InspectorPanel = lazy(() => import('./InspectorPanel.tsx'));
-// The market replay panel likewise, when first opened.
-const ReplayPanel = lazy(() => import('./ReplayPanel.tsx'));
+// The market replay panel likewise, when first opened (with the actors it runs its machine on).
+const ReplayPanel = lazy(() =>
+  Promise.all([import('./ReplayPanel.tsx'), actorsReady()]).then(([module]) => module),
+);
 
 /**
  * The header's developer menu: a small button that opens the statechart inspector (also

@@ -4,13 +4,10 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { readPref } from '../../machines/local-prefs.ts';
 import { useSignedIn } from '../use-session.ts';
 import { useSetting } from '../use-setting.ts';
-import { AccountMenu } from './AccountMenu.tsx';
-import { DemoOutbox } from './DemoOutbox.tsx';
 import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { BackendBadge } from './BackendBadge.tsx';
-import { SimSpeedControl } from './SimSpeedControl.tsx';
-import { DevMenu } from '../devtools/DevMenu.tsx';
+import { LaterAccountMenu, LaterDemoOutbox, LaterDevMenu, LaterSimSpeedControl } from './LaterTools.tsx';
 import './header.css';
 
 const NAV_LINKS = [
@@ -167,9 +164,9 @@ export function Header() {
       <header className="app-header compact" ref={header} data-layout="compact">
         {brand}
         <div className="header-tools">
-          <DevMenu />
-          <DemoOutbox />
-          {signedIn && <AccountMenu />}
+          <LaterDevMenu />
+          <LaterDemoOutbox />
+          {signedIn && <LaterAccountMenu />}
           <button
             ref={menuButton}
             type="button"
@@ -202,7 +199,7 @@ export function Header() {
             {signUp && <div className="drawer-account">{signUp}</div>}
             <div className="drawer-tools">
               <BackendBadge />
-              <SimSpeedControl />
+              <LaterSimSpeedControl />
               <LanguageChooser />
               <ColorSchemeToggle />
               <ThemeToggle />
@@ -222,10 +219,10 @@ export function Header() {
       </nav>
       <div className="header-tools" ref={tools}>
         <BackendBadge />
-        <SimSpeedControl />
-        <DevMenu />
-        <DemoOutbox />
-        {signedIn ? <AccountMenu /> : signUp}
+        <LaterSimSpeedControl />
+        <LaterDevMenu />
+        <LaterDemoOutbox />
+        {signedIn ? <LaterAccountMenu /> : signUp}
         {service}
         <LanguageChooser />
         <ColorSchemeToggle />
