@@ -9,38 +9,94 @@ export interface SimServerPort {
   start?(): void;
 }
 
-/** Serves one tab (one port): its requests and its socket sessions. */
-export function servePort(port: SimServerPort, serverReady: Promise<SimServer>): void {
+/**
+ * A server that opens in two stages (worker.ts): `early` once the market is open, `full` once every
+ * feature is. Both resolve to the same server; `early` may only be used for EARLY_CALLS and for
+ * sockets that have not logged in.
+ */
+export interface StagedServer {
+  early: Promise<SimServer>;
+  full: Promise<SimServer>;
+}
+
+/**
+ * The calls the market stage answers on its own: the first page's quotes, a pair's deal snapshot
+ * and its chart. They read the market and nothing else, so they need not wait for the users'
+ * features (issue 19: the first live quote).
+ */
+export const EARLY_CALLS: ReadonlySet<string> = new Set([
+  'market/currency_matches',
+  'market/deal',
+  'market/kline',
+]);
+
+/**
+ * Whether a socket frame must wait for the accounts: a `login` does (who owns the token?). Any text
+ * that mentions it waits, to be safe; subscriptions and pings are handled by the market stage.
+ */
+function needsAccounts(text: string): boolean {
+  return text.includes('login');
+}
+
+/**
+ * Serves one tab (one port): its requests and its socket sessions. Requests are answered as they
+ * complete, in any order; each socket's messages are handled in the order they came.
+ */
+export function servePort(port: SimServerPort, server: Promise<SimServer> | StagedServer): void {
+  const { early, full } = server instanceof Promise ? { early: server, full: server } : server;
   const sockets = new Map<number, SocketSession>();
+  /** Per socket, the handling of its latest message: the next one waits for it. */
+  const socketTurns = new Map<number, Promise<unknown>>();
+
+  function inTurn(socketId: number, ready: Promise<SimServer>, handle: (server: SimServer) => void): void {
+    const previous = socketTurns.get(socketId) ?? Promise.resolve();
+    const turn = previous.then(() => ready).then(handle);
+    socketTurns.set(socketId, turn);
+    // A socket that closed forgets its queue once the close is handled.
+    void turn.then(() => {
+      if (socketTurns.get(socketId) === turn && !sockets.has(socketId)) socketTurns.delete(socketId);
+    });
+  }
+
   port.addEventListener('message', (event) => {
     const message = event.data;
-    void serverReady.then((server) => {
-      switch (message.kind) {
-        case 'request':
+    switch (message.kind) {
+      case 'request': {
+        const ready = EARLY_CALLS.has(message.request.path) ? early : full;
+        void ready.then((server) =>
           server.handle(message.request).then(
             (envelope) => port.postMessage({ kind: 'response', id: message.id, envelope }),
             (error: unknown) =>
               port.postMessage({ kind: 'response-failed', id: message.id, message: String(error) }),
-          );
-          break;
-        case 'socket-open': {
-          const socketId = message.socketId;
+          ),
+        );
+        break;
+      }
+      case 'socket-open': {
+        const socketId = message.socketId;
+        inTurn(socketId, early, (server) => {
           sockets.set(
             socketId,
             server.openSocket((text) => port.postMessage({ kind: 'socket-message', socketId, text })),
           );
           port.postMessage({ kind: 'socket-opened', socketId });
-          break;
-        }
-        case 'socket-send':
-          sockets.get(message.socketId)?.receive(message.text);
-          break;
-        case 'socket-close':
-          sockets.get(message.socketId)?.close();
-          sockets.delete(message.socketId);
-          break;
+        });
+        break;
       }
-    });
+      case 'socket-send': {
+        const { socketId, text } = message;
+        inTurn(socketId, needsAccounts(text) ? full : early, () => sockets.get(socketId)?.receive(text));
+        break;
+      }
+      case 'socket-close': {
+        const { socketId } = message;
+        inTurn(socketId, early, () => {
+          sockets.get(socketId)?.close();
+          sockets.delete(socketId);
+        });
+        break;
+      }
+    }
   });
   port.start?.();
 }

@@ -5,20 +5,18 @@ import { openAddressBook, type AddressBook } from './features/address-book/addre
 import { registerAddressBookRoutes } from './features/address-book/routes.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerContentRoutes } from './features/content-routes.ts';
-import { BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
+import { type BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
 import { openSpotFeature } from './features/spot/open-spot.ts';
 import type { Spot } from './features/spot/spot.ts';
 import type { Earnings } from './features/earnings/earnings.ts';
 import type { Lever } from './features/lever/lever.ts';
 import type { Micro } from './features/micro/micro.ts';
 import type { P2p } from './features/p2p/p2p.ts';
-import { TapeRecorder } from './features/micro/tape-recorder.ts';
 import type { Wallet } from './features/wallet/wallet.ts';
-import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
-import { Routes } from './routes.ts';
-import { createSimServer, type MessageTable, type SimServer } from './server.ts';
-import { MemoryRequestLog, storeRequestLog } from './request-log.ts';
-import { SocketHub } from './socket-hub.ts';
+import type { MarketFeature } from './market/market-feature.ts';
+import { openMarketStage, type MarketStage } from './market-stage.ts';
+import type { MessageTable, SimServer } from './server.ts';
+import type { SocketHub } from './socket-hub.ts';
 import type { CodeCourier } from './features/accounts/outbox.ts';
 import type { ImageStore } from './features/accounts/uploads.ts';
 import type { EventLog } from './store/event-log.ts';
@@ -69,13 +67,31 @@ export interface Simulator {
 
 /** Assembles the simulator's features behind one server. Runs in the worker and in Node tests. */
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const routes = new Routes();
   const store =
     options.store !== undefined
       ? options.store
       : typeof indexedDB === 'undefined'
         ? null
         : new EventStore({ name: 'tessera-sim' });
+  const stage = await openMarketStage({
+    clock: options.clock,
+    messages: options.messages,
+    store,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  });
+  return openExchange(stage, options);
+}
+
+/**
+ * The second stage: the users' features (accounts, address book, content, spot and every feature
+ * on its log) join the market stage's routes, hub and server. Users' resting orders go back into
+ * the books here, so the market must not have moved since it opened (the worker holds it).
+ */
+export async function openExchange(
+  stage: MarketStage,
+  options: Omit<SimulatorOptions, 'store' | 'seed'>,
+): Promise<Simulator> {
+  const { routes, hub, store, market, storm, tape } = stage;
   const accounts = await openAccounts({
     store,
     clock: options.clock,
@@ -83,36 +99,15 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     ...(options.mintUrl ? { mintUrl: options.mintUrl } : {}),
   });
   if (options.courier) accounts.courier = options.courier;
-  // A socket's `login` frame makes it the token owner's, for private pushes (expired tokens: nobody's).
-  const hub = new SocketHub((token) => accounts.userIdOf(token, options.clock.now()));
+  stage.resolveTokensWith((token) => accounts.userIdOf(token, options.clock.now()));
   // A session that ends stops its sockets' private pushes at once (they get `session_ended`).
   accounts.onSessionsEnded(() => hub.endStaleSessions());
   registerContentRoutes(routes);
   registerAccountRoutes(routes, accounts);
   const addressBook = await openAddressBook({ store, clock: options.clock });
   registerAddressBookRoutes(routes, accounts, addressBook);
-  // Spot: users' orders match in the market's books; the market reports their fills to the ledger.
-  // The bench storm stamps market frames while bench/ui.ts measures the trade screen.
-  const storm = new BenchStorm();
-  // The market exists before the ledger that settles its users' fills: the relay joins them.
-  const fills: { spot?: Spot } = {};
-  const tape = new TapeRecorder();
-  const market = await openMarketFeature({
-    routes,
-    hub: storm.stampingHub(hub),
-    clock: options.clock,
-    settings: store,
-    // Before the ledger is attached no user order is in a book, so there is nothing to settle.
-    market: {
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      onUserFills: (pair) => (fills.spot ? fills.spot.onUserFills(pair) : pair.keep()),
-      // Micro contracts open and settle on recorded trades of the public tape.
-      onTrade: (pair, trade) => tape.record(pair.id, trade),
-    },
-  });
-  storm.attach(market.market, market.publisher);
   registerBenchRoutes(routes, storm);
-  tape.seed(market.market);
+  // Spot: users' orders match in the market's books; the market reports their fills to the ledger.
   const { spot, wallet, earnings, micro, lever, p2p } = await openSpotFeature({
     routes,
     hub,
@@ -121,17 +116,22 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     clock: options.clock,
     store,
     messages: options.messages,
-    attach: (opened) => (fills.spot = opened),
+    attach: (opened) => stage.attachSpot(opened),
     isAddressBound: (userId, coin, chain, address) => addressBook.isBound(userId, coin, chain, address),
     tape,
   });
-  const server = createSimServer({
-    routes,
+  return {
+    server: stage.server,
     hub,
-    clock: options.clock,
-    messages: options.messages,
-    // Exactly once: answers of requests with an id, kept in the log's store (DESIGN.md).
-    requests: store ? storeRequestLog(store) : new MemoryRequestLog(),
-  });
-  return { server, hub, accounts, addressBook, market, spot, wallet, earnings, micro, lever, p2p, storm };
+    accounts,
+    addressBook,
+    market,
+    spot,
+    wallet,
+    earnings,
+    micro,
+    lever,
+    p2p,
+    storm,
+  };
 }

@@ -2,11 +2,12 @@
 import { ScaledClock } from './clock.ts';
 import { acquireLeadership, type LockManagerLike } from './leader.ts';
 import { runTabWorker, type RelayChannel } from './relay.ts';
-import { servePort, type SimServerPort } from './serve-port.ts';
+import { servePort, type SimServerPort, type StagedServer } from './serve-port.ts';
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
 import { resumeClock, SIM_NOW_KEY } from './replay/resume-time.ts';
-import { createSimulator } from './simulator.ts';
+import { currencyMatchesAnswer } from './market/market-answers.ts';
+import { openMarketStage, type MarketStage } from './market-stage.ts';
 import { EventStore } from './store/event-store.ts';
 
 /**
@@ -14,19 +15,56 @@ import { EventStore } from './store/event-store.ts';
  * - As a SharedWorker, it is the one exchange every tab connects to.
  * - As a dedicated Worker (browsers without SharedWorker), the tab holding the Web Lock runs the
  *   exchange and the other tabs' workers relay to it over a BroadcastChannel.
+ *
+ * It opens in two stages (issue 19): first the market (market-stage.ts), which answers the first
+ * page's quotes (serve-port.ts EARLY_CALLS) while the second stage, the users' features, is still
+ * loading; everything else waits for the whole exchange.
  */
 const SIM_NOW_SAVE_MS = 2000;
 const WALLET_ADVANCE_MS = 1000;
 
-async function openSimulator(): Promise<SimServer> {
-  const store = typeof indexedDB === 'undefined' ? null : new EventStore({ name: 'tessera-sim' });
+// The first answers are translated: English is every answer's fallback, so it loads at once.
+void loadServerMessages('en').catch(() => undefined);
+
+const STORE_NAME = 'tessera-sim';
+
+/**
+ * Whether this profile has no exchange yet (its first visit, or its storage was cleared): then
+ * there is no log to replay and no setting to read back, and the market opens without waiting for
+ * the database. Where the browser cannot list its databases, the answer is no: read them.
+ */
+async function freshProfile(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
+  const databases = await indexedDB.databases().catch(() => null);
+  return databases !== null && !databases.some((database) => database.name === STORE_NAME);
+}
+
+async function openMarket(): Promise<MarketStage> {
+  const fresh = await freshProfile();
+  const store = typeof indexedDB === 'undefined' ? null : new EventStore({ name: STORE_NAME });
+  const kept = fresh ? null : store;
   // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
   // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
-  const saved = await store?.getSetting(SIM_NOW_KEY).catch(() => undefined);
-  const resumed = await resumeClock(store ?? null, saved, Date.now());
+  const saved = await kept?.getSetting(SIM_NOW_KEY).catch(() => undefined);
+  const resumed = await resumeClock(kept ?? null, saved, Date.now());
   // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
   const clock = new ScaledClock({ realNow: () => Date.now(), ...resumed });
-  const simulator = await createSimulator({ clock, messages: loadServerMessages, store });
+  const stage = await openMarketStage({ clock, messages: loadServerMessages, store, freshStore: fresh });
+  // Users' resting orders come back into the books in the second stage: until then the market
+  // stays where it opened, and the first answers read it there.
+  stage.market.market.hold();
+  // Every first page asks for each pair's 24 h quote (the app asks as it starts): the day of candles
+  // behind it is made now, while the page is still loading, and the answer then only reads it.
+  currencyMatchesAnswer(stage.market.market);
+  return stage;
+}
+
+async function openRest(stage: MarketStage): Promise<SimServer> {
+  const { openExchange } = await import('./simulator.ts');
+  const { clock } = stage.market.market;
+  const simulator = await openExchange(stage, { clock, messages: loadServerMessages });
+  simulator.market.market.release();
+  const { store } = stage;
   if (store)
     setInterval(
       () => void store.setSetting(SIM_NOW_KEY, clock.now()).catch(() => undefined),
@@ -47,10 +85,15 @@ async function openSimulator(): Promise<SimServer> {
   return simulator.server;
 }
 
-let serverReady: Promise<SimServer> | null = null;
-function startSimulator(): Promise<SimServer> {
-  serverReady ??= openSimulator();
-  return serverReady;
+let staged: StagedServer | null = null;
+function startSimulator(): StagedServer {
+  if (staged) return staged;
+  const market = openMarket();
+  staged = {
+    early: market.then((stage) => stage.server),
+    full: market.then(openRest),
+  };
+  return staged;
 }
 
 const scope = self as unknown as {
@@ -75,7 +118,7 @@ if ('onconnect' in self) {
       channel: new BroadcastChannel('tessera-sim-relay') as unknown as RelayChannel,
       follower: crypto.randomUUID(),
       leading: acquireLeadership('tessera-sim-leader', locks).leading,
-      startServer: startSimulator,
+      startServer: () => startSimulator().full,
     });
   }
 }

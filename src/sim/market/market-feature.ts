@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.ts';
 import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
-import { ensureSampleFeed, SAMPLE_FEED_NAME } from '../feeds/sample-feed.ts';
 import {
   isTimeControl,
   readSavedReplay,
@@ -33,6 +32,11 @@ export interface MarketFeatureOptions {
    * omitted: nothing is kept.
    */
   settings?: (SpeedSettings & ReplaySettings) | null;
+  /**
+   * The settings are known to hold nothing yet (a fresh profile's new database): nothing is read
+   * back, so opening the market does not wait for the database to open (issue 19).
+   */
+  settingsEmpty?: boolean;
   /** Seed, history length, pairs, users' fills: see MarketOptions. */
   market?: Omit<MarketOptions, 'clock'>;
   /** Where recorded feeds are kept; default the IndexedDB database "tessera-feeds". */
@@ -61,9 +65,10 @@ export interface MarketFeature {
 export async function openMarketFeature(options: MarketFeatureOptions): Promise<MarketFeature> {
   const speed = isSpeedControl(options.clock) ? options.clock : undefined;
   const settings = options.settings ?? undefined;
-  if (speed && settings) {
+  const stored = options.settingsEmpty ? undefined : settings;
+  if (speed && stored) {
     // A broken settings table must not keep the exchange from opening: run at x1 instead.
-    await restoreSpeed(speed, settings).catch((error: unknown) =>
+    await restoreSpeed(speed, stored).catch((error: unknown) =>
       console.warn('sim: speed not restored', error),
     );
   }
@@ -71,8 +76,8 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
   // stand where the replay was, not where the generator would be.
   const timeControl = isTimeControl(options.clock) ? options.clock : undefined;
   const saved: SavedReplay | undefined =
-    timeControl && settings
-      ? await readSavedReplay(settings, options.feeds).catch((error: unknown) => {
+    timeControl && stored
+      ? await readSavedReplay(stored, options.feeds).catch((error: unknown) => {
           console.warn('sim: replay not restored', error);
           return undefined;
         })
@@ -104,11 +109,13 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
           clockPublisher.tick();
         },
       }),
-    async replayFeed(name = SAMPLE_FEED_NAME) {
+    async replayFeed(name) {
+      // The shipped sample (an hour of ticks) loads with the first replay, not with the market.
+      const { ensureSampleFeed, SAMPLE_FEED_NAME } = await import('../feeds/sample-feed.ts');
       const library = new FeedLibrary(options.feeds);
       try {
         await ensureSampleFeed(library);
-        const feed = await library.load(name);
+        const feed = await library.load(name ?? SAMPLE_FEED_NAME);
         if (!feed) return false;
         market.useReference(new FeedReplay(market.generator, feed, { startAt: market.advanceToNow() }));
         return true;

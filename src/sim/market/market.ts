@@ -46,6 +46,7 @@ export class Market {
   private readonly byId = new Map<number, PairMarket>();
   private readonly bySymbol = new Map<string, PairMarket>();
   private advancedTo: number;
+  private held = false;
 
   constructor(options: MarketOptions) {
     this.clock = options.clock;
@@ -89,9 +90,22 @@ export class Market {
     return this.bySymbol.get(symbol);
   }
 
-  /** Moves every pair to simulated time `t` (never backwards); see MAX_CATCH_UP_MS. */
+  /**
+   * Keeps the market where it stands until `release`: answers read it, nothing moves it. The worker
+   * answers the first quotes before users' resting orders are back in the books (issue 19); had the
+   * market run meanwhile, agents would have traded past those orders instead of against them.
+   */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+  }
+
+  /** Moves every pair to simulated time `t` (never backwards, never while held); see MAX_CATCH_UP_MS. */
   advanceTo(t: number): void {
-    if (t <= this.advancedTo) return;
+    if (this.held || t <= this.advancedTo) return;
     const skip = t - this.advancedTo > MAX_CATCH_UP_MS;
     for (const market of this.pairMarkets) {
       if (skip) market.skipTo(t);

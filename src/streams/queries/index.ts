@@ -17,17 +17,18 @@ import { walletQueries } from './wallet.ts';
  * (src/app). One entry per feature; a new feature adds its file here.
  */
 export function createQueries(api: ApiClient, socket: ChannelSource) {
+  const markets = marketQueries(api, socket);
   return {
     demoTools: demoToolsQueries(api),
     earnings: earningsQueries(api, socket),
     general: generalQueries(api),
     lever: leverQueries(api, socket),
-    markets: marketQueries(api, socket),
+    markets,
     micro: microQueries(api, socket),
     news: newsQueries(api),
     p2p: p2pQueries(api, socket),
     personal: personalQueries(api),
-    trade: tradeQueries(api, socket),
+    trade: tradeQueries(api, socket, markets.snapshot),
     wallet: walletQueries(api, socket),
   };
 }

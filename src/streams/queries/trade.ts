@@ -1,4 +1,5 @@
 import { type Observable, share } from 'rxjs';
+import type { AnswerOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { KlinePeriod } from '../../domain/spot/chart-period.ts';
 import { loadOnce } from '../loadable.ts';
@@ -15,10 +16,16 @@ import {
 import { toTradePairs } from './trade-pairs.ts';
 
 /** The trade screen's reads: its pairs, a pair's live market, its chart, the owner's order pushes. */
-export function tradeQueries(api: ApiClient, socket: ChannelSource) {
+export function tradeQueries(
+  api: ApiClient,
+  socket: ChannelSource,
+  /** market/currency_matches, shared with the quotes table (markets.ts: asked for at start). */
+  snapshot: () => Promise<AnswerOf<'market/currency_matches'>> = () =>
+    api.call('market/currency_matches', {}, { quiet: true }),
+) {
   return {
     /** The pairs with their currency ids, loaded once per app: they do not change while it runs. */
-    pairs$: loadOnce(() => api.call('market/currency_matches', {}, { quiet: true }).then(toTradePairs)),
+    pairs$: loadOnce(() => snapshot().then(toTradePairs)),
     /** One pair's deal snapshot, book and tape, shared by the screen's panels. */
     market(pair: { id: number; symbol: string }) {
       const deal$ = dealSnapshot$(api, pair.id);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { auditTime } from 'rxjs';
+import { auditTime, connect, merge, skip, skipWhile, takeWhile } from 'rxjs';
 import { INITIAL_QUOTES, type QuotesState } from '../../../streams/quotes-store.ts';
 import { quotesStoreOf } from '../../components/use-quotes.ts';
 import { useServices } from '../../services-context.ts';
@@ -14,7 +14,24 @@ export const SLOW_QUOTES_MS = 250;
 
 export function useSlowQuotes(): QuotesState {
   const services = useServices();
-  const slow$ = useMemo(() => quotesStoreOf(services).pipe(auditTime(SLOW_QUOTES_MS)), [services]);
-  // The shared store replays its latest table at once, so the first value arrives with the first tick.
+  const slow$ = useMemo(
+    () =>
+      quotesStoreOf(services).pipe(
+        // The first live table goes out at once (issue 19: the header's first quote must not wait
+        // out a quarter second); later ones at most every SLOW_QUOTES_MS.
+        connect((tables$) =>
+          merge(
+            tables$.pipe(takeWhile((table) => table.status !== 'ready', true)),
+            tables$.pipe(
+              skipWhile((table) => table.status !== 'ready'),
+              skip(1),
+              auditTime(SLOW_QUOTES_MS),
+            ),
+          ),
+        ),
+      ),
+    [services],
+  );
+  // The shared store replays its latest table at once, so a page that opens later shows it at once.
   return useObservable(slow$, INITIAL_QUOTES);
 }
