@@ -27,6 +27,10 @@ function localeParts(): Plugin {
   };
 }
 
+/** The libraries the shell itself runs on: every one of them is needed for the first render. */
+const SHELL_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/;
+
 /**
  * The chunks every page of the app already has: the entry's static import closure (issue 19).
  * A dynamic import's preload list need not name them (they loaded before any import() could run),
@@ -59,6 +63,17 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries the shell runs on, one chunk (issue 19): all of them load before the
+          // first render anyway, and one file compresses better than the seven they were split
+          // into (5 KB gzipped less, and shorter preload lists). Libraries that only pages use
+          // (echarts, zod, dexie...) keep their own chunks.
+          groups: [{ name: 'shell-libraries', test: SHELL_LIBRARIES }],
+        },
+      },
+    },
     modulePreload: {
       resolveDependencies: (_, deps, { hostType }) =>
         hostType === 'js' ? deps.filter((dep) => !loadedWithEntry.has(dep)) : deps,
