@@ -41,27 +41,75 @@ const JUMP_MIN = 0.004;
 const JUMP_MAX = 0.012;
 
 /**
+ * The chain's state from which day `day`'s anchor is recorded (after day - 1's step): enough to
+ * walk the chain on from there exactly as from day 0.
+ */
+export interface AnchorCheckpoint {
+  readonly day: number;
+  readonly btcDeviation: number;
+  readonly ownDeviation: readonly number[];
+  readonly logRegime: number;
+}
+
+/**
  * The chain of daily anchors: one small step per day from the generator's epoch (day 0).
  *
  * The chain is the only part of the generator that must be walked in order, and it costs a dozen
- * draws per day, so even years of it take a millisecond. Everything finer (minutes, seconds) is
- * generated per day or per minute from its own stream and bridged between these anchors, so any
- * moment can be priced without generating what came before it.
+ * draws per day, so even years of it take a millisecond once compiled; a worker that has just
+ * started runs it cold, in tens of milliseconds (issue 19: the first quote waits for it). So the
+ * chain can resume from checkpoints (anchor-checkpoints.ts: the default seed's state every 128
+ * days, checked against the walk from day 0 by a test), and walks only from the nearest one.
+ * Everything finer (minutes, seconds) is generated per day or per minute from its own stream and
+ * bridged between these anchors, so any moment can be priced without generating what came before it.
  */
 export class DailyAnchors {
-  private readonly anchors: DayAnchor[] = [];
-  /** Chain state after the last computed day: BTC's log deviation, each asset's own, log-regime. */
+  private readonly anchors = new Map<number, DayAnchor>();
+  /** The day whose anchor the chain state records next. */
+  private next = 0;
+  /** Chain state: BTC's log deviation, each asset's own, log-regime. */
   private btcDeviation = 0;
   private readonly ownDeviation = new Float64Array(ASSETS.length);
   private logRegime = 0;
 
-  constructor(private readonly seed: number) {}
+  constructor(
+    private readonly seed: number,
+    /** Known chain states of this seed, by ascending day (none: every walk starts at day 0). */
+    private readonly checkpoints: readonly AnchorCheckpoint[] = [],
+  ) {}
 
   /** The anchor of day `day` (>= 0) since the epoch. */
   at(day: number): DayAnchor {
     if (!Number.isInteger(day) || day < 0) throw new RangeError(`day must be an integer >= 0, got ${day}`);
-    while (this.anchors.length <= day) this.anchors.push(this.step(this.anchors.length));
-    return this.anchors[day]!;
+    const known = this.anchors.get(day);
+    if (known) return known;
+    // Walk from the latest checkpoint at or before `day` when it is nearer than where the chain is.
+    let from: AnchorCheckpoint | undefined;
+    for (const checkpoint of this.checkpoints) if (checkpoint.day <= day) from = checkpoint;
+    if (this.next > day || (from && from.day > this.next)) this.resume(from);
+    while (this.next <= day) {
+      this.anchors.set(this.next, this.step(this.next));
+      this.next++;
+    }
+    return this.anchors.get(day)!;
+  }
+
+  /** The chain state at a checkpoint, or at day 0. */
+  private resume(checkpoint: AnchorCheckpoint | undefined): void {
+    this.next = checkpoint?.day ?? 0;
+    this.btcDeviation = checkpoint?.btcDeviation ?? 0;
+    this.ownDeviation.fill(0);
+    checkpoint?.ownDeviation.forEach((value, index) => (this.ownDeviation[index] = value));
+    this.logRegime = checkpoint?.logRegime ?? 0;
+  }
+
+  /** The chain state now, as a checkpoint (for anchor-checkpoints.ts and its test). */
+  checkpoint(): AnchorCheckpoint {
+    return {
+      day: this.next,
+      btcDeviation: this.btcDeviation,
+      ownDeviation: [...this.ownDeviation],
+      logRegime: this.logRegime,
+    };
   }
 
   /** Records day `day`'s anchor from the chain state, then moves the state to the next day. */

@@ -1,3 +1,4 @@
+import { anchorCheckpointsOf } from './anchor-checkpoints.ts';
 import { DailyAnchors, MINUTES_PER_DAY } from './daily-anchors.ts';
 import { generateDayPath, type DayPath } from './day-path.ts';
 import type { ReferenceSource } from './reference-source.ts';
@@ -39,7 +40,7 @@ export class ReferenceGenerator implements ReferenceSource {
     this.seed = options.seed ?? DEFAULT_SEED;
     this.epoch = options.epoch ?? DEFAULT_EPOCH;
     if (this.epoch % DAY_MS !== 0) throw new RangeError('the epoch must be a UTC midnight');
-    this.anchors = new DailyAnchors(this.seed);
+    this.anchors = new DailyAnchors(this.seed, anchorCheckpointsOf(this.seed, DEFAULT_SEED));
   }
 
   logUsd(asset: number, t: number): number {
