@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { NotFound } from './shell/ComingSoon.tsx';
 import { Layout, WidthLayout } from './shell/Layout.tsx';
+import { PageErrorBoundary } from './shell/PageErrorBoundary.tsx';
 import { RequireToken } from './shell/RequireToken.tsx';
 import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
 import { actorsReady } from '../machines/actors/deferred.ts';
@@ -16,9 +17,11 @@ import { pageTextReady } from './i18n/setup.ts';
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(() => Promise.all([load(), pageTextReady(), actorsReady()]).then(([loaded]) => loaded));
   return (
-    <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-      <Page />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
 

@@ -84,6 +84,37 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('not-found')).toBeVisible();
   });
 
+  test('a page whose code does not load says so in its place; the shell and other pages keep working', async ({
+    page,
+    problems,
+  }) => {
+    // The notice page's chunk fails (a deploy removed it, the network dropped it).
+    await page.route(/\/assets\/NoticePage-[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.goto('/notice?id=66&category_id=26');
+    const failed = page.getByTestId('page-failed');
+    await expect(failed).toContainText('This page could not be shown');
+    await expect(failed.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Markets' })
+      .click();
+    await expect(page).toHaveURL(/\/markets$/);
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByTestId('market-row').first()).toBeVisible();
+    // What the failure logged is expected here, and nothing else.
+    const expected = problems.splice(0);
+    expect(expected.some((line) => line.includes('NoticePage'))).toBe(true);
+    expect(
+      expected.filter(
+        (line) =>
+          !/NoticePage|page failed to render|Failed to fetch dynamically|Failed to load resource: net::ERR_FAILED/.test(
+            line,
+          ),
+      ),
+    ).toEqual([]);
+  });
+
   test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
