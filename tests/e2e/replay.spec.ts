@@ -34,6 +34,9 @@ async function openReplay(page: Page, shot?: string): Promise<Locator> {
 
 /** The shortcut opens the panel whichever header layout is showing (the header may re-lay out as it loads). */
 async function openReplayByKey(page: Page): Promise<Locator> {
+  // The developer menu, which holds the shortcut, loads after the header (issue 19); a quote can
+  // be on the page before it is, so a key pressed as soon as the quote shows could go unheard.
+  await expect(page.getByTestId('dev-menu-button').first()).toBeAttached(BOOT);
   await page.keyboard.press('Alt+Shift+KeyR');
   const panel = page.getByTestId('replay-panel');
   await expect(panel.getByTestId('replay-state')).toBeVisible(BOOT);
