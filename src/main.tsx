@@ -6,10 +6,12 @@ import { readPref } from './machines/local-prefs.ts';
 import { chooseTransport, createServices } from './app/services.ts';
 import { initI18n } from './views/i18n/setup.ts';
 import { AppRoutes } from './views/AppRoutes.tsx';
+import { installDevShortcuts } from './views/devtools/devtools-store.ts';
 import { ServicesContext } from './views/services-context.ts';
 import './views/theme/tokens.css';
 
 async function boot(): Promise<void> {
+  installDevShortcuts();
   const langCode = resolveLanguage(readPref('lang'));
   const i18n = await initI18n(langCode);
   // Navigation from outside React goes through the router once it has mounted; a request before

@@ -6,8 +6,6 @@ import { actorsReady } from '../../machines/actors/deferred.ts';
 import { useServices } from '../services-context.ts';
 import './dev-menu.css';
 import {
-  isInspectorShortcut,
-  isReplayShortcut,
   REPLAY_SHORTCUT_LABEL,
   setInspectorOpen,
   setReplayOpen,
@@ -119,21 +117,11 @@ export function DevMenu() {
   );
 }
 
-/** The inspector drawer (on top of the page, outside the header) and its shortcut. */
+/** The inspector drawer (on top of the page, outside the header); its shortcut: installDevShortcuts. */
 function InspectorDrawer() {
   const { inspection } = useServices();
   const open = useInspectorOpen();
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    const toggle = (event: KeyboardEvent) => {
-      if (!isInspectorShortcut(event)) return;
-      event.preventDefault();
-      setInspectorOpen(!open);
-    };
-    window.addEventListener('keydown', toggle);
-    return () => window.removeEventListener('keydown', toggle);
-  }, [open]);
 
   // The /inspect page is the inspector already.
   if (!open || !inspection || pathname.startsWith('/inspect')) return null;
@@ -145,18 +133,9 @@ function InspectorDrawer() {
   );
 }
 
-/** The market replay panel, on top of the page below the header, and its shortcut. */
+/** The market replay panel, on top of the page below the header; its shortcut: installDevShortcuts. */
 function ReplayDrawer() {
   const open = useReplayOpen();
-  useEffect(() => {
-    const toggle = (event: KeyboardEvent) => {
-      if (!isReplayShortcut(event)) return;
-      event.preventDefault();
-      setReplayOpen(!open);
-    };
-    window.addEventListener('keydown', toggle);
-    return () => window.removeEventListener('keydown', toggle);
-  }, [open]);
   if (!open) return null;
   return createPortal(
     <Suspense fallback={null}>

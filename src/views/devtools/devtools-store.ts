@@ -13,14 +13,16 @@ export function setInspectorOpen(next: boolean): void {
   for (const listener of listeners) listener();
 }
 
+/** Whether the inspector is open now (outside React). */
+export function inspectorOpenNow(): boolean {
+  return open;
+}
+
 export function useInspectorOpen(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => open,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, inspectorOpenNow);
 }
 
 /** Whether the market replay panel is open (the developer menu opens it; one flag per tab). */
@@ -33,14 +35,16 @@ export function setReplayOpen(next: boolean): void {
   for (const listener of replayListeners) listener();
 }
 
+/** Whether the replay panel is open now (outside React). */
+export function replayOpenNow(): boolean {
+  return replayOpen;
+}
+
 export function useReplayOpen(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      replayListeners.add(listener);
-      return () => replayListeners.delete(listener);
-    },
-    () => replayOpen,
-  );
+  return useSyncExternalStore((listener) => {
+    replayListeners.add(listener);
+    return () => replayListeners.delete(listener);
+  }, replayOpenNow);
 }
 
 /** The inspector's shortcut: Alt+Shift+D (by key position, so it works on every layout). */
@@ -53,4 +57,25 @@ export function isInspectorShortcut(event: KeyboardEvent): boolean {
 export const REPLAY_SHORTCUT_LABEL = 'Alt+Shift+R';
 export function isReplayShortcut(event: KeyboardEvent): boolean {
   return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyR';
+}
+
+let shortcutsInstalled = false;
+
+/**
+ * Listens for both shortcuts from the app's start (main.tsx), not from the developer menu's chunk:
+ * that loads after the header (issue 19), and a key pressed before it arrived was lost. A panel
+ * asked for early opens when its code is in.
+ */
+export function installDevShortcuts(target: Pick<Window, 'addEventListener'> = window): void {
+  if (shortcutsInstalled) return;
+  shortcutsInstalled = true;
+  target.addEventListener('keydown', (event: KeyboardEvent) => {
+    if (isInspectorShortcut(event)) {
+      event.preventDefault();
+      setInspectorOpen(!open);
+    } else if (isReplayShortcut(event)) {
+      event.preventDefault();
+      setReplayOpen(!replayOpen);
+    }
+  });
 }
