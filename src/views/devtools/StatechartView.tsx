@@ -223,6 +223,8 @@ export default function StatechartView({ chart, active }: { chart: Chart; active
         nodesConnectable={false}
         elementsSelectable={false}
         colorMode={document.documentElement.dataset.theme === 'light' ? 'light' : 'dark'}
+        // The attribution's own corner: in the controls' corner it covered half of "Fit view".
+        attributionPosition="bottom-left"
       >
         <Controls showInteractive={false} position="bottom-right" />
       </ReactFlow>
