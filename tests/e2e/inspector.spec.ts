@@ -17,7 +17,7 @@ test('on /login the inspector follows the form, steps back through history and s
   await page.getByTestId('open-inspector').click();
   const inspector = page.getByTestId('inspector');
   await expect(inspector).toBeVisible();
-  // The page may have mounted its form twice (a stopped actor stays listed): pick the newest.
+  // Only actors that started are listed (a render React threw away creates one that never does).
   await inspector.locator('[data-testid=actor-item][data-machine=loginForm]').last().click();
   await expect(inspector.getByTestId('current-state')).toHaveText('editing');
   await expect(inspector.locator('[data-testid=chart][data-ready=true]')).toBeVisible();

@@ -5,7 +5,9 @@ import { Ring } from './history.ts';
  * The one inspection bus of the app. Its `inspect` function is given to every root actor the app
  * and its views create (XState's `inspect` option); children inherit it through the actor system,
  * so every machine shows up with no change to it. The bus keeps:
- * - every actor seen, live or stopped (a bounded list: the oldest stopped ones fall out), and
+ * - every actor that started, live or stopped (a bounded list: the oldest stopped ones fall out);
+ *   an actor created but never started (a render React threw away creates its machine, and a
+ *   suspended lazy page does that) is not listed, and the oldest such fall out too, and
  * - while recording is on, each actor's last snapshots with the event that made them (a ring
  *   buffer per actor, so memory stays bounded however long the page runs).
  * It never touches the network and does nothing visible until the inspector is opened.
@@ -31,12 +33,16 @@ export interface ActorEntry {
   name: string;
   isMachine: boolean;
   parent: string | null;
+  /** Whether it has started (its first snapshot came); one that never does is not listed. */
+  started: boolean;
   alive: boolean;
   history: Ring<ActorRecord>;
 }
 
 export const HISTORY_PER_ACTOR = 150;
 const MAX_STOPPED = 60;
+/** Actors created and not (yet) started: kept only so a later start finds its entry. */
+const MAX_UNSTARTED = 200;
 /** Records waiting for the clock: bounded like everything the bus keeps. */
 const MAX_PENDING = 2_000;
 
@@ -102,6 +108,8 @@ export class InspectionBus {
       case '@xstate.snapshot': {
         const entry = this.entries.get(event.actorRef.sessionId) ?? this.register(event.actorRef as AnyActor);
         const snapshot = event.snapshot as Snapshot<unknown>;
+        // XState sends every actor's first snapshot when it starts (the init event).
+        entry.started = true;
         if (this.recording) {
           const previous = entry.history.at(entry.history.length - 1)?.after;
           entry.history.push(
@@ -134,10 +142,15 @@ export class InspectionBus {
       name,
       isMachine,
       parent: ref._parent?.sessionId ?? null,
+      started: false,
       alive: true,
       history: new Ring(this.historySize),
     };
     this.entries.set(ref.sessionId, entry);
+    const unstarted = [...this.entries.values()].filter((candidate) => !candidate.started);
+    for (const old of unstarted.slice(0, Math.max(0, unstarted.length - MAX_UNSTARTED))) {
+      this.entries.delete(old.sessionId);
+    }
     if (this.recording) this.seed(entry);
     this.changed();
     return entry;
@@ -185,12 +198,13 @@ export class InspectionBus {
     return this.recording;
   }
 
-  /** Every actor known, roots first then their children, each in the order they started. */
+  /** Every actor that started, roots first then their children, each in the order they started. */
   actors(): ActorEntry[] {
-    const all = [...this.entries.values()];
+    const all = [...this.entries.values()].filter((entry) => entry.started);
+    const listed = new Set(all.map((entry) => entry.sessionId));
     const byParent = new Map<string | null, ActorEntry[]>();
     for (const entry of all) {
-      const parent = entry.parent && this.entries.has(entry.parent) ? entry.parent : null;
+      const parent = entry.parent && listed.has(entry.parent) ? entry.parent : null;
       byParent.set(parent, [...(byParent.get(parent) ?? []), entry]);
     }
     const ordered: ActorEntry[] = [];
