@@ -17,8 +17,10 @@ const DEMO = { email: 'demo@tessera.example', password: 'Demo1234' };
 const BOOT = { timeout: 30_000 };
 const GRANT_CENTS = 10_000 * 100;
 /** What Chromium logs while the server is down: the only problems allowed, and only then. */
+// How Chromium reports a request cut by the kill: refused, reset, empty, or (a request on a pooled
+// connection the kill closed under it) not connected.
 const OUTAGE =
-  /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket connection|Failed to fetch/;
+  /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|ERR_SOCKET_NOT_CONNECTED|WebSocket connection|Failed to fetch/;
 
 function cents(text: string | null): number {
   return Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
