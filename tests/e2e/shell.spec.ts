@@ -151,6 +151,10 @@ test.describe('the shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const chooser = page.getByTestId('language-chooser');
     await expect(chooser.locator('option')).toHaveCount(10);
+    // The other languages are named, each in its own script, once the chooser is used (issue 19).
+    await chooser.focus();
+    await expect(chooser.locator('option[value="jp"]')).toHaveText('日本語');
+    await expect(chooser.locator('option[value="th"]')).toHaveText('ไทย');
     await Promise.all([page.waitForEvent('load'), chooser.selectOption('ru')]);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     await expect(page.getByRole('link', { name: 'Рынки', exact: true })).toBeVisible();

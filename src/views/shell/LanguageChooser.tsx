@@ -1,11 +1,27 @@
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, resolveLanguage } from '../../domain/languages.ts';
 import { readPref, writePref } from '../../machines/local-prefs.ts';
 
-/** Offers the 10 interface languages of spec §1; a choice is stored and applied by a reload. */
+/**
+ * Offers the 10 interface languages of spec §1; a choice is stored and applied by a reload.
+ *
+ * The other languages' native names are written into their options when the chooser is first
+ * focused, pressed or touched, not with the header (issue 19). A <select> lays out every option's
+ * label to size itself, so names in Chinese, Japanese, Korean and Thai made every first page load
+ * the fallback fonts of four scripts: 150-250 ms of layout on a fresh browser here, in the task
+ * that draws the header. Every option is there from the start (its value can be chosen), and any
+ * way of opening the list focuses or presses the control first, so nobody sees an unnamed option.
+ */
 export function LanguageChooser() {
   const { t } = useTranslation();
   const current = resolveLanguage(readPref('lang'));
+  const [named, setNamed] = useState(false);
+  // Synchronously, so the options are named before the browser opens the list for this event.
+  const nameOptions = () => {
+    if (!named) flushSync(() => setNamed(true));
+  };
   return (
     <label className="header-select">
       <span className="visually-hidden">{t('header.language')}</span>
@@ -24,6 +40,10 @@ export function LanguageChooser() {
       <select
         data-testid="language-chooser"
         value={current}
+        onFocus={nameOptions}
+        onPointerDown={nameOptions}
+        onTouchStart={nameOptions}
+        onKeyDown={nameOptions}
         onChange={(event) => {
           writePref('lang', event.target.value);
           window.location.reload();
@@ -31,7 +51,7 @@ export function LanguageChooser() {
       >
         {LANGUAGES.filter((language) => language.offered || language.code === current).map((language) => (
           <option key={language.code} value={language.code} lang={language.tag}>
-            {language.nativeName}
+            {named || language.code === current ? language.nativeName : ''}
           </option>
         ))}
       </select>
