@@ -127,7 +127,9 @@ function lighthouse(route: string, preset: 'desktop' | 'mobile'): LighthouseFigu
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
     categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
     audits: Record<string, { score: number | null; numericValue?: number }>;
+    environment?: { benchmarkIndex?: number };
   };
+  if (report.environment?.benchmarkIndex) benchmarkIndexes.push(report.environment.benchmarkIndex);
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const failing: string[] = [];
   for (const [category, { auditRefs }] of Object.entries(report.categories)) {
@@ -151,6 +153,13 @@ function lighthouse(route: string, preset: 'desktop' | 'mobile'): LighthouseFigu
     failing,
   };
 }
+
+/**
+ * Lighthouse's reading of the machine's speed (its CPU benchmark) at each run. Its simulated times
+ * scale observed CPU work, so figures from two machines, or one machine under two loads, compare
+ * only beside these, the Chromium version and the load average (printed at the end).
+ */
+const benchmarkIndexes: number[] = [];
 
 /** Gzip size of a built file (vite preview serves them uncompressed; a real server gzips). */
 const gzipCache = new Map<string, number>();
@@ -255,6 +264,17 @@ function quoteSelector(route: '/markets' | '/trade'): string {
     : '[data-testid="market-header"] .market-last .num';
 }
 
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return `no version from ${CHROMIUM}`;
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
@@ -316,7 +336,11 @@ async function main(): Promise<void> {
   console.log(
     `\nmachine: ${cpus().length} cores, load average ${loadavg()
       .map((v) => v.toFixed(2))
-      .join(' ')}`,
+      .join(' ')}; ${chromiumVersion()}` +
+      (benchmarkIndexes.length > 0
+        ? `; Lighthouse benchmarkIndex ${Math.min(...benchmarkIndexes)}-${Math.max(...benchmarkIndexes)}` +
+          ` (median ${median(benchmarkIndexes)})`
+        : ''),
   );
   if (missed.length > 0) {
     console.log(`\nMISSED ${missed.length} goal(s):\n  ${missed.join('\n  ')}`);
