@@ -5,14 +5,24 @@ import { LANGUAGES, resolveLanguage } from '../../domain/languages.ts';
 import { readPref, writePref } from '../../machines/local-prefs.ts';
 
 /**
+ * Whether a name needs a font beyond the page's own: characters past Latin, Greek and Cyrillic
+ * (U+0000-U+052F), here the Chinese, Japanese, Korean and Thai names.
+ */
+function needsFallbackFont(name: string): boolean {
+  return /[^\u0000-\u052F]/u.test(name);
+}
+
+/**
  * Offers the 10 interface languages of spec §1; a choice is stored and applied by a reload.
  *
- * The other languages' native names are written into their options when the chooser is first
+ * Names that need a fallback font are written into their options when the chooser is first
  * focused, pressed or touched, not with the header (issue 19). A <select> lays out every option's
- * label to size itself, so names in Chinese, Japanese, Korean and Thai made every first page load
+ * label to size itself, so the Chinese, Japanese, Korean and Thai names made every first page load
  * the fallback fonts of four scripts: 150-250 ms of layout on a fresh browser here, in the task
- * that draws the header. Every option is there from the start (its value can be chosen), and any
- * way of opening the list focuses or presses the control first, so nobody sees an unnamed option.
+ * that draws the header. The Latin and Cyrillic names are there from the start: the widest of them
+ * sizes the control, as before (those four names are narrower), so it keeps its width when the
+ * others are written. Every option is there from the start (its value can be chosen), and any way
+ * of opening the list focuses or presses the control first, so nobody sees an unnamed option.
  */
 export function LanguageChooser() {
   const { t } = useTranslation();
@@ -51,7 +61,9 @@ export function LanguageChooser() {
       >
         {LANGUAGES.filter((language) => language.offered || language.code === current).map((language) => (
           <option key={language.code} value={language.code} lang={language.tag}>
-            {named || language.code === current ? language.nativeName : ''}
+            {named || language.code === current || !needsFallbackFont(language.nativeName)
+              ? language.nativeName
+              : ''}
           </option>
         ))}
       </select>

@@ -23,12 +23,21 @@ function renderChooser() {
 }
 
 describe('the language chooser (issue 19: other scripts load their fonts only when it is opened)', () => {
-  it('holds every offered language as an option from the start, naming only the current one', () => {
+  it('holds every offered language from the start, leaving only the names of other scripts unwritten', () => {
     localStorage.setItem('lang', 'ru');
     const { select, labels } = renderChooser();
     expect([...select.options].map((option) => option.value)).toEqual(OFFERED.map((l) => l.code));
     expect(select.value).toBe('ru');
-    expect(labels()).toEqual(OFFERED.map((l) => (l.code === 'ru' ? 'Русский' : '')));
+    const unwritten = ['hk', 'jp', 'kr', 'th'];
+    expect(labels()).toEqual(OFFERED.map((l) => (unwritten.includes(l.code) ? '' : l.nativeName)));
+  });
+
+  it('writes the current language whatever its script', () => {
+    localStorage.setItem('lang', 'th');
+    const { select, labels } = renderChooser();
+    expect(select.value).toBe('th');
+    expect(labels()[OFFERED.findIndex((l) => l.code === 'th')]).toBe('ไทย');
+    expect(labels()[OFFERED.findIndex((l) => l.code === 'jp')]).toBe('');
   });
 
   for (const [how, open] of [
