@@ -6,10 +6,10 @@ import { readPref, writePref } from '../../machines/local-prefs.ts';
 
 /**
  * Whether a name needs a font beyond the page's own: characters past Latin, Greek and Cyrillic
- * (U+0000-U+052F), here the Chinese, Japanese, Korean and Thai names.
+ * (anything past U+052F): here the Chinese, Japanese, Korean and Thai names.
  */
 function needsFallbackFont(name: string): boolean {
-  return /[^\u0000-\u052F]/u.test(name);
+  return /[\u0530-\u{10FFFF}]/u.test(name);
 }
 
 /**
