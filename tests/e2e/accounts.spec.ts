@@ -545,6 +545,9 @@ test('every personal-centre validation message', async ({ page }) => {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`the account pages have no serious accessibility problems (${theme})`, async ({ page }) => {
+    // Nine pages, a sign-in and an axe pass on each: 60-65 s on a 2-core machine running both
+    // halves of the suite with Chromium 150 (a CI run here ran out of the default 60 s on the last).
+    test.setTimeout(120_000);
     await withPrefs(page, { theme });
     const check = async (path: string, ready: Locator) => {
       await page.goto(path);
