@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, showOnce, test, withPrefs } from './fixtures.ts';
 
 /**
  * Accounts, driven the way a person would: type, click, read the screen. Nothing is really sent in
@@ -543,8 +543,9 @@ test('every personal-centre validation message', async ({ page }) => {
   await expectMessage(page, setTrade, 'The verification code has 6 digits');
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`the account pages have no serious accessibility problems (${theme})`, async ({ page }) => {
+for (const [index, theme] of (['dark', 'light'] as const).entries()) {
+  test(`the account pages have no serious accessibility problems (${theme})`, async ({ page, backend }) => {
+    showOnce(backend, index);
     // Nine pages, a sign-in and an axe pass on each: 60-65 s on a 2-core machine running both
     // halves of the suite with Chromium 150 (a CI run here ran out of the default 60 s on the last).
     test.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, showOnce, test, withPrefs } from './fixtures.ts';
 
 /**
  * Earnings (issue 15), driven like a person: a visitor sees the products with log-in links; the demo
@@ -143,14 +143,17 @@ test('transfer in, refused amounts, buy, a dividend after a simulated day, redee
   await page.screenshot({ path: '/tmp/shots/earnings-holdings-390-dark-en.png', fullPage: true });
 });
 
-for (const { lang, theme, width } of [
-  { lang: 'ru', theme: 'light', width: 390 },
-  { lang: 'th', theme: 'dark', width: 390 },
-  { lang: 'ru', theme: 'dark', width: 1440 },
-  { lang: 'th', theme: 'light', width: 1440 },
-  { lang: 'en', theme: 'light', width: 390 },
-] as const) {
-  test(`products and the buy panel in ${lang}, ${theme}, ${width} px`, async ({ page }) => {
+for (const [index, { lang, theme, width }] of (
+  [
+    { lang: 'ru', theme: 'light', width: 390 },
+    { lang: 'th', theme: 'dark', width: 390 },
+    { lang: 'ru', theme: 'dark', width: 1440 },
+    { lang: 'th', theme: 'light', width: 1440 },
+    { lang: 'en', theme: 'light', width: 390 },
+  ] as const
+).entries()) {
+  test(`products and the buy panel in ${lang}, ${theme}, ${width} px`, async ({ page, backend }) => {
+    showOnce(backend, index);
     await withPrefs(page, { lang, theme });
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/deposit');

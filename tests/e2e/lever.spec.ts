@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
+import { expect, showOnce, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
 
 /**
  * /lever (issue 13), driven the way a person would: sign in, move USDT into the lever account on
@@ -135,15 +135,21 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(page.getByTestId('lever-tab-delegation')).toContainText('(4)');
 });
 
-for (const [lang, theme, width] of [
-  ['en', 'light', 390],
-  ['ru', 'dark', 390],
-  ['th', 'light', 1440],
-  ['ru', 'light', 1440],
-  ['th', 'dark', 390],
-  ['en', 'dark', 1024],
-] as const) {
-  test(`fits ${width} px in ${lang}, ${theme}, and refuses bad lots in its language`, async ({ page }) => {
+for (const [index, [lang, theme, width]] of (
+  [
+    ['en', 'light', 390],
+    ['ru', 'dark', 390],
+    ['th', 'light', 1440],
+    ['ru', 'light', 1440],
+    ['th', 'dark', 390],
+    ['en', 'dark', 1024],
+  ] as const
+).entries()) {
+  test(`fits ${width} px in ${lang}, ${theme}, and refuses bad lots in its language`, async ({
+    page,
+    backend,
+  }) => {
+    showOnce(backend, index);
     await withPrefs(page, { lang, theme });
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
@@ -302,8 +308,12 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   await expect.poll(() => shorts.count(), BOOT).toBeGreaterThanOrEqual(1);
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`axe finds nothing on /lever with open positions and the TP/SL dialog, ${theme}`, async ({ page }) => {
+for (const [index, theme] of (['dark', 'light'] as const).entries()) {
+  test(`axe finds nothing on /lever with open positions and the TP/SL dialog, ${theme}`, async ({
+    page,
+    backend,
+  }) => {
+    showOnce(backend, index);
     test.setTimeout(90_000);
     await withPrefs(page, { theme });
     await signIn(page);
@@ -337,11 +347,14 @@ async function fundLeverAnyLanguage(page: Page, amount: string) {
   await expect(page.getByTestId('toast').first()).toBeVisible(BOOT);
 }
 
-for (const lang of ['en', 'ru', 'jp'] as const) {
-  for (const theme of ['dark', 'light'] as const) {
+for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
+  for (const [themeIndex, theme] of (['dark', 'light'] as const).entries()) {
     test(`screens /lever with positions, chart lines and dialogs: ${lang}, ${theme}, 1440 and 390 px`, async ({
       page,
+      backend,
     }) => {
+      // Adjacent languages alternate the theme each backend shows, so both backends show both.
+      showOnce(backend, langIndex + themeIndex);
       test.setTimeout(120_000);
       const shot = (name: string) => `/tmp/shots-lever/lever-${name}-${theme}-${lang}.png`;
       await mkdir('/tmp/shots-lever', { recursive: true });

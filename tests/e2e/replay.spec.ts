@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, showOnce, test, withPrefs } from './fixtures.ts';
 
 /**
  * Market replay (issue 17 item 2), driven from the header's developer menu as a developer would:
@@ -159,8 +159,9 @@ test('a dropped file that is no feed is refused with a clear message; a seed tha
   await expect(again.getByTestId('replay-seed')).toHaveValue('42');
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`the replay panel at 390 px and 1024 px (${theme}), in Russian too`, async ({ page }) => {
+for (const [index, theme] of (['light', 'dark'] as const).entries()) {
+  test(`the replay panel at 390 px and 1024 px (${theme}), in Russian too`, async ({ page, backend }) => {
+    showOnce(backend, index);
     await withPrefs(page, { theme });
     for (const width of [390, 1024]) {
       await page.setViewportSize({ width, height: 844 });

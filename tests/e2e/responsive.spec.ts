@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, showOnce, test } from './fixtures.ts';
 
 /**
  * Every route of the shell (src/views/routes.tsx) at a phone (390 px) and a small laptop
@@ -163,8 +163,9 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }
 
-for (const lang of ['en', 'ru', 'th'] as const) {
-  test(`no page scrolls sideways at 390 and 1024 px in ${lang}`, async ({ page }) => {
+for (const [index, lang] of (['en', 'ru', 'th'] as const).entries()) {
+  test(`no page scrolls sideways at 390 and 1024 px in ${lang}`, async ({ page, backend }) => {
+    showOnce(backend, index);
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: HEIGHT });
     await page.goto('/home');
