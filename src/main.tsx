@@ -13,6 +13,10 @@ import './views/theme/tokens.css';
 async function boot(): Promise<void> {
   installDevShortcuts();
   const langCode = resolveLanguage(readPref('lang'));
+  // The simulator's worker starts while the locale loads: it boots on a thread of its own. (The
+  // rest of the services waits for the text: started this early too, their chunks and schemas
+  // delayed the shell's render, and the first quote came 60-150 ms later over 7 fresh profiles.)
+  const transport = chooseTransport();
   const i18n = await initI18n(langCode);
   // Navigation from outside React goes through the router once it has mounted; a request before
   // that (none is expected: the session acts on answers) waits for it.
@@ -24,7 +28,7 @@ async function boot(): Promise<void> {
     waiting = null;
   };
   const services = createServices({
-    transport: chooseTransport(),
+    transport,
     t: i18n.t.bind(i18n),
     langCode,
     navigate: (to) => {

@@ -8,7 +8,8 @@ import type { SimServer } from './server.ts';
 import { resumeClock, SIM_NOW_KEY } from './replay/resume-time.ts';
 import { currencyMatchesAnswer } from './market/market-answers.ts';
 import { openMarketStage, type MarketStage } from './market-stage.ts';
-import { EventStore } from './store/event-store.ts';
+import type { EventStore } from './store/event-store.ts';
+import { LateEventLog } from './store/late-event-log.ts';
 
 /**
  * The simulator's worker entry.
@@ -39,9 +40,23 @@ async function freshProfile(): Promise<boolean> {
   return databases !== null && !databases.some((database) => database.name === STORE_NAME);
 }
 
-async function openMarket(): Promise<MarketStage> {
+/** The IndexedDB event log, whose module (with Dexie) loads apart from the first stage's. */
+function openEventStore(): Promise<EventStore> {
+  return import('./store/event-store.ts').then(({ EventStore }) => new EventStore({ name: STORE_NAME }));
+}
+
+interface OpenedMarket {
+  stage: MarketStage;
+  /** The stage's event log (it loads on first use), or null: in memory. */
+  store: LateEventLog<EventStore> | null;
+}
+
+async function openMarket(): Promise<OpenedMarket> {
   const fresh = await freshProfile();
-  const store = typeof indexedDB === 'undefined' ? null : new EventStore({ name: STORE_NAME });
+  // A fresh profile reads nothing from the log before the market opens, so its module loads after
+  // the market has opened and the two do not compete for the worker's thread. A returning one
+  // reads the clock's setting first, which loads it at once.
+  const store = typeof indexedDB === 'undefined' ? null : new LateEventLog(openEventStore);
   const kept = fresh ? null : store;
   // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
   // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
@@ -56,15 +71,18 @@ async function openMarket(): Promise<MarketStage> {
   // Every first page asks for each pair's 24 h quote (the app asks as it starts): the day of candles
   // behind it is made now, while the page is still loading, and the answer then only reads it.
   currencyMatchesAnswer(stage.market.market);
-  return stage;
+  return { stage, store };
 }
 
-async function openRest(stage: MarketStage): Promise<SimServer> {
-  const { openExchange } = await import('./simulator.ts');
+async function openRest({ stage, store: lateStore }: OpenedMarket): Promise<SimServer> {
+  const [{ openExchange }, store] = await Promise.all([
+    import('./simulator.ts'),
+    lateStore?.loaded() ?? null,
+  ]);
   const { clock } = stage.market.market;
-  const simulator = await openExchange(stage, { clock, messages: loadServerMessages });
+  // The second stage gets the log itself: the accounts keep vouchers' images beside an IndexedDB log.
+  const simulator = await openExchange({ ...stage, store }, { clock, messages: loadServerMessages });
   simulator.market.market.release();
-  const { store } = stage;
   if (store)
     setInterval(
       () => void store.setSetting(SIM_NOW_KEY, clock.now()).catch(() => undefined),
@@ -90,7 +108,7 @@ function startSimulator(): StagedServer {
   if (staged) return staged;
   const market = openMarket();
   staged = {
-    early: market.then((stage) => stage.server),
+    early: market.then(({ stage }) => stage.server),
     full: market.then(openRest),
   };
   return staged;

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
+import type { FeedLibraryOptions } from '../feeds/feed-library.ts';
+import { openFeedLibrary } from '../feeds/open-feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
 import {
   isTimeControl,
@@ -112,7 +113,7 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
     async replayFeed(name) {
       // The shipped sample (an hour of ticks) loads with the first replay, not with the market.
       const { ensureSampleFeed, SAMPLE_FEED_NAME } = await import('../feeds/sample-feed.ts');
-      const library = new FeedLibrary(options.feeds);
+      const library = await openFeedLibrary(options.feeds);
       try {
         await ensureSampleFeed(library);
         const feed = await library.load(name ?? SAMPLE_FEED_NAME);

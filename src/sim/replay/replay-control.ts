@@ -5,7 +5,8 @@ import {
   replayPosition,
   STEP_MS,
 } from '../../domain/replay.ts';
-import { FeedLibrary, type FeedLibraryOptions } from '../feeds/feed-library.ts';
+import type { FeedLibrary, FeedLibraryOptions } from '../feeds/feed-library.ts';
+import { openFeedLibrary } from '../feeds/open-feed-library.ts';
 import { FeedReplay } from '../feeds/feed-replay.ts';
 import type { RecordedFeed } from '../feeds/recorded-feed.ts';
 import type { ReferenceSource } from '../feeds/reference-source.ts';
@@ -98,7 +99,7 @@ export class ReplayControl {
   private source: MarketSource;
   private duration = 0;
   private symbol: string | null = null;
-  private library: FeedLibrary | null = null;
+  private library: Promise<FeedLibrary> | null = null;
 
   constructor(
     private readonly market: Market,
@@ -143,7 +144,7 @@ export class ReplayControl {
       kind: 'shipped',
     }));
     // Without IndexedDB (the Node server) there is no file library: the shipped feeds only.
-    const stored = this.hasLibrary() ? await this.openLibrary().list() : [];
+    const stored = this.hasLibrary() ? await (await this.openLibrary()).list() : [];
     const files: FeedChoice[] = stored
       .filter((row) => row.name.startsWith(FILE_FEED_PREFIX))
       .map((row) => ({
@@ -192,7 +193,7 @@ export class ReplayControl {
     }
     if (!PAIRS.some((pair) => pair.symbol === feed.header.symbol)) throw new ReplayRefusal('feedUnknownPair');
     const name = FILE_FEED_PREFIX + fileLabel(fileName);
-    await this.openLibrary().save(name, feed);
+    await (await this.openLibrary()).save(name, feed);
     const now = this.market.advanceToNow();
     this.applyFeed({ kind: 'feed', feed: name, anchorAt: now, seekAt: now, position: 0 }, feed);
     await this.save();
@@ -243,7 +244,10 @@ export class ReplayControl {
   }
 
   close(): void {
-    this.library?.close();
+    void this.library?.then(
+      (library) => library.close(),
+      () => undefined,
+    );
     this.library = null;
   }
 
@@ -279,8 +283,12 @@ export class ReplayControl {
     return this.libraryOptions.indexedDB !== undefined || typeof indexedDB !== 'undefined';
   }
 
-  private openLibrary(): FeedLibrary {
-    this.library ??= new FeedLibrary(this.libraryOptions);
+  private openLibrary(): Promise<FeedLibrary> {
+    this.library ??= openFeedLibrary(this.libraryOptions).catch((error: unknown) => {
+      // Not loaded (its chunk, say): the next use tries again.
+      this.library = null;
+      throw error;
+    });
     return this.library;
   }
 
@@ -319,15 +327,18 @@ export async function readSavedReplay(
   const saved: SavedReplay = { paused: paused === true };
   if (source?.kind === 'live') return { ...saved, source };
   if (source?.kind !== 'feed') return saved;
-  let library: FeedLibrary | undefined;
+  let library: Promise<FeedLibrary> | undefined;
   try {
-    const feed = await loadFeed(source.feed, () => (library ??= new FeedLibrary(libraryOptions)));
+    const feed = await loadFeed(source.feed, () => (library ??= openFeedLibrary(libraryOptions)));
     return { ...saved, source, feed };
   } catch (error) {
     console.warn('sim: kept feed not restored', error);
     return saved;
   } finally {
-    library?.close();
+    void library?.then(
+      (opened) => opened.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -353,10 +364,10 @@ export function referenceOf(
   );
 }
 
-async function loadFeed(name: string, library: () => FeedLibrary): Promise<RecordedFeed> {
+async function loadFeed(name: string, library: () => Promise<FeedLibrary>): Promise<RecordedFeed> {
   const shipped = shippedFeed(name);
   if (shipped) return shipped.load();
-  const stored = name.startsWith(FILE_FEED_PREFIX) ? await library().load(name) : undefined;
+  const stored = name.startsWith(FILE_FEED_PREFIX) ? await (await library()).load(name) : undefined;
   if (!stored) throw new ReplayRefusal('feedUnknown');
   return stored;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventLog } from '../../../src/sim/store/event-log.ts';
 import { EventStore } from '../../../src/sim/store/event-store.ts';
 import { EventSourced } from '../../../src/sim/store/event-sourced.ts';
+import { LateEventLog } from '../../../src/sim/store/late-event-log.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 import { PostgresEventLog } from '../../../src/sim/store/postgres-event-log.ts';
 import { ledger } from '../sim/store/ledger-fixture.ts';
@@ -32,6 +33,20 @@ const implementations: Record<string, Implementation> = {
         throw new Error('injected');
       });
       (log as EventStore).db.snapshots.hook('updating', () => {
+        throw new Error('injected');
+      });
+    },
+  },
+  // The worker's first stage holds the Dexie log through a LateEventLog (issue 19): the same contract.
+  'late dexie': {
+    open: async (name) =>
+      new LateEventLog(async () => new EventStore({ name: `contract-late-${name}`, indexedDB, IDBKeyRange })),
+    async failSnapshots(log) {
+      const { db } = await (log as LateEventLog<EventStore>).loaded();
+      db.snapshots.hook('creating', () => {
+        throw new Error('injected');
+      });
+      db.snapshots.hook('updating', () => {
         throw new Error('injected');
       });
     },
