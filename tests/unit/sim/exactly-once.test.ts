@@ -10,7 +10,8 @@ import { runTabWorker, type RelayChannel, type RelayMessage } from '../../../src
 import type { SimServerPort } from '../../../src/sim/serve-port.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
 import { createSimulator } from '../../../src/sim/simulator.ts';
-import { EventStore, type NewEvent, type RequestAnswer } from '../../../src/sim/store/event-store.ts';
+import { EventStore } from '../../../src/sim/store/event-store.ts';
+import type { EventLog } from '../../../src/sim/store/event-log.ts';
 import { deserialize } from '../../../src/sim/store/serialization.ts';
 import type { SpotEvent } from '../../../src/sim/features/spot/events.ts';
 
@@ -109,22 +110,66 @@ class TabPort implements SimServerPort {
   }
 }
 
-/** A tab's store: once the tab is dead it writes nothing; its writes in flight are tracked. */
-class TabStore extends EventStore {
+/**
+ * A tab's event log. A killed tab's process runs nothing more, so once the tab is dead no call of
+ * its log ever settles (a rejection would run code of the dead tab: its handlers, and any rejection
+ * it leaves unhandled, which a dead process never reports). Calls in flight when it dies are
+ * tracked: the browser commits or aborts them before it frees the tab's lock. It wraps the store
+ * rather than extending it, so the store's calls to its own methods are not cut off halfway.
+ */
+class TabStore implements EventLog {
   dead = false;
-  readonly inFlight = new Set<Promise<unknown>>();
-  private track<T>(write: () => Promise<T>): Promise<T> {
-    if (this.dead) return Promise.reject(new Error('the tab is dead'));
-    const promise = write();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly store: EventStore;
+  constructor(name: string) {
+    this.store = new EventStore({ name, indexedDB, IDBKeyRange });
+  }
+  private track<T>(call: () => Promise<T>): Promise<T> {
+    if (this.dead) return new Promise<T>(() => {});
+    const promise = call();
     this.inFlight.add(promise);
     void promise.catch(() => undefined).finally(() => this.inFlight.delete(promise));
-    return promise;
+    // What settles after the tab died is never heard by it.
+    return promise.then(
+      (value) => (this.dead ? new Promise<T>(() => {}) : value),
+      (error: unknown) => (this.dead ? new Promise<T>(() => {}) : Promise.reject(error)),
+    );
   }
-  override commit(stream: string, events: readonly NewEvent[], snapshot?: string, request?: RequestAnswer) {
-    return this.track(() => super.commit(stream, events, snapshot, request));
+  /** Kills the tab's log: nothing more reaches its code; what was in flight settles, then it closes. */
+  async kill(): Promise<void> {
+    this.dead = true;
+    await Promise.allSettled(this.inFlight);
+    this.store.close();
   }
-  override recordAnswer(request: RequestAnswer) {
-    return this.track(() => super.recordAnswer(request));
+  commit(...args: Parameters<EventLog['commit']>) {
+    return this.track(() => this.store.commit(...args));
+  }
+  recordAnswer(...args: Parameters<EventLog['recordAnswer']>) {
+    return this.track(() => this.store.recordAnswer(...args));
+  }
+  answerOf(...args: Parameters<EventLog['answerOf']>) {
+    return this.track(() => this.store.answerOf(...args));
+  }
+  appendRaw(...args: Parameters<EventLog['appendRaw']>) {
+    return this.track(() => this.store.appendRaw(...args));
+  }
+  readEvents(...args: Parameters<EventLog['readEvents']>) {
+    return this.track(() => this.store.readEvents(...args));
+  }
+  readHistory(...args: Parameters<EventLog['readHistory']>) {
+    return this.track(() => this.store.readHistory(...args));
+  }
+  writeSnapshot(...args: Parameters<EventLog['writeSnapshot']>) {
+    return this.track(() => this.store.writeSnapshot(...args));
+  }
+  getSetting(...args: Parameters<EventLog['getSetting']>) {
+    return this.track(() => this.store.getSetting(...args));
+  }
+  setSetting(...args: Parameters<EventLog['setSetting']>) {
+    return this.track(() => this.store.setSetting(...args));
+  }
+  close(): void {
+    void this.kill();
   }
 }
 
@@ -185,7 +230,7 @@ async function runSchedule(schedule: Schedule): Promise<Outcome> {
       follower: `tab-${index}`,
       leading: leadership.leading,
       startServer: async () => {
-        const store = new TabStore({ name, indexedDB, IDBKeyRange });
+        const store = new TabStore(name);
         tab.stores.push(store);
         try {
           const simulator = await createSimulator({
@@ -209,10 +254,8 @@ async function runSchedule(schedule: Schedule): Promise<Outcome> {
     tab.dead = true;
     tab.port.dead = true;
     tab.endpoint.dead = true;
-    for (const store of tab.stores) store.dead = true;
     // A dead tab's transactions have committed or not by the time the browser frees its lock.
-    for (const store of tab.stores) await Promise.allSettled(store.inFlight);
-    for (const store of tab.stores) store.close();
+    await Promise.all(tab.stores.map((store) => store.kill()));
     tab.leadership.release();
   };
 
@@ -286,7 +329,8 @@ async function runSchedule(schedule: Schedule): Promise<Outcome> {
 
   // Nothing ran twice: the log holds each request's order at most once, and an answered one exactly
   // once, with the id its answer gave.
-  for (const tab of tabs) for (const store of tab.stores) store.close();
+  // The tabs close (their code stops) before the log is read.
+  await Promise.all(tabs.flatMap((tab) => tab.stores.map((store) => store.kill())));
   const reader = new EventStore({ name, indexedDB, IDBKeyRange });
   const rows = await reader.readEvents(0, { stream: 'spot' });
   reader.close();
