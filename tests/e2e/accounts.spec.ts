@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, showOnce, test, withPrefs } from './fixtures.ts';
+import { expect, openInApp, showOnce, test, withPrefs } from './fixtures.ts';
 
 /**
  * Accounts, driven the way a person would: type, click, read the screen. Nothing is really sent in
@@ -550,8 +550,9 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
     // halves of the suite with Chromium 150 (a CI run here ran out of the default 60 s on the last).
     test.setTimeout(120_000);
     await withPrefs(page, { theme });
+    // The walk moves inside the app (openInApp): a reload per page would boot the app again.
     const check = async (path: string, ready: Locator) => {
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(ready).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = results.violations
@@ -562,6 +563,7 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
         );
       expect(serious).toEqual([]);
     };
+    await page.goto('/login');
     await check('/login', page.getByTestId('login-page'));
     await check('/register', page.getByTestId('register-page'));
     await check('/forgetPassword', page.getByTestId('forgot-page'));

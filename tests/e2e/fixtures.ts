@@ -74,6 +74,30 @@ export function showOnce(backend: Backend, index: number): void {
   test.skip(backend !== shownOn, `this configuration of the matrix is shown on the ${shownOn} backend`);
 }
 
+/**
+ * Moves the app's router to `path` as one of its links would: the page does not reload, so the
+ * worker, the session and the socket stay up. It waits for the router first: after a load, the
+ * router hears moves only once its first render has committed (the layout's data-path).
+ */
+export async function moveInApp(page: Page, path: string): Promise<void> {
+  const shown = new URL(page.url());
+  await expect(page.locator('main#main')).toHaveAttribute('data-path', shown.pathname + shown.search);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Opens `path` inside the app (moveInApp) and resolves once the page shows it. Walks over many
+ * routes use it, since each reload boots the app and its worker again; a test of a page's own
+ * first load uses page.goto.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await moveInApp(page, path);
+  await expect(page.locator('main#main')).toHaveAttribute('data-path', path);
+}
+
 /** Sets preferences before the app's first script runs, as a returning visitor would have them. */
 export async function withPrefs(page: Page, prefs: Record<string, string>): Promise<void> {
   await page.addInitScript((values) => {

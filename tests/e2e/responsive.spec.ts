@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, showOnce, test } from './fixtures.ts';
+import { expect, moveInApp, showOnce, test } from './fixtures.ts';
 
 /**
  * Every route of the shell (src/views/routes.tsx) at a phone (390 px) and a small laptop
@@ -70,10 +70,7 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, string]> = [
 
 /** A route change inside the app, as a link click would make it: no reload. */
 async function visit(page: Page, path: string, ready: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await moveInApp(page, path);
   await expect(page.locator(ready).first()).toBeAttached(BOOT);
 }
 

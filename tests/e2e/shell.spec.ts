@@ -178,6 +178,18 @@ test.describe('the shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('a link at the foot of a long page opens the next page at its top', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/home');
+    const footerLink = page.locator('footer').getByRole('link').first();
+    await footerLink.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+    await footerLink.click();
+    await expect(page).toHaveURL(/\/notice\?id=/);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('the customer-service link comes from the service_url setting', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByTestId('customer-service')).toHaveAttribute(

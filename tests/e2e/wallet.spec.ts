@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, showOnce, test, withPrefs } from './fixtures.ts';
+import { expect, openInApp, showOnce, test, withPrefs } from './fixtures.ts';
 
 /**
  * The wallet (issue 12), driven as a person would: a simulated deposit confirms on the simulated
@@ -286,8 +286,9 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     await expect(toast(page, 'Transfer complete')).toBeVisible();
 
+    // The walks move inside the app (openInApp): a reload per route would boot the app again.
     for (const route of ROUTES) {
-      await page.goto(route);
+      await openInApp(page, route);
       await expect(page.locator('main h1').first()).toBeVisible(BOOT);
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       expect(await seriousViolations(page), `${route} ${theme}`).toEqual([]);
@@ -296,17 +297,19 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
     // Every route fits a phone; the main ones are looked at in three languages and two widths.
     await page.setViewportSize({ width: 390, height: 900 });
     for (const route of ROUTES) {
-      await page.goto(route);
+      await openInApp(page, route);
       await expect(page.locator('main h1').first()).toBeVisible(BOOT);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(overflow, route).toBeLessThanOrEqual(390);
     }
     for (const lang of ['en', 'ru', 'th']) {
+      // The language is read as the app starts: one reload per language.
       await withPrefs(page, { lang, theme });
+      await page.reload();
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         for (const route of LOOKED_AT) {
-          await page.goto(route);
+          await openInApp(page, route);
           await expect(page.locator('main h1').first()).toBeVisible(BOOT);
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           if (route === '/assets/tradeAccount') {

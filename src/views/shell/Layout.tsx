@@ -1,15 +1,20 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Toasts } from '../toast/Toasts.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { useNewPageAtTop } from './use-new-page-at-top.ts';
 import './layout.css';
 
 /** Header, page, footer. Trading screens hide the footer: they fill the window. */
 export function Layout({ footer = true }: { footer?: boolean }) {
+  const { pathname, search } = useLocation();
+  useNewPageAtTop(pathname);
   return (
     <div className="app">
       <Header />
-      <main className="app-main" id="main">
+      {/* data-path: the route the page shows, committed with it (a test that moves inside the app
+          waits for it, tests/e2e/fixtures.ts openInApp). */}
+      <main className="app-main" id="main" data-path={pathname + search}>
         <Outlet />
       </main>
       {footer && <Footer />}
