@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, showOnce, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
+import { expect, openInApp, showOnce, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
 
 /**
  * /lever (issue 13), driven the way a person would: sign in, move USDT into the lever account on
@@ -22,7 +22,7 @@ async function signIn(page: Page) {
 }
 
 async function fundLever(page: Page, amount: string) {
-  await page.goto('/assets/transfer');
+  await openInApp(page, '/assets/transfer');
   await expect(page.getByTestId('transfer-page')).toBeVisible(BOOT);
   await page.locator('#transfer-partner').selectOption('lever');
   await page.locator('#transfer-amount').fill(amount);
@@ -42,7 +42,7 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   test.setTimeout(90_000);
   await signIn(page);
   await fundLever(page, '5000');
-  await page.goto('/lever?symbol=BTC/USDT');
+  await openInApp(page, '/lever?symbol=BTC/USDT');
   const form = page.getByTestId('lever-form');
   await expect(form).toBeVisible(BOOT);
   // The delegation view is the default tab (spec §2 Lever); the open positions are the current ones.
@@ -176,6 +176,12 @@ async function skipHours(page: Page, server: DemoServer | null, hours: number) {
   expect(Number(answer.code), answer.msg).toBe(1);
 }
 
+/** Stops or restarts the demo clock, and with it the market (sim/replay_control). */
+async function demoClock(page: Page, server: DemoServer | null, action: 'pause' | 'play') {
+  const answer = await simControl(page, server, 'sim/replay_control', { action });
+  expect(Number(answer.code), answer.msg).toBe(1);
+}
+
 /** Opens a position at market from the form (lots and multiple as given). */
 async function openAtMarket(page: Page, side: 'long' | 'short', lots: string) {
   await page.getByTestId('lever-lots').fill(lots);
@@ -186,11 +192,12 @@ async function openAtMarket(page: Page, side: 'long' | 'short', lots: string) {
 
 test('sets a take-profit by % in the TP/SL dialog, sees the price and expected profit follow, and sees it fire', async ({
   page,
+  demoServer,
 }) => {
   test.setTimeout(150_000);
   await signIn(page);
   await fundLever(page, '2000');
-  await page.goto('/lever?symbol=BTC/USDT');
+  await openInApp(page, '/lever?symbol=BTC/USDT');
   await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
   await expect.poll(() => lastPrice(page), BOOT).toBeGreaterThan(0);
   await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
@@ -202,6 +209,9 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
   await expect(openRows).toHaveCount(2, BOOT);
 
   // A take-profit 0.05 % from the entry on each side: whichever way the market goes first, one fires.
+  // The market stands still (the demo clock's pause) while they are set: a first one that fired
+  // before the second was saved would close its row under the open dialog.
+  await demoClock(page, demoServer, 'pause');
   for (const index of [0, 1]) {
     await openRows.nth(index).getByTestId('lever-row-stop').click();
     const dialog = page.getByTestId('lever-stop-dialog');
@@ -236,6 +246,7 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
   await page.screenshot({ path: '/tmp/shots-lever/lever-1440-dark-en-tp-lines.png' });
 
   // Demo time at 60x: a simulated hour a minute is plenty for a 0.07 % move either way.
+  await demoClock(page, demoServer, 'play');
   await page.getByTestId('sim-speed').selectOption('60');
   await page.getByTestId('lever-tab-closed').click();
   const closedRows = positions.locator('[data-testid="lever-table-closed"] tbody tr');
@@ -249,7 +260,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
 }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  await page.goto('/lever?symbol=ETH/USDT');
+  await openInApp(page, '/lever?symbol=ETH/USDT');
   await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
   await page.getByTestId('lever-multiple-100').click();
   await page.getByTestId('lever-lots').fill('1');
@@ -260,7 +271,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   const cost =
     (await amount('lever-bond-long')) + (await amount('lever-bond-short')) + 2 * (await amount('lever-fee'));
   await fundLever(page, (Math.ceil(cost * 10_000) / 10_000 + 0.01).toFixed(4));
-  await page.goto('/lever?symbol=ETH/USDT');
+  await openInApp(page, '/lever?symbol=ETH/USDT');
   await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
   await page.getByTestId('lever-multiple-100').click();
   await openAtMarket(page, 'long', '1');
@@ -276,7 +287,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   // Sessions last 7 days: the app says the login timed out and asks for it again.
   await expect(page).toHaveURL(/\/login/, BOOT);
   await signIn(page);
-  await page.goto('/lever?symbol=ETH/USDT');
+  await openInApp(page, '/lever?symbol=ETH/USDT');
   await expect(page.getByTestId('lever-page')).toBeVisible(BOOT);
   await page.getByTestId('lever-tab-closed').click();
   const closedRows = positions.locator('[data-testid="lever-table-closed"] tbody tr');
@@ -291,7 +302,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
 
   // Close all, longs only: a long and a short, then only the short is left.
   await fundLever(page, '500');
-  await page.goto('/lever?symbol=ETH/USDT');
+  await openInApp(page, '/lever?symbol=ETH/USDT');
   await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
   await page.getByTestId('lever-multiple-10').click();
   await openAtMarket(page, 'long', '1');
@@ -318,7 +329,7 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
     await withPrefs(page, { theme });
     await signIn(page);
     await fundLever(page, '1000');
-    await page.goto('/lever?symbol=BTC/USDT');
+    await openInApp(page, '/lever?symbol=BTC/USDT');
     await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
     await openAtMarket(page, 'long', '1');
     await page.getByTestId('lever-tab-open').click();
@@ -339,7 +350,7 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
 
 /** Moves USDT into the lever account in any language: the transfer form submits on Enter. */
 async function fundLeverAnyLanguage(page: Page, amount: string) {
-  await page.goto('/assets/transfer');
+  await openInApp(page, '/assets/transfer');
   await expect(page.getByTestId('transfer-page')).toBeVisible(BOOT);
   await page.locator('#transfer-partner').selectOption('lever');
   await page.locator('#transfer-amount').fill(amount);
@@ -362,7 +373,7 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page);
       await fundLeverAnyLanguage(page, '3000');
-      await page.goto('/lever?symbol=BTC/USDT');
+      await openInApp(page, '/lever?symbol=BTC/USDT');
       await expect(page.getByTestId('lever-available')).not.toHaveText(/^0[.,]0000/, BOOT);
       await openAtMarket(page, 'long', '2');
       await openAtMarket(page, 'short', '1');
@@ -415,7 +426,7 @@ test('on a 390 px phone a position opens from the bottom sheet, its confirm abov
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await fundLever(page, '1000');
-  await page.goto('/lever?symbol=BTC/USDT');
+  await openInApp(page, '/lever?symbol=BTC/USDT');
   await page.getByTestId('lever-phone-short').click();
   const sheet = page.getByTestId('lever-sheet');
   await expect(sheet).toBeVisible(BOOT);

@@ -456,8 +456,9 @@ test('a dispute waits after payment, then the arbiter decides by its rule; the o
   // Not yet: a dispute opens only five minutes after payment; the page counts down to it.
   await expect(page.getByTestId('p2p-action-dispute')).toHaveCount(0);
   await expect(page.getByTestId('p2p-dispute-timer')).toContainText(/0[45]:\d\d/);
-  // At x10 the five minutes pass in 30 seconds, and the seller's ten minutes left leave a minute to act.
-  await page.getByTestId('sim-speed').selectOption('10');
+  // At x60 the five minutes pass in 5 seconds; the speed goes back to x1 as soon as the dispute
+  // can open (a second or so later), with about four of the seller's ten minutes left to act in.
+  await page.getByTestId('sim-speed').selectOption('60');
   await expect(page.getByTestId('p2p-action-dispute')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('sim-speed').selectOption('1');
   // A reason of the buyer's side is needed first.
