@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, openInApp, test, withPrefs } from './fixtures.ts';
 
 /**
  * P2P (issue 16), driven like a person: a visitor browses the hall; a new user buys USDT from the
@@ -95,7 +95,8 @@ test('a visitor browses the hall: sides, coins, pay method and amount filters; f
     await withPrefs(page, { theme });
     for (const width of [390, 1024, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/legalIndex/legal');
+      // The theme is read as the app starts: one load for the three widths.
+      if (width === 390) await page.goto('/legalIndex/legal');
       await expect(rows.first()).toBeVisible(BOOT);
       await noSideScroll(page, width);
       await page.screenshot({ path: `${SHOTS}/hall-${theme}-${width}.png`, fullPage: width === 390 });
@@ -106,7 +107,7 @@ test('a visitor browses the hall: sides, coins, pay method and amount filters; f
     await withPrefs(page, { lang, theme: lang === 'ru' ? 'dark' : 'light' });
     for (const width of [390, 1024]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/legalIndex/legal');
+      if (width === 390) await page.goto('/legalIndex/legal');
       await expect(rows.first()).toBeVisible(BOOT);
       await noSideScroll(page, width);
       await page.screenshot({ path: `${SHOTS}/hall-${lang}-${width}.png`, fullPage: width === 390 });
@@ -188,7 +189,7 @@ test('a buyer orders on the demo merchant, pays with a voucher, the merchant rel
   await expect(page.getByTestId('p2p-status').first()).toHaveText('Completed');
   await expect(page.getByTestId('p2p-action-release')).toHaveCount(0);
   // The store card counts it.
-  await page.goto('/myshop/myshoporders');
+  await openInApp(page, '/myshop/myshoporders');
   await expect(page.getByTestId('p2p-store')).toContainText('Total orders');
   await expect(page.getByTestId('p2p-my-ad')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/shop-1280.png`, fullPage: true });
@@ -197,7 +198,7 @@ test('a buyer orders on the demo merchant, pays with a voucher, the merchant rel
   await logOut(page);
   await logIn(page, BUYER.email, BUYER.password, '/assets/legalAccount');
   await expect(page.getByTestId('available-USDT')).toHaveText('20.00', BOOT);
-  await page.goto('/legalIndex/orders');
+  await openInApp(page, '/legalIndex/orders');
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByTestId('p2p-order-row')).toHaveCount(1);
   await expect(page.getByTestId('p2p-order-row')).toContainText('Completed');
@@ -354,7 +355,7 @@ test('an unpaid order cancels itself at its limit; the merchant publishes a fixe
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The merchant publishes an ad: a maximum below the minimum is refused on its field.
-  await page.goto('/myshop/myshoporders');
+  await openInApp(page, '/myshop/myshoporders');
   await page.getByRole('button', { name: 'Publish ad' }).click();
   const editor = page.getByTestId('p2p-ad-editor');
   await editor.getByLabel('Unit price').fill('6,9');
@@ -410,7 +411,7 @@ test('an unpaid order cancels itself at its limit; the merchant publishes a fixe
   await expect(floating.locator('.p2p-price strong')).toHaveText('6.90');
   await expect(floating.getByTestId('p2p-floating')).toHaveText('Floating +1.50 %');
   // The hall shows its price now and marks it; fixed ads carry no mark.
-  await page.goto('/legalIndex/legal');
+  await openInApp(page, '/legalIndex/legal');
   const hallRows = page.getByTestId('p2p-ad');
   await expect(hallRows.first()).toBeVisible(BOOT);
   const floatingRow = hallRows.filter({ has: page.getByTestId('p2p-floating') });
@@ -420,7 +421,7 @@ test('an unpaid order cancels itself at its limit; the merchant publishes a fixe
   await expect(floatingRow.getByTestId('p2p-floating')).toHaveText('Floating +1.50 %');
   await noSideScroll(page, 390);
   await floatingRow.screenshot({ path: `${SHOTS}/hall-floating-row-390.png` });
-  await page.goto('/myshop/myshoporders');
+  await openInApp(page, '/myshop/myshoporders');
   await expect(page.getByTestId('p2p-my-ad')).toHaveCount(4, BOOT);
   await noSideScroll(page, 390);
   await axeClean(page);
@@ -493,6 +494,6 @@ test('a dispute waits after payment, then the arbiter decides by its rule; the o
   await expect(page.getByTestId('p2p-status').first()).toHaveText('Completed', { timeout: 60_000 });
   await page.getByTestId('sim-speed').selectOption('1');
   await expect(page.getByText('Arbiter released the coins to the buyer')).toBeVisible();
-  await page.goto('/assets/legalAccount');
+  await openInApp(page, '/assets/legalAccount');
   await expect(page.getByTestId('available-USDT')).not.toHaveText('0.00', BOOT);
 });
