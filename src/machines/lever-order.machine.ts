@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   LEVER_PRICE_FIXED,
   LEVER_PRICE_MARKET,
@@ -70,6 +70,11 @@ export interface LeverOrderContext {
   last: string | null;
   problems: LeverProblems;
   pending: LeverPendingOrder | null;
+  /**
+   * Long or short pressed while the balance reloaded: judged as soon as the fresh balance is in,
+   * so a press right after an order is neither lost nor judged against the old balance.
+   */
+  pressed: LeverSide | null;
 }
 
 export type LeverOrderEvent =
@@ -224,6 +229,12 @@ export const leverOrderMachine = setup({
           : (terms.multiples[0] ?? null),
     })),
     checkTyping: assign(({ context }) => ({ problems: typingProblems(context) })),
+    /** Runs on leaving `refreshing` for `editing`: the remembered press is submitted there. */
+    judgePressed: enqueueActions(({ context, enqueue }) => {
+      if (context.pressed === null) return;
+      enqueue.raise({ type: 'SUBMIT', side: context.pressed });
+      enqueue.assign({ pressed: null });
+    }),
   },
 }).createMachine({
   id: 'leverOrder',
@@ -241,6 +252,7 @@ export const leverOrderMachine = setup({
     last: null,
     problems: {},
     pending: null,
+    pressed: null,
   }),
   initial: 'loading',
   on: {
@@ -257,6 +269,7 @@ export const leverOrderMachine = setup({
         last: null,
         problems: {},
         pending: null,
+        pressed: null,
       }),
     },
     LAST: { actions: assign({ last: ({ event }) => event.price }) },
@@ -318,12 +331,16 @@ export const leverOrderMachine = setup({
         MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
         TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
         SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
+        SUBMIT: { actions: assign({ pressed: ({ event }) => event.side }) },
       },
       invoke: {
         src: 'loadTerms',
         input: ({ context }) => ({ matchId: context.matchId }),
-        onDone: { target: 'editing', actions: { type: 'withTerms', params: ({ event }) => event.output } },
-        onError: 'editing',
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'withTerms', params: ({ event }) => event.output }, 'judgePressed'],
+        },
+        onError: { target: 'editing', actions: 'judgePressed' },
       },
     },
     confirming: {

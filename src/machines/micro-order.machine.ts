@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
 import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../domain/contract-codes.ts';
 import { readMicroStake, type MicroEntryProblem } from '../domain/micro/entry.ts';
@@ -24,6 +24,11 @@ export interface MicroOrderContext {
   problem: MicroEntryProblem | null;
   /** The contract waiting for the user's confirmation. */
   pending: { direction: MicroDirection; payload: PayloadOf<'microtrade/submit'> } | null;
+  /**
+   * Up or down pressed while the balances reloaded: judged as soon as the fresh balances are in,
+   * so a press right after a purchase is neither lost nor judged against the old balance.
+   */
+  pressed: MicroDirection | null;
 }
 
 export type MicroOrderEvent =
@@ -112,6 +117,12 @@ export const microOrderMachine = setup({
       return { terms, currencyId, seconds };
     }),
     checkLive: assign(({ context }) => ({ problem: liveProblem(context) })),
+    /** Runs on leaving `refreshing` for `editing`: the remembered press is a BUY there. */
+    judgePressed: enqueueActions(({ context, enqueue }) => {
+      if (context.pressed === null) return;
+      enqueue.raise({ type: 'BUY', direction: context.pressed });
+      enqueue.assign({ pressed: null });
+    }),
   },
 }).createMachine({
   id: 'microOrder',
@@ -124,6 +135,7 @@ export const microOrderMachine = setup({
     amount: '',
     problem: null,
     pending: null,
+    pressed: null,
   }),
   initial: 'loading',
   on: {
@@ -189,13 +201,18 @@ export const microOrderMachine = setup({
         src: 'loadTerms',
         onDone: {
           target: 'editing',
-          actions: [{ type: 'withTerms', params: ({ event }) => event.output }, 'checkLive'],
+          actions: [{ type: 'withTerms', params: ({ event }) => event.output }, 'checkLive', 'judgePressed'],
         },
-        onError: 'editing',
+        onError: { target: 'editing', actions: 'judgePressed' },
       },
       on: {
-        AMOUNT: { actions: assign({ amount: ({ event }) => event.text }) },
-        PRESET: { actions: assign({ amount: ({ event }) => event.number }) },
+        CURRENCY: {
+          actions: [assign({ currencyId: ({ event }) => event.currencyId, amount: '' }), 'checkLive'],
+        },
+        SECONDS: { actions: assign({ seconds: ({ event }) => event.seconds }) },
+        AMOUNT: { actions: [assign({ amount: ({ event }) => event.text }), 'checkLive'] },
+        PRESET: { actions: [assign({ amount: ({ event }) => event.number }), 'checkLive'] },
+        BUY: { actions: assign({ pressed: ({ event }) => event.direction }) },
       },
     },
     confirming: {
