@@ -40,7 +40,8 @@ export default defineConfig<{ backend: Backend }>({
   projects: [
     // Specs named server-*.spec.ts need one exchange shared by several profiles: a server's.
     { name: 'sim', use: { backend: 'sim' }, testIgnore: /\/server-[^/]*\.spec\.ts$/ },
-    { name: 'server', use: { backend: 'server' } },
+    // Tests of the views' own behaviour (fixtures.ts VIEWS_ONLY) run once, on the simulator.
+    { name: 'server', use: { backend: 'server' }, grepInvert: /@views/ },
   ],
   webServer: {
     command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',

@@ -75,6 +75,15 @@ export function showOnce(backend: Backend, index: number): void {
 }
 
 /**
+ * The tag of a test of the views' own behaviour: the router, the theme and language switches, the
+ * carousel, sorting a table already loaded, the machine inspector. No answer of the backend decides
+ * its outcome, so, like a matrix configuration, it runs once, on the simulator (the server project
+ * skips it in playwright.config.ts). Anything that sends a call and reads its answer is behaviour
+ * of the exchange and runs on both backends.
+ */
+export const VIEWS_ONLY = { tag: '@views' } as const;
+
+/**
  * Moves the app's router to `path` as one of its links would: the page does not reload, so the
  * worker, the session and the socket stay up. It waits for the router first: after a load, the
  * router hears moves only once its first render has committed (the layout's data-path).

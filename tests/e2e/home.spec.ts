@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, VIEWS_ONLY } from './fixtures.ts';
 
 /**
  * The landing page, driven as a visitor would. The market table needs the market simulator
@@ -59,14 +59,14 @@ test.describe('home', () => {
     await expect(page).toHaveURL(`/trade?symbol=${symbol}`);
   });
 
-  test('the hero starts registration with the typed account', async ({ page }) => {
+  test('the hero starts registration with the typed account', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('textbox', { name: 'E-mail or phone number' }).fill('newcomer@example.com');
     await page.getByRole('button', { name: 'Get started' }).click();
     await expect(page).toHaveURL('/register?haccount=newcomer%40example.com');
   });
 
-  test('the banner carousel can be paused and stepped through', async ({ page }) => {
+  test('the banner carousel can be paused and stepped through', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Highlights' });
     await expect(carousel).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('home', () => {
 });
 
 test.describe('external buy page', () => {
-  test('/white embeds the buy page 800 high in a sandbox', async ({ page }) => {
+  test('/white embeds the buy page 800 high in a sandbox', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/white');
     const frame = page.getByTestId('white-frame');
     await expect(frame).toBeVisible();

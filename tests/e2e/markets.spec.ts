@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, VIEWS_ONLY } from './fixtures.ts';
 
 /**
  * All markets (/markets), driven as a person would. Needs the market simulator
@@ -71,7 +71,7 @@ test.describe('all markets', () => {
     }
   });
 
-  test('sorts by every column, both ways', async ({ page }) => {
+  test('sorts by every column, both ways', VIEWS_ONLY, async ({ page }) => {
     await ready(page);
     for (const column of COLUMNS) {
       const header = page.getByRole('columnheader', { name: column.name });
@@ -100,7 +100,7 @@ test.describe('all markets', () => {
     await expect.poll(snapshot, { timeout: 30_000 }).not.toBe(first);
   });
 
-  test('search narrows the list', async ({ page }) => {
+  test('search narrows the list', VIEWS_ONLY, async ({ page }) => {
     await ready(page);
     await page.getByRole('searchbox', { name: 'Search pairs' }).fill('eth');
     await expect.poll(async () => (await table(page)).map((row) => row.pair)).not.toHaveLength(0);
@@ -111,7 +111,7 @@ test.describe('all markets', () => {
   });
 
   for (const width of [1280, 390]) {
-    test(`a 500-character search keeps the page in shape at ${width} px`, async ({ page }) => {
+    test(`a 500-character search keeps the page in shape at ${width} px`, VIEWS_ONLY, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await ready(page);
       const search = page.getByRole('searchbox', { name: 'Search pairs' });

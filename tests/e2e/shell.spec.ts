@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, showOnce, test, withPrefs } from './fixtures.ts';
+import { expect, showOnce, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 
 /** Every route of spec §2 (children with their own paths), visited as an anonymous visitor. */
 const PUBLIC_ROUTES = [
@@ -61,12 +61,12 @@ test.describe('the shell', () => {
     });
   }
 
-  test('/ lands on /home', async ({ page }) => {
+  test('/ lands on /home', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('nested routes open their default child', async ({ page }) => {
+  test('nested routes open their default child', VIEWS_ONLY, async ({ page }) => {
     // The wallet is for signed-in users: a visitor is asked to log in, and comes back to it.
     await page.goto('/assets');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fassets$/);
@@ -81,50 +81,51 @@ test.describe('the shell', () => {
   });
 
   for (const guarded of ['/lever', '/second']) {
-    test(`${guarded} sends an anonymous visitor to /login with a prompt`, async ({ page }) => {
+    test(`${guarded} sends an anonymous visitor to /login with a prompt`, VIEWS_ONLY, async ({ page }) => {
       await page.goto(guarded);
       await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(guarded)}`));
       await expect(page.getByTestId('toast').first()).toHaveText('Please log in to trade');
     });
   }
 
-  test('an unknown address shows "page not found" inside the shell', async ({ page }) => {
+  test('an unknown address shows "page not found" inside the shell', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toBeVisible();
   });
 
-  test('a page whose code does not load says so in its place; the shell and other pages keep working', async ({
-    page,
-    problems,
-  }) => {
-    // The notice page's chunk fails (a deploy removed it, the network dropped it).
-    await page.route(/\/assets\/NoticePage-[^/]*\.js$/, (route) => route.abort('failed'));
-    await page.goto('/notice?id=66&category_id=26');
-    const failed = page.getByTestId('page-failed');
-    await expect(failed).toContainText('This page could not be shown');
-    await expect(failed.getByRole('button', { name: 'Reload' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Markets' })
-      .click();
-    await expect(page).toHaveURL(/\/markets$/);
-    await expect(failed).toHaveCount(0);
-    await expect(page.getByTestId('market-row').first()).toBeVisible();
-    // What the failure logged is expected here, and nothing else.
-    const expected = problems.splice(0);
-    expect(expected.some((line) => line.includes('NoticePage'))).toBe(true);
-    expect(
-      expected.filter(
-        (line) =>
-          !/NoticePage|page failed to render|Failed to fetch dynamically|Failed to load resource: net::ERR_FAILED/.test(
-            line,
-          ),
-      ),
-    ).toEqual([]);
-  });
+  test(
+    'a page whose code does not load says so in its place; the shell and other pages keep working',
+    VIEWS_ONLY,
+    async ({ page, problems }) => {
+      // The notice page's chunk fails (a deploy removed it, the network dropped it).
+      await page.route(/\/assets\/NoticePage-[^/]*\.js$/, (route) => route.abort('failed'));
+      await page.goto('/notice?id=66&category_id=26');
+      const failed = page.getByTestId('page-failed');
+      await expect(failed).toContainText('This page could not be shown');
+      await expect(failed.getByRole('button', { name: 'Reload' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Markets' })
+        .click();
+      await expect(page).toHaveURL(/\/markets$/);
+      await expect(failed).toHaveCount(0);
+      await expect(page.getByTestId('market-row').first()).toBeVisible();
+      // What the failure logged is expected here, and nothing else.
+      const expected = problems.splice(0);
+      expect(expected.some((line) => line.includes('NoticePage'))).toBe(true);
+      expect(
+        expected.filter(
+          (line) =>
+            !/NoticePage|page failed to render|Failed to fetch dynamically|Failed to load resource: net::ERR_FAILED/.test(
+              line,
+            ),
+        ),
+      ).toEqual([]);
+    },
+  );
 
-  test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {
+  test('the theme is dark by default, toggles, and survives a reload', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -137,14 +138,14 @@ test.describe('the shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   });
 
-  test('the theme is applied before first paint (no flash)', async ({ page }) => {
+  test('the theme is applied before first paint (no flash)', VIEWS_ONLY, async ({ page }) => {
     await withPrefs(page, { theme: 'light' });
     await page.goto('/home', { waitUntil: 'commit' });
     // The inline script in <head> runs before the body is parsed.
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('the up/down colours can be swapped', async ({ page }) => {
+  test('the up/down colours can be swapped', VIEWS_ONLY, async ({ page }) => {
     await page.goto('/home');
     const up = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--up').trim());
@@ -155,30 +156,38 @@ test.describe('the shell', () => {
     expect(await up()).not.toBe(before);
   });
 
-  test('the language is English by default, is chosen from 10, and survives a reload', async ({ page }) => {
-    await page.goto('/home');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    const chooser = page.getByTestId('language-chooser');
-    await expect(chooser.locator('option')).toHaveCount(10);
-    // The other languages are named, each in its own script, once the chooser is used (issue 19).
-    await chooser.focus();
-    await expect(chooser.locator('option[value="jp"]')).toHaveText('日本語');
-    await expect(chooser.locator('option[value="th"]')).toHaveText('ไทย');
-    await Promise.all([page.waitForEvent('load'), chooser.selectOption('ru')]);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await expect(page.getByRole('link', { name: 'Рынки', exact: true })).toBeVisible();
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
-  });
+  test(
+    'the language is English by default, is chosen from 10, and survives a reload',
+    VIEWS_ONLY,
+    async ({ page }) => {
+      await page.goto('/home');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      const chooser = page.getByTestId('language-chooser');
+      await expect(chooser.locator('option')).toHaveCount(10);
+      // The other languages are named, each in its own script, once the chooser is used (issue 19).
+      await chooser.focus();
+      await expect(chooser.locator('option[value="jp"]')).toHaveText('日本語');
+      await expect(chooser.locator('option[value="th"]')).toHaveText('ไทย');
+      await Promise.all([page.waitForEvent('load'), chooser.selectOption('ru')]);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+      await expect(page.getByRole('link', { name: 'Рынки', exact: true })).toBeVisible();
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+    },
+  );
 
-  test('a stored language code the registry does not know falls back to English', async ({ page }) => {
-    await withPrefs(page, { lang: 'klingon' });
-    await page.goto('/home');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  });
+  test(
+    'a stored language code the registry does not know falls back to English',
+    VIEWS_ONLY,
+    async ({ page }) => {
+      await withPrefs(page, { lang: 'klingon' });
+      await page.goto('/home');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    },
+  );
 
-  test('a link at the foot of a long page opens the next page at its top', async ({ page }) => {
+  test('a link at the foot of a long page opens the next page at its top', VIEWS_ONLY, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/home');
     const footerLink = page.locator('footer').getByRole('link').first();
