@@ -84,13 +84,29 @@ export function showOnce(backend: Backend, index: number): void {
 export const VIEWS_ONLY = { tag: '@views' } as const;
 
 /**
+ * Resolves once the router has drawn the address the window shows (the layout's data-path equals
+ * the location). The location is read again at every try: a page that sends the visitor on (a
+ * guarded route to the log-in page) changes it while the test waits.
+ */
+export async function routerSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.querySelector('main#main')?.getAttribute('data-path') ===
+          window.location.pathname + window.location.search,
+      ),
+    )
+    .toBe(true);
+}
+
+/**
  * Moves the app's router to `path` as one of its links would: the page does not reload, so the
  * worker, the session and the socket stay up. It waits for the router first: after a load, the
- * router hears moves only once its first render has committed (the layout's data-path).
+ * router hears moves only once its first render has committed (routerSettled).
  */
 export async function moveInApp(page: Page, path: string): Promise<void> {
-  const shown = new URL(page.url());
-  await expect(page.locator('main#main')).toHaveAttribute('data-path', shown.pathname + shown.search);
+  await routerSettled(page);
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));

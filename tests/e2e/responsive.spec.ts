@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, moveInApp, showOnce, test } from './fixtures.ts';
+import { expect, moveInApp, routerSettled, showOnce, test } from './fixtures.ts';
 
 /**
  * Every route of the shell (src/views/routes.tsx) at a phone (390 px) and a small laptop
@@ -68,9 +68,14 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/myshop/shoporderdetail?id=1', '[data-testid="p2p-detail-page"]'],
 ];
 
-/** A route change inside the app, as a link click would make it: no reload. */
+/**
+ * A route change inside the app, as a link click would make it: no reload. The route's own content
+ * is awaited once the router has drawn it (or where it sent the visitor), so a log-in page left
+ * over from the route before does not count as this one's.
+ */
 async function visit(page: Page, path: string, ready: string): Promise<void> {
   await moveInApp(page, path);
+  await routerSettled(page);
   await expect(page.locator(ready).first()).toBeAttached(BOOT);
 }
 
