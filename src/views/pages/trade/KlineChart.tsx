@@ -47,7 +47,7 @@ function readColors(theme: 'dark' | 'light', _paletteKey: string): ChartColors {
     line: token('--brand'),
     // The second average needs a hue of its own, distinct from up, down and the brand in both themes.
     averages: [token('--brand'), theme === 'dark' ? '#a78bfa' : '#7c3aed'],
-    font: token('--font-sans'),
+    font: token('--font-chart'),
   };
 }
 
