@@ -119,14 +119,20 @@ export function KlineChart({
   const marksRef = useRef(marks);
   const focusRef = useRef(focusTime);
 
+  // The frame the instance was last built with: rebuilding it (notMerge) costs tens of
+  // milliseconds on a slow machine, so a new history only moves the zoom (issue 19).
+  const drawnFrame = useRef<ChartFrame | null>(null);
+
   const draw = useCallback((resetZoom: boolean) => {
     const instance = chart.current;
     if (!instance) return;
     const current = frameRef.current;
-    if (resetZoom) {
-      instance.setOption(frameOption(current, initialZoomStart(bars.current.length, current.period)), {
-        notMerge: true,
-      });
+    const zoomStart = initialZoomStart(bars.current.length, current.period);
+    if (drawnFrame.current !== current) {
+      instance.setOption(frameOption(current, zoomStart), { notMerge: true });
+      drawnFrame.current = current;
+    } else if (resetZoom) {
+      instance.setOption({ dataZoom: [{ start: zoomStart, end: 100 }] });
     }
     instance.setOption(dataOption(bars.current, current, marksRef.current), {
       lazyUpdate: false,
@@ -155,6 +161,7 @@ export function KlineChart({
     return () => {
       resize.disconnect();
       chart.current = null;
+      drawnFrame.current = null;
       instance.dispose();
     };
   }, [draw]);
