@@ -128,14 +128,16 @@ export function KlineChart({
     if (!instance) return;
     const current = frameRef.current;
     const zoomStart = initialZoomStart(bars.current.length, current.period);
+    // lazyUpdate: ECharts takes the options now and paints once, in its next animation frame, a
+    // task of its own rather than one more in the caller's (a React commit, a socket message).
     if (drawnFrame.current !== current) {
-      instance.setOption(frameOption(current, zoomStart), { notMerge: true });
+      instance.setOption(frameOption(current, zoomStart), { notMerge: true, lazyUpdate: true });
       drawnFrame.current = current;
     } else if (resetZoom) {
-      instance.setOption({ dataZoom: [{ start: zoomStart, end: 100 }] });
+      instance.setOption({ dataZoom: [{ start: zoomStart, end: 100 }] }, { lazyUpdate: true });
     }
     instance.setOption(dataOption(bars.current, current, marksRef.current), {
-      lazyUpdate: false,
+      lazyUpdate: true,
       silent: true,
     });
   }, []);
