@@ -26,6 +26,8 @@ const aggregate = exchangeAggregate(spotAggregate(pairById), [walletPart, p2pPar
 const START = Date.UTC(2026, 10, 2, 9, 0, 0);
 const USERS = [10_001, 10_002];
 const IDS = { USDT: 1, BTC: 2, ETH: 3 };
+/** A fast-check seed whose 60 ledger stories reach every ending (checked below). */
+const COVERAGE_SEED = 2026;
 
 function apply(state: ExchangeState, command: P2pCommand): ExchangeState {
   const decision = aggregate.decide(state, command as unknown as ExchangeCommand);
@@ -139,103 +141,105 @@ describe('P2P escrow in the one ledger (issue 16)', () => {
   it('conserves every coin, locks exactly the open escrow, and moves orders only as the rules allow', () => {
     const reached = new Set<string>();
     let floatingSeen = false;
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 30, maxLength: 90, size: 'max' }), (steps) => {
-        let at = START;
-        const seed = buildSeed(at, { USDT: 100n, BTC: 6_500_000n, ETH: 350_000n }, IDS, USERS[0]!);
-        // The second user holds some legal USDT too (from the grants book, as the seed's are).
-        seed.grants.push({ userId: USERS[1]!, currencyId: IDS.USDT, units: 5_000n * 100_000_000n });
-        let state = apply(aggregate.initial(), { kind: 'p2pSeed', at, ...seed });
-        const prices = new Map<number, bigint>();
-        const books = state.books;
-        check(state);
-        for (const s of steps) {
-          if (s.kind === 'clock') {
-            at += s.minutes * 60_000;
-            state = apply(state, { kind: 'p2pAdvance', at });
-          } else if (s.kind === 'publish') {
-            state = apply(state, {
-              kind: 'p2pPublish',
-              at,
-              userId: s.user,
-              isSeller: true,
-              savedMethods: ['bank'],
-              side: s.side,
-              coin: 'USDT',
-              currencyId: IDS.USDT,
-              fiat: 'CNY',
-              totalUnits: BigInt(s.total) * 100_000_000n,
-              terms: {
-                priceCents: 700n,
-                marginBps: s.margin,
-                minCents: BigInt(s.min) * 100n,
-                maxCents: BigInt(s.max) * 100n,
-                payMethods: ['bank'],
-                payLimitMinutes: 15,
-                remarks: '',
-              },
-            });
-          } else if (s.kind === 'open') {
-            state = apply(state, {
-              kind: 'p2pOpen',
-              at,
-              userId: s.user,
-              adId: s.ad,
-              by: s.byAmount ? 'amount' : 'quantity',
-              value: s.byAmount ? BigInt(s.value) : BigInt(s.value) * 1_000_000n,
-              savedMethods: ['bank', 'alipay', 'wxpay'],
-              reference: '123456',
-              priceCents: BigInt(s.price),
-            });
-          } else {
-            // Mostly the orders still running, where actions mean something; sometimes an ended one.
-            const all = [...p2pOf(state).orders.values()];
-            const running = all.filter((each) => isOpenOrder(each.state));
-            const orders = running.length > 0 && s.order % 5 !== 0 ? running : all;
-            const order = orders[s.order % Math.max(1, orders.length)];
-            const userId = !order
-              ? USERS[0]!
-              : s.party === 'buyer'
-                ? order.buyerId
-                : s.party === 'seller'
-                  ? order.sellerId
-                  : 10_099;
-            state = apply(state, {
-              kind: 'p2pAct',
-              at,
-              userId,
-              orderId: order?.id ?? 1,
-              action: s.action,
-              voucher: s.voucher ? 'upload-1' : '',
-              reason: s.reason,
-            });
-          }
-          check(state, books);
-          // An order keeps the price it opened at, whatever the market did since; no ad holds a
-          // margin out of bounds (the part refuses one on its own).
-          for (const order of p2pOf(state).orders.values()) {
-            expect(order.priceCents).toBeGreaterThan(0n);
-            expect(prices.get(order.id) ?? order.priceCents).toBe(order.priceCents);
-            prices.set(order.id, order.priceCents);
-          }
-          for (const ad of p2pOf(state).ads.values())
-            if (ad.marginBps !== undefined && ad.marginBps !== null) {
-              expect(isMarginBps(ad.marginBps)).toBe(true);
-              floatingSeen = true;
-            }
+    const walk = fc.property(fc.array(step, { minLength: 30, maxLength: 90, size: 'max' }), (steps) => {
+      let at = START;
+      const seed = buildSeed(at, { USDT: 100n, BTC: 6_500_000n, ETH: 350_000n }, IDS, USERS[0]!);
+      // The second user holds some legal USDT too (from the grants book, as the seed's are).
+      seed.grants.push({ userId: USERS[1]!, currencyId: IDS.USDT, units: 5_000n * 100_000_000n });
+      let state = apply(aggregate.initial(), { kind: 'p2pSeed', at, ...seed });
+      const prices = new Map<number, bigint>();
+      const books = state.books;
+      check(state);
+      for (const s of steps) {
+        if (s.kind === 'clock') {
+          at += s.minutes * 60_000;
+          state = apply(state, { kind: 'p2pAdvance', at });
+        } else if (s.kind === 'publish') {
+          state = apply(state, {
+            kind: 'p2pPublish',
+            at,
+            userId: s.user,
+            isSeller: true,
+            savedMethods: ['bank'],
+            side: s.side,
+            coin: 'USDT',
+            currencyId: IDS.USDT,
+            fiat: 'CNY',
+            totalUnits: BigInt(s.total) * 100_000_000n,
+            terms: {
+              priceCents: 700n,
+              marginBps: s.margin,
+              minCents: BigInt(s.min) * 100n,
+              maxCents: BigInt(s.max) * 100n,
+              payMethods: ['bank'],
+              payLimitMinutes: 15,
+              remarks: '',
+            },
+          });
+        } else if (s.kind === 'open') {
+          state = apply(state, {
+            kind: 'p2pOpen',
+            at,
+            userId: s.user,
+            adId: s.ad,
+            by: s.byAmount ? 'amount' : 'quantity',
+            value: s.byAmount ? BigInt(s.value) : BigInt(s.value) * 1_000_000n,
+            savedMethods: ['bank', 'alipay', 'wxpay'],
+            reference: '123456',
+            priceCents: BigInt(s.price),
+          });
+        } else {
+          // Mostly the orders still running, where actions mean something; sometimes an ended one.
+          const all = [...p2pOf(state).orders.values()];
+          const running = all.filter((each) => isOpenOrder(each.state));
+          const orders = running.length > 0 && s.order % 5 !== 0 ? running : all;
+          const order = orders[s.order % Math.max(1, orders.length)];
+          const userId = !order
+            ? USERS[0]!
+            : s.party === 'buyer'
+              ? order.buyerId
+              : s.party === 'seller'
+                ? order.sellerId
+                : 10_099;
+          state = apply(state, {
+            kind: 'p2pAct',
+            at,
+            userId,
+            orderId: order?.id ?? 1,
+            action: s.action,
+            voucher: s.voucher ? 'upload-1' : '',
+            reason: s.reason,
+          });
         }
-        // However the story went, the clock and the arbiter end every order within a day.
-        state = apply(state, { kind: 'p2pAdvance', at: at + 2 * 60 * 60_000 });
-        state = apply(state, { kind: 'p2pAdvance', at: at + 4 * 60 * 60_000 });
-        state = apply(state, { kind: 'p2pAdvance', at: at + 6 * 60 * 60_000 });
         check(state, books);
+        // An order keeps the price it opened at, whatever the market did since; no ad holds a
+        // margin out of bounds (the part refuses one on its own).
         for (const order of p2pOf(state).orders.values()) {
-          expect(isOpenOrder(order.state)).toBe(false);
-          reached.add(`${order.state}:${order.log.map((line) => line.kind).join('>')}`);
+          expect(order.priceCents).toBeGreaterThan(0n);
+          expect(prices.get(order.id) ?? order.priceCents).toBe(order.priceCents);
+          prices.set(order.id, order.priceCents);
         }
-      }),
-      { numRuns: 60 },
-    );
+        for (const ad of p2pOf(state).ads.values())
+          if (ad.marginBps !== undefined && ad.marginBps !== null) {
+            expect(isMarginBps(ad.marginBps)).toBe(true);
+            floatingSeen = true;
+          }
+      }
+      // However the story went, the clock and the arbiter end every order within a day.
+      state = apply(state, { kind: 'p2pAdvance', at: at + 2 * 60 * 60_000 });
+      state = apply(state, { kind: 'p2pAdvance', at: at + 4 * 60 * 60_000 });
+      state = apply(state, { kind: 'p2pAdvance', at: at + 6 * 60 * 60_000 });
+      check(state, books);
+      for (const order of p2pOf(state).orders.values()) {
+        expect(isOpenOrder(order.state)).toBe(false);
+        reached.add(`${order.state}:${order.log.map((line) => line.kind).join('>')}`);
+      }
+    });
+    // New stories on every run, for the rules above.
+    fc.assert(walk, { numRuns: 60 });
+    // And 60 known ones, which reach every ending below: a random 60 usually do, but one CI run's
+    // missed the rarest (a seller's dispute refunded by the arbiter), and coverage must not be luck.
+    fc.assert(walk, { numRuns: 60, seed: COVERAGE_SEED });
     expect(floatingSeen).toBe(true);
     // The walk is not vacuous: it reached every ending, by the parties, the clock and the arbiter.
     const endings = [...reached].join(' ');
