@@ -19,20 +19,8 @@ import {
 } from '../../../src/machines/lever-positions.machine.ts';
 import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
 import type { LeverTerms } from '../../../src/machines/lever-terms.ts';
+import { LEVER_TERMS } from '../machines/order-form-terms.ts';
 import { declaredStates, fold, stateName, walk } from '../machines/walk-kit.ts';
-
-const TERMS: LeverTerms = {
-  shareNum: '0.01',
-  minShare: 1,
-  maxShare: 100,
-  feeRate: '0.001',
-  pointRate: '0.1',
-  multiples: [5, 10],
-  balance: '1000',
-  quoteCode: 'USDT',
-  priceDecimals: 2,
-  account: null,
-};
 
 function position(id: number, status: 0 | 1 | 2 | 3 | 4, extra: Partial<LeverPosition> = {}): LeverPosition {
   return {
@@ -74,9 +62,9 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('lever order form machine', () => {
   it('reaches every state by its shortest paths, and confirms only a valid order', () => {
     const events = [
-      { type: 'xstate.done.actor.0.leverOrder.loading', output: TERMS },
+      { type: 'xstate.done.actor.0.leverOrder.loading', output: LEVER_TERMS },
       { type: 'xstate.error.actor.0.leverOrder.loading', error: new Error('down') },
-      { type: 'xstate.done.actor.0.leverOrder.refreshing', output: TERMS },
+      { type: 'xstate.done.actor.0.leverOrder.refreshing', output: LEVER_TERMS },
       { type: 'xstate.error.actor.0.leverOrder.refreshing', error: new Error('down') },
       { type: 'xstate.done.actor.0.leverOrder.submitting', output: position(1, 1) },
       { type: 'xstate.error.actor.0.leverOrder.submitting', error: new Error('code 0') },
@@ -111,7 +99,7 @@ describe('lever order form machine', () => {
 
   it('refuses bad lots and stops on the wrong side with a message, keeping the text', async () => {
     const actor = createActor(
-      leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => TERMS) } }),
+      leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => LEVER_TERMS) } }),
       { input: { matchId: 1, decimalComma: true } },
     ).start();
     await waitFor(actor, (s) => s.matches('editing'));
@@ -142,7 +130,7 @@ describe('lever order form machine', () => {
     const actor = createActor(
       leverOrderMachine.provide({
         actors: {
-          loadTerms: fromPromise(async () => TERMS),
+          loadTerms: fromPromise(async () => LEVER_TERMS),
           submit: fromPromise<LeverPosition, LeverSubmit>(async ({ input }) => {
             sent.push(input);
             return position(7, 0);
@@ -229,7 +217,7 @@ describe('lever screen machine', () => {
     let positionEvents = 0;
     const machine = leverScreenMachine.provide({
       actors: {
-        form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => TERMS) } }),
+        form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => LEVER_TERMS) } }),
         positions: leverPositionsMachine.provide({
           actors: {
             loadLists: fromPromise(async (): Promise<LeverLists> => ({ open: [], paged: null })),

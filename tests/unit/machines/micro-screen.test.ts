@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, SimulatedClock } from 'xstate';
 import { Subject } from 'rxjs';
 import { microOrderMachine, type MicroTerms } from '../../../src/machines/micro-order.machine.ts';
+import { MICRO_TERMS } from './order-form-terms.ts';
 import {
   microScreenMachine,
   remainingSeconds,
@@ -9,25 +10,6 @@ import {
   type MicroListPage,
 } from '../../../src/machines/micro-screen.machine.ts';
 import type { MicroOrder } from '../../../src/streams/micro-pushes.ts';
-
-const TERMS: MicroTerms = {
-  currencies: [
-    {
-      id: 1,
-      code: 'USDT',
-      micro_account: { balance: '1000.00000000', lock_balance: '0.00000000' },
-      micro_numbers: [{ number: '10' }, { number: '50' }],
-      micro_min: '1.00000000',
-      micro_max: '100000.00000000',
-      micro_decimals: 2,
-      fee_rate: '0.10',
-    },
-  ],
-  seconds: [
-    { seconds: 30, status: 1, profit_ratio: '0.80' },
-    { seconds: 60, status: 1, profit_ratio: '0.70' },
-  ],
-};
 
 function order(id: number, over: Partial<MicroOrder> = {}): MicroOrder {
   return {
@@ -67,7 +49,7 @@ function harness(running: MicroOrder[] = []) {
         actors: {
           loadTerms: fromPromise<MicroTerms>(async () => {
             termsLoads++;
-            return TERMS;
+            return MICRO_TERMS;
           }),
           submit: fromPromise(async ({ input }) => {
             submitted.push(input);

@@ -4,6 +4,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { leverOrderMachine, type LeverSubmit } from '../../../src/machines/lever-order.machine.ts';
 import type { LeverPosition } from '../../../src/machines/lever-positions.machine.ts';
 import type { LeverTerms } from '../../../src/machines/lever-terms.ts';
+import { deferred, type Deferred } from './machine-kit.ts';
+import { LEVER_TERMS, MICRO_TERMS } from './order-form-terms.ts';
 import { microOrderMachine, type MicroTerms } from '../../../src/machines/micro-order.machine.ts';
 
 /**
@@ -13,33 +15,9 @@ import { microOrderMachine, type MicroTerms } from '../../../src/machines/micro-
  * against that balance, exactly once.
  */
 
-/** A promise the test resolves or rejects when it chooses. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: Error) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
-
-const LEVER_TERMS: LeverTerms = {
-  shareNum: '0.01',
-  minShare: 1,
-  maxShare: 100,
-  feeRate: '0.001',
-  pointRate: '0.1',
-  multiples: [5, 10],
-  balance: '1000',
-  quoteCode: 'USDT',
-  priceDecimals: 2,
-  account: null,
-};
-
 /** A lever form in `refreshing`, whose reload answers when the test says. */
 async function leverFormReloading() {
-  const loads: ReturnType<typeof deferred<LeverTerms>>[] = [];
+  const loads: Deferred<LeverTerms>[] = [];
   const actor = createActor(
     leverOrderMachine.provide({
       actors: {
@@ -113,25 +91,6 @@ describe('a press while the lever balance reloads', () => {
     actor.stop();
   });
 });
-
-const MICRO_TERMS: MicroTerms = {
-  currencies: [
-    {
-      id: 1,
-      code: 'USDT',
-      micro_account: { balance: '1000.00000000', lock_balance: '0.00000000' },
-      micro_numbers: [{ number: '10' }, { number: '50' }],
-      micro_min: '1.00000000',
-      micro_max: '100000.00000000',
-      micro_decimals: 2,
-      fee_rate: '0.10',
-    },
-  ],
-  seconds: [
-    { seconds: 30, status: 1, profit_ratio: '0.80' },
-    { seconds: 60, status: 1, profit_ratio: '0.70' },
-  ],
-};
 
 function microTermsWith(balance: string): MicroTerms {
   const [usdt] = MICRO_TERMS.currencies;
