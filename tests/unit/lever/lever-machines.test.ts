@@ -18,7 +18,6 @@ import {
   type LeverPosition,
 } from '../../../src/machines/lever-positions.machine.ts';
 import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
-import type { LeverTerms } from '../../../src/machines/lever-terms.ts';
 import { LEVER_TERMS } from '../machines/order-form-terms.ts';
 import { declaredStates, fold, stateName, walk } from '../machines/walk-kit.ts';
 
