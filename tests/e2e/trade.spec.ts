@@ -49,6 +49,16 @@ async function withholdDepthFromServer(page: Page) {
   });
 }
 
+/** Every price the order book shows, asks then bids, as one string ('' before it has any). */
+function bookPrices(page: Page): Promise<string> {
+  return page.locator('[data-testid^="book-ask-"], [data-testid^="book-bid-"]').evaluateAll((rows) =>
+    rows
+      .map((row) => row.getAttribute('data-price') ?? '')
+      .join(' ')
+      .trim(),
+  );
+}
+
 async function openTrade(page: Page, symbol = 'BTC/USDT') {
   await page.goto(`/trade?symbol=${symbol}`);
   await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
@@ -198,6 +208,18 @@ test.describe('spot trade screen', () => {
     expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
       1,
     );
+    // A book pushed just before the pause can still be on its way (the server's socket, the book's
+    // render batching): wait until the book shows the same prices twice, a second apart.
+    await expect
+      .poll(
+        async () => {
+          const before = await bookPrices(page);
+          await page.waitForTimeout(1_000);
+          return before !== '' && before === (await bookPrices(page));
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const ask = page.getByTestId('book-ask-2');
     const price = await ask.getAttribute('data-price');
     await ask.click({ force: true });
