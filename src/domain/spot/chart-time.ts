@@ -6,7 +6,28 @@ import { isIntraday, type KlinePeriod } from './chart-period.ts';
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function parts(ms: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+
+/**
+ * The parts of each time already asked, per zone. ECharts formats every bar's label again at each
+ * repaint (every live tick), and formatToParts is the costly step (about 35 ms per /trade load,
+ * issue 19): a bar's time is asked many times, and a new one only once per bar. Bounded: emptied
+ * when it reaches PARTS_CACHE_SIZE (a chart holds a few hundred bars).
+ */
+const known = new Map<string, Parts>();
+const PARTS_CACHE_SIZE = 4096;
+
+function parts(ms: number, timeZone: string): Parts {
+  const key = `${timeZone} ${ms}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  if (known.size >= PARTS_CACHE_SIZE) known.clear();
+  const fresh = formatParts(ms, timeZone);
+  known.set(key, fresh);
+  return fresh;
+}
+
+function formatParts(ms: number, timeZone: string): Parts {
   let format = formats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-GB', {

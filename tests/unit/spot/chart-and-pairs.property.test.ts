@@ -80,6 +80,49 @@ describe('chart rules (spec §9)', () => {
     expect(fullLabel(t, 'Asia/Shanghai')).toBe('2026-05-14 14:35');
   });
 
+  it('a time asked again, in any zone, gets the same label as the first time (the labels are kept per zone)', () => {
+    const zones = ['Asia/Shanghai', 'UTC', 'America/New_York', 'Asia/Kolkata'];
+    // The oracle: a fresh formatter per call, nothing kept.
+    const oracle = (ms: number, timeZone: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(ms)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            minute: fc.integer({ min: 29_000_000, max: 30_000_000 }),
+            zone: fc.constantFrom(...zones),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (asks) => {
+          // Each time in every zone, twice: the second round reads what the first one kept.
+          for (let round = 0; round < 2; round++) {
+            for (const { minute, zone } of asks) {
+              for (const other of [zone, ...zones]) {
+                expect(fullLabel(minute * 60_000, other)).toBe(oracle(minute * 60_000, other));
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('moving averages are the mean of the last n closes, none before n bars', () => {
     fc.assert(
       fc.property(
