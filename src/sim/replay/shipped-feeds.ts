@@ -1,4 +1,3 @@
-import { decodeFeed, feedFromBase64 } from '../feeds/feed-format.ts';
 import type { RecordedFeed } from '../feeds/recorded-feed.ts';
 
 /**
@@ -26,7 +25,15 @@ function shipped(
     name,
     symbol,
     duration,
-    load: async () => decodeFeed(feedFromBase64((await importModule()).FEED_BASE64)),
+    load: async () => {
+      // The decoder (with fflate) loads with the first feed too: the worker's first stage lists the
+      // feeds but never decodes one.
+      const [{ decodeFeed, feedFromBase64 }, { FEED_BASE64 }] = await Promise.all([
+        import('../feeds/feed-format.ts'),
+        importModule(),
+      ]);
+      return decodeFeed(feedFromBase64(FEED_BASE64));
+    },
   };
 }
 
