@@ -18,9 +18,14 @@ if [ ${#missing[@]} -eq 0 ]; then
 fi
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's ${missing[*]}..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  exit 0
+  # Only the headless shell missing: a failed install leaves the tests on the full browser.
+  if apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; then
+    exit 0
+  fi
+  if [ ! -x "$CHROMIUM" ]; then
+    echo "Installing Chromium failed." >&2
+    exit 1
+  fi
 fi
 if [ -x "$CHROMIUM" ]; then
   echo "chromium-headless-shell is not installed: the browser tests run in $CHROMIUM (slower)." >&2
