@@ -141,6 +141,38 @@ test.describe('all markets', () => {
     });
   }
 
+  for (const width of [390, 1440]) {
+    test(
+      `nothing moves as the quotes arrive, ${width} px (the cards and the toolbar keep their size)`,
+      VIEWS_ONLY,
+      async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        // Every layout shift from the first paint on, as the browser scores them (not after input).
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          (window as unknown as { __shifts: number[] }).__shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as {
+              value: number;
+              hadRecentInput: boolean;
+            }[]) {
+              if (!entry.hadRecentInput) shifts.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto('/markets');
+        await expect(page.getByTestId('top-gainers')).not.toContainText(/^Top gainers$/);
+        await expect(page.getByTestId('market-row').first()).toContainText(/\d/);
+        // Two frames for the last shift to be reported.
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+        expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+      },
+    );
+  }
+
   test('a click on a row opens the spot screen on that pair', async ({ page }) => {
     await ready(page);
     const row = page.getByTestId('market-row').nth(1);
