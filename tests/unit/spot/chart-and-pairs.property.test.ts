@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/spot/chart-period.ts';
 import { axisLabel, fullLabel } from '../../../src/domain/spot/chart-time.ts';
 import { movingAverage } from '../../../src/domain/spot/moving-average.ts';
+import { utcOffsetMinutes } from '../../../src/domain/time-zone.ts';
 import {
   choosePair,
   FAVOURITES_TAB,
@@ -82,22 +83,10 @@ describe('chart rules (spec §9)', () => {
 
   it('a time asked again, in any zone, gets the same label as the first time (the labels are kept per zone)', () => {
     const zones = ['Asia/Shanghai', 'UTC', 'America/New_York', 'Asia/Kolkata'];
-    // The oracle: a fresh formatter per call, nothing kept.
+    // The oracle: the zone's offset (time-zone.ts) applied to the UTC clock, nothing kept.
     const oracle = (ms: number, timeZone: string) => {
-      const p = Object.fromEntries(
-        new Intl.DateTimeFormat('en-GB', {
-          timeZone,
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        })
-          .formatToParts(ms)
-          .map((part) => [part.type, part.value]),
-      );
-      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+      const wall = new Date(ms + utcOffsetMinutes(ms, timeZone) * 60_000).toISOString();
+      return `${wall.slice(0, 10)} ${wall.slice(11, 16)}`;
     };
     fc.assert(
       fc.property(
