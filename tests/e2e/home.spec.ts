@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWS_ONLY } from './fixtures.ts';
+import { expect, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 
 /**
  * The landing page, driven as a visitor would. The market table needs the market simulator
@@ -103,6 +103,34 @@ test.describe('home', () => {
     await expect(qr).toBeVisible();
     await expect(qr).toHaveAttribute('alt', /QR code linking to http/);
   });
+
+  // The download card once squeezed its text to 91 px beside the code on a phone: "Торгуйте" (115 px
+  // at 22 px) stuck out of the heading's box into the code's column.
+  for (const { lang, width, title, below } of [
+    { lang: 'ru', width: 390, title: 'Торгуйте где угодно', below: true },
+    { lang: 'en', width: 1440, title: 'Trade on the go', below: false },
+  ]) {
+    test(
+      `the download card's words fit, the code ${below ? 'under' : 'beside'} the text (${lang}, ${width} px)`,
+      VIEWS_ONLY,
+      async ({ page }) => {
+        await withPrefs(page, { lang });
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto('/home');
+        const card = page.getByTestId('home-download');
+        const heading = card.getByRole('heading', { name: title });
+        await expect(card.getByTestId('home-qr')).toBeVisible({ timeout: 30_000 });
+        await heading.scrollIntoViewIfNeeded();
+        const fits = await heading.evaluate((element) => element.scrollWidth <= element.clientWidth);
+        expect(fits, 'no word of the heading sticks out of its box').toBe(true);
+        const text = await card.locator('.download-copy').boundingBox();
+        const code = await card.getByTestId('home-qr').boundingBox();
+        expect(text && code).toBeTruthy();
+        if (below) expect(code!.y).toBeGreaterThanOrEqual(text!.y + text!.height);
+        else expect(code!.x).toBeGreaterThanOrEqual(text!.x + text!.width);
+      },
+    );
+  }
 
   test('footer titles open their notice', async ({ page }) => {
     for (const category of [5, 4, 6]) {
