@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, showOnce, simControl, test, withPrefs } from './fixtures.ts';
+import { expect, showOnce, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 
 /**
  * The spot trade screen, driven as a person would: read the book, type into the forms, click the
@@ -394,4 +394,20 @@ test.describe('spot trade screen', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  // The phone's orders tabs share the row in thirds; Dutch "Ordergeschiedenis" (104 px) once spilled
+  // out of its 113 px tab to the window's edge. A tab now keeps its longest word.
+  test('on a phone each orders tab holds its whole label (Dutch, 390 px)', VIEWS_ONLY, async ({ page }) => {
+    await withPrefs(page, { lang: 'du' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/trade?symbol=BTC/USDT');
+    const tabs = page.locator('.orders-tabs [role="tab"]');
+    await expect(tabs).toHaveCount(3, { timeout: 30_000 });
+    const spilling = await tabs.evaluateAll((buttons) =>
+      buttons
+        .filter((button) => button.scrollWidth > button.clientWidth + 1)
+        .map((button) => button.textContent),
+    );
+    expect(spilling).toEqual([]);
+  });
 });
