@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, showOnce, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import { spillingText } from './spilling-text.ts';
 
 /**
  * The spot trade screen, driven as a person would: read the book, type into the forms, click the
@@ -401,13 +402,7 @@ test.describe('spot trade screen', () => {
     await withPrefs(page, { lang: 'du' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/trade?symbol=BTC/USDT');
-    const tabs = page.locator('.orders-tabs [role="tab"]');
-    await expect(tabs).toHaveCount(3, { timeout: 30_000 });
-    const spilling = await tabs.evaluateAll((buttons) =>
-      buttons
-        .filter((button) => button.scrollWidth > button.clientWidth + 1)
-        .map((button) => button.textContent),
-    );
-    expect(spilling).toEqual([]);
+    await expect(page.locator('.orders-tabs [role="tab"]')).toHaveCount(3, { timeout: 30_000 });
+    expect(await spillingText(page, '.orders-tabs')).toEqual([]);
   });
 });
