@@ -12,6 +12,7 @@ import {
 import { NEVER } from 'rxjs';
 import { isNewerLeverProgress, leverProgressOf, type LeverProgress } from '../domain/lever-progress.ts';
 import type { LeverActors } from './actors/lever.ts';
+import { liveAfterEnded, pushedLive, type LeverLive, type LeverLiveAccount } from './lever-live-account.ts';
 import { leverOrderMachine } from './lever-order.machine.ts';
 import { leverPositionsMachine, type LeverPosition } from './lever-positions.machine.ts';
 import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
@@ -26,13 +27,7 @@ export interface LeverPair {
   priceDecimals: number;
 }
 
-/** One quote currency's lever account as the LEVER_TRADE push last told it. */
-export interface LeverLiveAccount {
-  currency_id: number;
-  hazard_rate: string;
-  profits_all: string;
-  caution_money_all: string;
-}
+export type { LeverLiveAccount };
 
 export interface LeverScreenContext {
   pair: LeverPair;
@@ -42,7 +37,7 @@ export interface LeverScreenContext {
   /** How far each position seen on this screen has come, so each of its states is folded once. */
   folded: ReadonlyMap<number, LeverProgress>;
   /** The pushed account of the pair's quote currency (null until the first push). */
-  live: LeverLiveAccount | null;
+  live: LeverLive | null;
 }
 
 export type LeverScreenEvent =
@@ -133,6 +128,11 @@ export const leverScreenMachine = setup({
         newerPositions(context.folded, params.positions).folded,
     }),
     reloadBalance: sendTo(({ context }) => context.form, { type: 'REFRESH' as const }),
+    /** Positions that ended leave the pushed account; the last one leaves it empty. */
+    forgetEnded: assign({
+      live: ({ context }, params: { positions: LeverPosition[] }) =>
+        liveAfterEnded(context.live, params.positions),
+    }),
   },
 }).createMachine({
   id: 'leverScreen',
@@ -166,7 +166,7 @@ export const leverScreenMachine = setup({
         assign({
           pair: ({ event }) => event.pair,
           live: ({ context, event }) =>
-            context.live?.currency_id === event.pair.quoteCurrencyId ? context.live : null,
+            context.live?.account.currency_id === event.pair.quoteCurrencyId ? context.live : null,
         }),
         sendTo(
           ({ context }) => context.form,
@@ -213,13 +213,22 @@ export const leverScreenMachine = setup({
           actions: [
             assign({
               live: ({ context, event }) =>
-                event.account.currency_id === context.pair.quoteCurrencyId ? event.account : context.live,
+                pushedLive(
+                  context.live,
+                  context.pair.quoteCurrencyId,
+                  event.account,
+                  event.positions,
+                  context.folded,
+                ),
             }),
             { type: 'fold', params: ({ event }) => ({ positions: event.positions, reload: false }) },
           ],
         },
         CLOSED: {
-          actions: { type: 'fold', params: ({ event }) => ({ positions: event.positions, reload: true }) },
+          actions: [
+            { type: 'forgetEnded', params: ({ event }) => ({ positions: event.positions }) },
+            { type: 'fold', params: ({ event }) => ({ positions: event.positions, reload: true }) },
+          ],
         },
         // The answer of lever/submit: folded unless its push came first; the balance moved either way.
         PLACED: {
@@ -228,6 +237,7 @@ export const leverScreenMachine = setup({
         // The panel reloaded itself; remembering the answers keeps their pushes from being folded again.
         ACTED: {
           actions: [
+            { type: 'forgetEnded', params: ({ event }) => ({ positions: event.positions }) },
             { type: 'remember', params: ({ event }) => ({ positions: event.positions }) },
             'reloadBalance',
           ],

@@ -18,6 +18,7 @@ import {
   type LeverPosition,
 } from '../../../src/machines/lever-positions.machine.ts';
 import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
+import { leverMarkSummary } from '../../../src/machines/lever-terms.ts';
 import { LEVER_TERMS } from '../machines/order-form-terms.ts';
 import { declaredStates, fold, stateName, walk } from '../machines/walk-kit.ts';
 
@@ -210,6 +211,21 @@ describe('lever positions machine', () => {
   });
 });
 
+/** The screen with stub lists and terms, fed the pushes given. */
+function screenWithPushes(pushes: Subject<EventObject & Record<string, unknown>>) {
+  return leverScreenMachine.provide({
+    actors: {
+      form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => LEVER_TERMS) } }),
+      positions: leverPositionsMachine.provide({
+        actors: {
+          loadLists: fromPromise(async (): Promise<LeverLists> => ({ open: [], paged: null })),
+        },
+      }),
+      pushes: fromEventObservable(() => pushes as never),
+    },
+  });
+}
+
 describe('lever screen machine', () => {
   it('folds each state of a position once: a push of a state already folded is not folded again', async () => {
     const pushes = new Subject<EventObject & Record<string, unknown>>();
@@ -251,7 +267,50 @@ describe('lever screen machine', () => {
     expect(panel.paged.closed.total).toBe(1);
     // The delegation view keeps the order with its outcome.
     expect(panel.paged.delegation.rows.map((row) => [row.id, row.status])).toEqual([[1, 3]]);
-    expect(actor.getSnapshot().context.live).toEqual(account);
+    // The late push counted the closed position: its figures do not come back either.
+    expect(actor.getSnapshot().context.live?.account).toEqual({
+      ...account,
+      hazard_rate: '0',
+      profits_all: '0',
+      caution_money_all: '0',
+    });
+    actor.stop();
+  });
+
+  it('after the last position the push counted closes, the account shows no margin in use and no PnL', async () => {
+    const pushes = new Subject<EventObject & Record<string, unknown>>();
+    const actor = createActor(screenWithPushes(pushes), {
+      input: { pair: { matchId: 1, quoteCurrencyId: 1, priceDecimals: 2 }, signedIn: true },
+    }).start();
+    await flush();
+    const account = {
+      currency_id: 1,
+      hazard_rate: '1155.01',
+      profits_all: '-3.5',
+      caution_money_all: '356.6608',
+    };
+    const live = () => actor.getSnapshot().context.live?.account;
+    // Two open positions: one closes and the other is still counted; the next push brings the figures.
+    pushes.next({ type: 'TRADED', account, positions: [position(1, 1), position(2, 1)] });
+    pushes.next({ type: 'CLOSED', positions: [position(1, 3)] });
+    expect(live()).toEqual(account);
+    const one = { ...account, profits_all: '-1.5', caution_money_all: '178.3304' };
+    pushes.next({ type: 'TRADED', account: one, positions: [position(2, 1)] });
+    expect(live()).toEqual(one);
+    // Close all: no LEVER_TRADE follows for a currency with nothing open, so nothing is left counted.
+    pushes.next({ type: 'CLOSED', positions: [position(2, 3)] });
+    expect(live()).toMatchObject({ caution_money_all: '0', profits_all: '0' });
+    const { form, positions } = actor.getSnapshot().context;
+    const summary = leverMarkSummary(
+      positions.getSnapshot().context.open,
+      '100',
+      live() ?? null,
+      form.getSnapshot().context.terms?.balance ?? '0',
+    );
+    expect([summary.bonds, summary.total]).toEqual([0n, 0n]);
+    // A new position counts again.
+    pushes.next({ type: 'TRADED', account, positions: [position(3, 1)] });
+    expect(live()).toEqual(account);
     actor.stop();
   });
 

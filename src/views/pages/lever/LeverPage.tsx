@@ -121,7 +121,7 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
     return () => subscription.unsubscribe();
   }, [last$, screen]);
 
-  const live = useSelector(screen, (s) => s.context.live);
+  const live = useSelector(screen, (s) => s.context.live?.account ?? null);
   const priceDecimals = pair.priceDecimals ?? 4;
   // The chart's lines: rebuilt only when one moved (leverMarksKey), never on a PnL tick.
   // The key is worked out once per new open list, not on each snapshot (a frame's last price is one),
