@@ -11,12 +11,14 @@ import {
   map,
   merge,
   type Observable,
+  race,
   repeat,
   retry,
   type SchedulerLike,
   Subject,
   Subscription,
   switchMap,
+  take,
   tap,
   timer,
 } from 'rxjs';
@@ -34,6 +36,16 @@ export const RECONNECT_MS = 30_000;
 
 export type SocketStatus = 'connecting' | 'open' | 'closed';
 
+/**
+ * Where the connection stands, with what a person needs to read it: whether it is open, and after
+ * a drop when the next try is due (`retryAt`, on the connection's scheduler clock: `Date.now()` in
+ * the app) and how many tries in a row have failed since the socket was last open.
+ */
+export type SocketLink =
+  | { readonly state: 'connecting' }
+  | { readonly state: 'open' }
+  | { readonly state: 'waiting'; readonly retryAt: number; readonly failures: number };
+
 export interface SocketConnectionOptions {
   transport: Pick<Transport, 'socketUrl' | 'WebSocketCtor'>;
   /** The session token; null when logged out. */
@@ -49,6 +61,16 @@ export interface SocketConnection {
   channel(name: ChannelName): Observable<Frame>;
   /** The current state, replayed to each new observer. */
   readonly status$: Observable<SocketStatus>;
+  /** The connection's state with its retry schedule (connection-state.ts reads it for the header). */
+  readonly link$: Observable<SocketLink>;
+  /**
+   * Emits each time a socket opens after a drop, once its login and subs have been sent: whatever
+   * was pushed while it was away is lost, so every screen reloads what it shows (DESIGN.md "Live
+   * data says how live it is"). A new anonymous socket after a logout is not a reconnect.
+   */
+  readonly reconnected$: Observable<void>;
+  /** Tries to connect now instead of waiting for the next scheduled try (no-op while open). */
+  retryNow(): void;
   /**
    * The server ended the session this socket logged in with (`{type:"session_ended"}`: logout
    * elsewhere, a password change, expiry): emits that token. The socket is anonymous from then on.
@@ -83,6 +105,13 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
   } = options;
 
   const status = new BehaviorSubject<SocketStatus>('connecting');
+  const link = new BehaviorSubject<SocketLink>({ state: 'connecting' });
+  const reconnected = new Subject<void>();
+  const retryNow = new Subject<void>();
+  // Set by a drop, cleared by the next open: what tells a reconnect from a first open.
+  let droppedSinceOpen = false;
+  // Tries in a row that ended without the socket staying open (a drop of an open socket counts 1).
+  let failures = 0;
   const sessionEnded = new Subject<string>();
   // The token the open socket last logged in with (what a session_ended frame refers to).
   let loggedInAs: string | null = null;
@@ -99,7 +128,15 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
 
   const dropped = (): void => {
     wire = null;
+    droppedSinceOpen = true;
+    failures += 1;
     status.next('closed');
+  };
+
+  // The wait before the next try: the reconnect interval, cut short by retryNow().
+  const nextTry = () => {
+    link.next({ state: 'waiting', retryAt: scheduler.now() + reconnectMs, failures });
+    return race(timer(reconnectMs, scheduler), retryNow.pipe(take(1)));
   };
 
   // One connection attempt. A fresh WebSocketSubject per attempt, because a reused one lets a
@@ -118,6 +155,7 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
       },
     });
     status.next('connecting');
+    link.next({ state: 'connecting' });
     return socket.pipe(
       finalize(() => {
         if (wire === socket) wire = null;
@@ -126,8 +164,8 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
   }).pipe(
     filter((frame): frame is Frame => frame !== null),
     tap({ error: dropped, complete: dropped }),
-    retry({ delay: () => timer(reconnectMs, scheduler) }),
-    repeat({ delay: () => timer(reconnectMs, scheduler) }),
+    retry({ delay: nextTry }),
+    repeat({ delay: nextTry }),
   );
 
   // A new session at start and after every logout; logging in keeps the socket (see above).
@@ -164,6 +202,24 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
   const running = new Subscription();
   running.add(token$.pipe(distinctUntilChanged()).subscribe((value) => token.next(value)));
   running.add(outbound$.subscribe(send));
+  // A reconnect is announced on the next turn of the scheduler: 'open' is set inside the socket's
+  // open handler, and RxJS's webSocket sends what was written there (login, subs) only after that
+  // handler returns. So whoever reloads on reconnected$ does so with the subs already on the wire.
+  running.add(
+    status
+      .pipe(
+        distinctUntilChanged(),
+        filter((now) => now === 'open'),
+      )
+      .subscribe(() => {
+        failures = 0;
+        link.next({ state: 'open' });
+        if (droppedSinceOpen) {
+          droppedSinceOpen = false;
+          running.add(scheduler.schedule(() => reconnected.next()));
+        }
+      }),
+  );
   running.add(
     sessions$.subscribe((frame) => {
       if (frame.type !== SESSION_ENDED) {
@@ -178,14 +234,19 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
   return {
     channel: (name) => registry.channel(name),
     status$: status.pipe(distinctUntilChanged()),
+    link$: link.asObservable(),
+    reconnected$: reconnected.asObservable(),
+    retryNow: () => retryNow.next(),
     sessionEnded$: sessionEnded.asObservable(),
     close() {
       sessionEnded.complete();
+      reconnected.complete();
       running.unsubscribe();
       wire = null;
       registry.close();
       status.next('closed');
       status.complete();
+      link.complete();
     },
   };
 }
