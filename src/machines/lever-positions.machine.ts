@@ -32,10 +32,16 @@ export interface LeverPage {
   total: number;
 }
 
-/** What one load brings: the pair's open positions, and the page of the tab on screen (if paged). */
+export const LEVER_PAGED_TABS: readonly LeverPagedTab[] = ['delegation', 'all', 'pending', 'closed'];
+
+/**
+ * What one load brings: the pair's open positions, the page of the tab on screen (if paged), and how
+ * many rows every paged tab holds now, so each tab's count is true before it is opened.
+ */
 export interface LeverLists {
   open: LeverPosition[];
   paged: { tab: LeverPagedTab; rows: LeverPosition[]; total: number } | null;
+  totals: Record<LeverPagedTab, number>;
 }
 
 export interface LeverListsRequest {
@@ -264,14 +270,13 @@ export const leverPositionsMachine = setup({
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {
-                const { open, paged } = event.output;
-                // A page of a tab the user has since left is kept for its counts.
-                if (!paged) return { open };
-                const page = context.paged[paged.tab].page;
-                return {
-                  open,
-                  paged: { ...context.paged, [paged.tab]: { rows: paged.rows, total: paged.total, page } },
-                };
+                const { open, paged, totals } = event.output;
+                // The pages of the other tabs keep their rows until opened; their counts are today's.
+                const pages = { ...context.paged };
+                for (const tab of LEVER_PAGED_TABS) pages[tab] = { ...pages[tab], total: totals[tab] };
+                if (paged)
+                  pages[paged.tab] = { rows: paged.rows, total: paged.total, page: pages[paged.tab].page };
+                return { open, paged: pages };
               }),
             },
             onError: 'idle',

@@ -37,6 +37,9 @@ const TAB_STATUS = {
   closed: LEVER_STATUS_CLOSED,
 } as const satisfies Record<LeverPagedTab, number>;
 
+// The tabs' list here, not the machine's: its module loads with the lever page, not the first paint.
+const PAGED_TABS = Object.keys(TAB_STATUS) as LeverPagedTab[];
+
 /** The lever screen's API actors (spec §7 Lever calls, LEVER_TRADE / LEVER_CLOSED), for its machines. */
 export function leverActors(api: ApiClient, socket: ChannelSource) {
   return {
@@ -79,31 +82,37 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
       });
     }),
     /**
-     * The pair's open positions (lever/deal, every one of them), and the page of the tab on screen
-     * from lever/my_trade by the tab's status: delegation 6, all positions 1 (every pair), pending 0,
-     * closed 3 (the pair).
+     * The pair's open positions (lever/deal, every one of them), the page of the tab on screen from
+     * lever/my_trade by the tab's status (delegation 6, all positions 1 on every pair, pending 0,
+     * closed 3 on the pair), and the first page of each other paged tab for its total: a tab's count
+     * is true before it is opened, and after an action that moved rows between tabs.
      */
     loadLists: fromPromise<LeverLists, LeverListsRequest>(async ({ input }) => {
-      const status = input.tab === 'open' ? null : TAB_STATUS[input.tab];
-      const [deal, page] = await Promise.all([
+      const myTrade = (tab: LeverPagedTab, page: number) =>
+        api.call(
+          'lever/my_trade',
+          tab === 'all'
+            ? { status: TAB_STATUS[tab], page }
+            : { status: TAB_STATUS[tab], page, currency_match_id: input.matchId },
+          { quiet: true },
+        );
+      const shown = input.tab === 'open' ? null : input.tab;
+      const [deal, pages] = await Promise.all([
         api.call('lever/deal', { currency_match_id: input.matchId }, { quiet: true }),
-        status === null
-          ? Promise.resolve(null)
-          : api.call(
-              'lever/my_trade',
-              input.tab === 'all'
-                ? { status, page: input.page }
-                : { status, page: input.page, currency_match_id: input.matchId },
-              { quiet: true },
-            ),
+        Promise.all(
+          PAGED_TABS.map(async (tab) => ({
+            tab,
+            answer: await myTrade(tab, tab === shown ? input.page : 1),
+          })),
+        ),
       ]);
-      return {
-        open: deal.my_transaction,
-        paged:
-          page === null || input.tab === 'open'
-            ? null
-            : { tab: input.tab, rows: page.data, total: page.total },
-      };
+      const totals = { delegation: 0, all: 0, pending: 0, closed: 0 };
+      let paged: LeverLists['paged'] = null;
+      for (const { tab, answer } of pages) {
+        totals[tab] = answer.total;
+        if (tab === shown) paged = { tab, rows: answer.data, total: answer.total };
+      }
+      return { open: deal.my_transaction, paged, totals };
     }),
     /** Close one, cancel one, or close all / longs / shorts on the pair; answers the positions it ended. */
     act: fromPromise<LeverPosition[], LeverAct>(async ({ input }) => {

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromEventObservable, fromPromise, waitFor, type EventObject } from 'xstate';
+import { createActor, fromEventObservable, fromPromise, toPromise, waitFor, type EventObject } from 'xstate';
+import type { ApiClient } from '../../../src/api/client.ts';
+import { leverActors } from '../../../src/machines/actors/lever.ts';
+import type { ChannelSource } from '../../../src/streams/market.ts';
 import {
   leverOrderMachine,
   submitPayload,
@@ -15,6 +18,7 @@ import {
   type LeverLists,
   type LeverListsRequest,
   type LeverPage,
+  type LeverPagedTab,
   type LeverPosition,
 } from '../../../src/machines/lever-positions.machine.ts';
 import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
@@ -58,6 +62,7 @@ function position(id: number, status: 0 | 1 | 2 | 3 | 4, extra: Partial<LeverPos
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const NO_TOTALS: LeverLists['totals'] = { delegation: 0, all: 0, pending: 0, closed: 0 };
 
 describe('lever order form machine', () => {
   it('reaches every state by its shortest paths, and confirms only a valid order', () => {
@@ -182,6 +187,7 @@ describe('lever positions machine', () => {
     const lists: LeverLists = {
       open: [position(1, 1)],
       paged: { tab: 'delegation', rows: [position(2, 0), position(1, 1)], total: 2 },
+      totals: { delegation: 2, all: 1, pending: 1, closed: 0 },
     };
     fc.assert(
       fc.property(fc.array(dialogEvent, { maxLength: 30 }), (events) => {
@@ -218,7 +224,11 @@ function screenWithPushes(pushes: Subject<EventObject & Record<string, unknown>>
       form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => LEVER_TERMS) } }),
       positions: leverPositionsMachine.provide({
         actors: {
-          loadLists: fromPromise(async (): Promise<LeverLists> => ({ open: [], paged: null })),
+          loadLists: fromPromise(async (): Promise<LeverLists> => ({
+            open: [],
+            paged: null,
+            totals: NO_TOTALS,
+          })),
         },
       }),
       pushes: fromEventObservable(() => pushes as never),
@@ -235,7 +245,11 @@ describe('lever screen machine', () => {
         form: leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => LEVER_TERMS) } }),
         positions: leverPositionsMachine.provide({
           actors: {
-            loadLists: fromPromise(async (): Promise<LeverLists> => ({ open: [], paged: null })),
+            loadLists: fromPromise(async (): Promise<LeverLists> => ({
+              open: [],
+              paged: null,
+              totals: NO_TOTALS,
+            })),
           },
         }),
         pushes: fromEventObservable(() => pushes as never),
@@ -322,7 +336,7 @@ describe('lever screen machine', () => {
         actors: {
           loadLists: fromPromise(async ({ input }: { input: LeverListsRequest }): Promise<LeverLists> => {
             asked.push(input.page);
-            return { open, paged: null };
+            return { open, paged: null, totals: { ...NO_TOTALS, all: open.length } };
           }),
         },
       }),
@@ -420,5 +434,81 @@ describe('lever history tabs', () => {
     expect(belongsOn('pending', position(3, 0), 1)).toBe(true);
     expect(belongsOn('closed', position(3, 3), 1)).toBe(true);
     expect(belongsOn('closed', cancelled, 1)).toBe(false);
+  });
+});
+
+describe('lever tab counts', () => {
+  it('every tab counts its rows from the first load, and again after an action moved rows between tabs', async () => {
+    // The server's rows: two open positions, two pending orders, seven closed positions.
+    let rows = [
+      ...[1, 2].map((id) => position(id, 1)),
+      ...[3, 4].map((id) => position(id, 0)),
+      ...[5, 6, 7, 8, 9, 10, 11].map((id) => position(id, 3)),
+    ];
+    const tabRows = (tab: LeverPagedTab) => rows.filter((row) => belongsOn(tab, row, 1));
+    const actor = createActor(
+      leverPositionsMachine.provide({
+        actors: {
+          loadLists: fromPromise(async ({ input }: { input: LeverListsRequest }): Promise<LeverLists> => {
+            const tabs: LeverPagedTab[] = ['delegation', 'all', 'pending', 'closed'];
+            const totals = Object.fromEntries(tabs.map((tab) => [tab, tabRows(tab).length]));
+            return {
+              open: rows.filter((row) => belongsOn('open', row, 1)),
+              paged:
+                input.tab === 'open'
+                  ? null
+                  : { tab: input.tab, rows: tabRows(input.tab), total: tabRows(input.tab).length },
+              totals: totals as LeverLists['totals'],
+            };
+          }),
+          act: fromPromise(async (): Promise<LeverPosition[]> => {
+            const ended = rows
+              .filter((row) => row.status === 1)
+              .map((row) => ({ ...row, status: 3 as const }));
+            rows = rows.map((row) => ended.find((each) => each.id === row.id) ?? row);
+            return ended;
+          }),
+        },
+      }),
+      { input: { matchId: 1, priceDecimals: 2, decimalComma: false } },
+    ).start();
+    const counts = () => {
+      const { paged, open } = actor.getSnapshot().context;
+      return [paged.delegation.total, open.length, paged.all.total, paged.pending.total, paged.closed.total];
+    };
+    await waitFor(actor, (s) => s.matches({ lists: 'idle' }));
+    expect(actor.getSnapshot().context.tab).toBe('delegation');
+    expect(counts()).toEqual([11, 2, 2, 2, 7]);
+    actor.send({ type: 'CLOSE_ALL', which: 'all' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ dialog: 'none', lists: 'idle' }));
+    expect(counts()).toEqual([11, 0, 0, 2, 9]);
+    actor.stop();
+  });
+
+  it('the lever actors read the page on screen and every other tab’s total', async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    const totals: Record<number, number> = { 6: 11, 1: 2, 0: 2, 3: 7 };
+    const api = {
+      call: (path: string, payload: Record<string, unknown>) => {
+        if (path === 'lever/deal') return Promise.resolve({ my_transaction: [position(1, 1)] });
+        asked.push(payload);
+        const total = totals[payload.status as number] ?? 0;
+        return Promise.resolve({ data: [position(payload.status === 3 ? 5 : 1, 1)], total });
+      },
+    } as unknown as ApiClient;
+    const lists = await toPromise(
+      createActor(leverActors(api, {} as ChannelSource).loadLists, {
+        input: { matchId: 1, tab: 'closed', page: 2 },
+      }).start(),
+    );
+    expect(lists.totals).toEqual({ delegation: 11, all: 2, pending: 2, closed: 7 });
+    expect(lists.paged).toMatchObject({ tab: 'closed', total: 7 });
+    expect(lists.paged?.rows.map((row) => row.id)).toEqual([5]);
+    // The tab on screen at its page; the others at their first; all positions on every pair.
+    expect(asked).toContainEqual({ status: 3, page: 2, currency_match_id: 1 });
+    expect(asked).toContainEqual({ status: 0, page: 1, currency_match_id: 1 });
+    expect(asked).toContainEqual({ status: 1, page: 1 });
+    expect(asked).toHaveLength(4);
   });
 });
