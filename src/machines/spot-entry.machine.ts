@@ -48,6 +48,15 @@ export interface SpotEntryContext {
   signedIn: boolean;
   /** Whether the user's language writes a decimal comma (domain/number-entry.ts); fixed for the page's life. */
   decimalComma: boolean;
+  /** Whether the backend can be reached now; while it cannot, nothing is sent (and nothing queued). */
+  reachable: boolean;
+}
+
+/** One trade-account balance as a BALANCE push carries it (streams/payloads.ts). */
+export interface PushedBalance {
+  currencyId: number;
+  balance: string;
+  locked: string;
 }
 
 export type SpotEntryEvent =
@@ -61,6 +70,9 @@ export type SpotEntryEvent =
   | { type: 'PAIR'; pair: SpotPair }
   | { type: 'SIGNED_IN'; signedIn: boolean }
   | { type: 'REFRESH_BALANCES' }
+  /** A BALANCE push of the trade account: one currency's balance after it moved. */
+  | { type: 'BALANCE'; balance: PushedBalance }
+  | { type: 'REACHABLE'; reachable: boolean }
   | { type: 'SUBMIT'; side: SpotSide }
   /** The user confirmed, or dismissed, a price far through the market. */
   | { type: 'CONFIRM'; side: SpotSide }
@@ -72,6 +84,7 @@ export type SpotEntryEvent =
  */
 export type SpotEntryProblem =
   | SpotProblemCode
+  | 'unreachable'
   | 'noBestPrice'
   | 'priceNotNumber'
   | 'priceTooManyDecimals'
@@ -198,6 +211,20 @@ export function orderPayload(context: SpotEntryContext, side: SpotSide): Payload
     : { currency_match_id: context.pair.matchId, number, type: MARKET };
 }
 
+/** The pair's balances with one pushed currency in them; other currencies' pushes change nothing. */
+export function withPushedBalance(
+  balances: PairBalances | null,
+  pair: SpotPair,
+  pushed: PushedBalance,
+): PairBalances | null {
+  if (balances === null) return null;
+  if (pushed.currencyId === pair.quoteCurrencyId)
+    return { ...balances, quote: pushed.balance, quoteLocked: pushed.locked };
+  if (pushed.currencyId === pair.baseCurrencyId)
+    return { ...balances, base: pushed.balance, baseLocked: pushed.locked };
+  return balances;
+}
+
 /** Whether the slider still says what the quantity is, at the side's price now. */
 function sliderStillTrue(context: SpotEntryContext, side: SpotSide): boolean {
   const draft = context[side];
@@ -240,7 +267,9 @@ function withSide(
  *   a buy with no price reports `noBestPrice` and leaves the slider where it was.
  * - SUBMIT checks the side's order and reports its first problem, or places it; a placed order
  *   clears that side's quantity and slider and is reported (`placed`). The screen that owns this
- *   machine (trade-screen.machine.ts) folds it into the orders and sends REFRESH_BALANCES.
+ *   machine (trade-screen.machine.ts) folds it into the orders and forwards the BALANCE pushes
+ *   that follow it (REFRESH_BALANCES reloads them, after a reconnect). While the backend cannot be
+ *   reached (REACHABLE), SUBMIT and CONFIRM report `unreachable` and send nothing.
  * Each side submits on its own, so a buy in flight does not hold up a sell.
  */
 export const spotEntryMachine = setup({
@@ -287,6 +316,7 @@ export const spotEntryMachine = setup({
     balances: null,
     signedIn: input.signedIn,
     decimalComma: input.decimalComma ?? false,
+    reachable: true,
   }),
   type: 'parallel',
   on: {
@@ -385,6 +415,14 @@ export const spotEntryMachine = setup({
           actions: assign(({ event }) => ({ signedIn: event.signedIn, balances: null })),
         },
         REFRESH_BALANCES: { target: '.loading' },
+        // Pushed balances replace loaded ones; before the first load there is nothing to update,
+        // and that load's answer is at least as new as any push that came before it.
+        BALANCE: {
+          actions: assign(({ context, event }) => ({
+            balances: withPushedBalance(context.balances, context.pair, event.balance),
+          })),
+        },
+        REACHABLE: { actions: assign({ reachable: ({ event }) => event.reachable }) },
       },
       states: {
         idle: {},
@@ -425,6 +463,10 @@ function sideRegion(side: SpotSide) {
               },
             },
             { guard: ({ context }: { context: SpotEntryContext }) => !context.signedIn },
+            {
+              guard: ({ context }: { context: SpotEntryContext }) => !context.reachable,
+              actions: { type: 'reportProblem' as const, params: { code: 'unreachable' as const } },
+            },
             { guard: { type: 'farPrice' as const, params: { side } }, target: 'confirming' },
             { target: 'submitting' },
           ],
@@ -433,7 +475,15 @@ function sideRegion(side: SpotSide) {
       /** The price goes far through the best opposite price: the user confirms or goes back. */
       confirming: {
         on: {
-          CONFIRM: { guard: mine, target: 'submitting' },
+          CONFIRM: [
+            {
+              guard: ({ context, event }: { context: SpotEntryContext; event: SpotEntryEvent }) =>
+                mine({ event }) && !context.reachable,
+              target: 'idle',
+              actions: { type: 'reportProblem' as const, params: { code: 'unreachable' as const } },
+            },
+            { guard: mine, target: 'submitting' },
+          ],
           DISMISS: { guard: mine, target: 'idle' },
           // Whatever changes the order meanwhile sends the user back to look at it again.
           PRICE: { guard: mine, target: 'idle' },

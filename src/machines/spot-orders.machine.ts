@@ -35,6 +35,8 @@ export interface SpotOrdersContext {
   own: ReadonlyMap<number, OwnOrder>;
   /** The order being cancelled, for the button's busy state. */
   cancelling: number | null;
+  /** Whether the backend can be reached now; while it cannot, a cancel is refused, not queued. */
+  reachable: boolean;
 }
 
 export type SpotOrdersEvent =
@@ -46,7 +48,8 @@ export type SpotOrdersEvent =
   /** A TX_SUBMIT or TX_MATCHED push, or the answer of this tab's own add or cancel. */
   | { type: 'ORDER'; order: SpotOrderAnswer }
   | { type: 'CANCEL'; id: number; way: Way }
-  | { type: 'RELOAD' };
+  | { type: 'RELOAD' }
+  | { type: 'REACHABLE'; reachable: boolean };
 
 export interface LoadInput {
   view: OrdersView;
@@ -82,8 +85,11 @@ export const spotOrdersMachine = setup({
     context: {} as SpotOrdersContext,
     events: {} as SpotOrdersEvent,
     input: {} as { matchId: number; signedIn: boolean },
-    /** Told to the page (`actor.on`): an order was cancelled here, so balances moved. */
-    emitted: {} as { type: 'cancelled'; order: SpotOrderAnswer },
+    /**
+     * Told to the page (`actor.on`): an order was cancelled here, so balances moved; or a cancel
+     * was refused because the backend cannot be reached (nothing was sent).
+     */
+    emitted: {} as { type: 'cancelled'; order: SpotOrderAnswer } | { type: 'refused' },
   },
   actors: {
     loadPage: fromPromise<LoadedPage, LoadInput>(async () => {
@@ -114,11 +120,13 @@ export const spotOrdersMachine = setup({
     signedIn: input.signedIn,
     own: new Map(),
     cancelling: null,
+    reachable: true,
   }),
   type: 'parallel',
   // Every transition lives in its region: a root-level transition into one region of a parallel
   // state would exit and re-enter the others, cancelling a cancel in flight.
   on: {
+    REACHABLE: { actions: assign({ reachable: ({ event }) => event.reachable }) },
     ORDER: {
       actions: assign(({ context, event }) => {
         const page = foldOrderUpdate(
@@ -230,11 +238,11 @@ export const spotOrdersMachine = setup({
       states: {
         idle: {
           on: {
-            CANCEL: {
-              guard: 'signedIn',
-              target: 'cancelling',
-              actions: assign(({ event }) => ({ cancelling: event.id })),
-            },
+            CANCEL: [
+              { guard: ({ context }) => !context.signedIn },
+              { guard: ({ context }) => !context.reachable, actions: emit({ type: 'refused' as const }) },
+              { target: 'cancelling', actions: assign(({ event }) => ({ cancelling: event.id })) },
+            ],
           },
         },
         cancelling: {

@@ -11,7 +11,7 @@ import {
 import { NEVER } from 'rxjs';
 import { isNewerProgress, type OrderProgress } from '../domain/spot/order-progress.ts';
 import type { SpotActors } from './actors/spot.ts';
-import { spotEntryMachine, type SpotPair } from './spot-entry.machine.ts';
+import { spotEntryMachine, type PushedBalance, type SpotPair } from './spot-entry.machine.ts';
 import { spotOrdersMachine, type SpotOrderAnswer } from './spot-orders.machine.ts';
 
 type EntryRef = ActorRefFrom<typeof spotEntryMachine>;
@@ -39,7 +39,13 @@ export type TradeScreenEvent =
   /** The forms placed an order: the answer of tx_in/add or tx_out/add. */
   | { type: 'PLACED'; order: SpotOrderAnswer }
   /** The panel cancelled an order (it has folded the answer itself). */
-  | { type: 'CANCELLED'; order: SpotOrderAnswer };
+  | { type: 'CANCELLED'; order: SpotOrderAnswer }
+  /** The owner's BALANCE push of a trade-account currency. */
+  | { type: 'BALANCE_PUSHED'; balance: PushedBalance }
+  /** The socket came back after a drop: what was pushed meanwhile is lost, so reload. */
+  | { type: 'RESYNC' }
+  /** Whether the backend can be reached now (streams/connection-state.ts). */
+  | { type: 'REACHABLE'; reachable: boolean };
 
 export interface TradeScreenInput {
   pair: SpotPair;
@@ -70,9 +76,11 @@ function withProgress(
 /**
  * The spot trade screen (DESIGN.md "A trading screen"): it owns the order forms and the orders
  * panel, listens to the owner's private pushes while signed in, folds each state of each order
- * into the panel once (whether the answer or the push carries it first), and reloads the balances
- * after every placement, cancellation and fill. The page renders its children's snapshots and
- * sends it events; it forwards nothing between machines.
+ * into the panel once (whether the answer or the push carries it first), and keeps the balances
+ * from the BALANCE pushes that follow every placement, cancellation and fill. After a reconnect it
+ * reloads the orders and the balances; while the backend is unreachable its children refuse to
+ * send. The page renders its children's snapshots and sends it events; it forwards nothing
+ * between machines.
  *
  * Lever, micro and the P2P order page follow this shape: one screen machine, its form and list
  * children spawned here, the screen's pushes invoked while signed in, one fold per order state.
@@ -89,6 +97,17 @@ export const tradeScreenMachine = setup({
     childReports,
     /** Provided by the spot actors; by default no pushes arrive. */
     orderPushes: fromEventObservable<{ type: 'PUSHED'; order: SpotOrderAnswer }, NonReducibleUnknown>(
+      () => NEVER,
+    ),
+    /** The trade account's BALANCE pushes; by default none arrive. */
+    balancePushes: fromEventObservable<
+      { type: 'BALANCE_PUSHED'; balance: PushedBalance },
+      NonReducibleUnknown
+    >(() => NEVER),
+    /** One RESYNC per reconnect of the socket; by default the socket never drops. */
+    reconnects: fromEventObservable<{ type: 'RESYNC' }, NonReducibleUnknown>(() => NEVER),
+    /** REACHABLE whenever reachability changes; by default the backend is always reachable. */
+    reachability: fromEventObservable<{ type: 'REACHABLE'; reachable: boolean }, NonReducibleUnknown>(
       () => NEVER,
     ),
   },
@@ -108,6 +127,7 @@ export const tradeScreenMachine = setup({
         withProgress(context.folded, (event as { order: SpotOrderAnswer }).order),
     }),
     reloadBalances: sendTo(({ context }) => context.entry, { type: 'REFRESH_BALANCES' as const }),
+    reloadOrders: sendTo(({ context }) => context.orders, { type: 'RELOAD' as const }),
   },
 }).createMachine({
   id: 'tradeScreen',
@@ -124,10 +144,14 @@ export const tradeScreenMachine = setup({
     }),
     folded: new Map(),
   }),
-  invoke: {
-    src: 'childReports',
-    input: ({ context }) => ({ entry: context.entry, orders: context.orders }),
-  },
+  invoke: [
+    {
+      src: 'childReports',
+      input: ({ context }) => ({ entry: context.entry, orders: context.orders }),
+    },
+    { src: 'reconnects' },
+    { src: 'reachability' },
+  ],
   initial: 'choosing',
   on: {
     PAIR: {
@@ -165,24 +189,45 @@ export const tradeScreenMachine = setup({
         ({ event }) => ({ type: 'BEST' as const, bid: event.bid, ask: event.ask }),
       ),
     },
-    // The placement's answer: folded unless its push came first; the balances moved either way.
-    PLACED: [
-      { guard: 'newer', actions: ['remember', 'foldOrder', 'reloadBalances'] },
-      { actions: 'reloadBalances' },
-    ],
+    // The placement's answer: folded unless its push came first. The balances it moved arrive as
+    // BALANCE pushes, as do those of every fill and cancel: nothing is reloaded per order.
+    PLACED: { guard: 'newer', actions: ['remember', 'foldOrder'] },
     // The panel folded the cancel's answer; remembering it keeps its push from being folded again.
-    CANCELLED: { actions: ['remember', 'reloadBalances'] },
+    CANCELLED: { actions: 'remember' },
+    REACHABLE: {
+      actions: [
+        sendTo(
+          ({ context }) => context.entry,
+          ({ event }) => ({ type: 'REACHABLE' as const, reachable: event.reachable }),
+        ),
+        sendTo(
+          ({ context }) => context.orders,
+          ({ event }) => ({ type: 'REACHABLE' as const, reachable: event.reachable }),
+        ),
+      ],
+    },
   },
   states: {
     choosing: {
       always: [{ guard: 'signedIn', target: 'live' }, { target: 'anonymous' }],
     },
     anonymous: {},
-    /** Signed in: the owner's pushes arrive; each new state of an order is folded and moves balances. */
+    /**
+     * Signed in: the owner's pushes arrive; each new state of an order is folded once, and the
+     * balances follow the BALANCE pushes. After a reconnect the lists and balances are loaded
+     * again: whatever was pushed while the socket was away never arrives.
+     */
     live: {
-      invoke: { src: 'orderPushes' },
+      invoke: [{ src: 'orderPushes' }, { src: 'balancePushes' }],
       on: {
-        PUSHED: { guard: 'newer', actions: ['remember', 'foldOrder', 'reloadBalances'] },
+        PUSHED: { guard: 'newer', actions: ['remember', 'foldOrder'] },
+        BALANCE_PUSHED: {
+          actions: sendTo(
+            ({ context }) => context.entry,
+            ({ event }) => ({ type: 'BALANCE' as const, balance: event.balance }),
+          ),
+        },
+        RESYNC: { actions: ['reloadOrders', 'reloadBalances'] },
       },
     },
   },
@@ -199,6 +244,9 @@ export function tradeScreenWith(actors: SpotActors) {
         actors: { loadPage: actors.loadPage, loadOwn: actors.loadOwn, cancelOrder: actors.cancelOrder },
       }),
       orderPushes: actors.orderPushes,
+      balancePushes: actors.balancePushes,
+      reconnects: actors.reconnects,
+      reachability: actors.reachability,
     },
   });
 }

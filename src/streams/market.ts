@@ -9,7 +9,9 @@ import type { SocketConnection } from './socket.ts';
  * channel: subscribing subscribes the channel on the server, and the last unsubscribe (leaving the
  * page) unsubscribes it. The trade screen's pair streams live in trade-feeds.ts.
  */
-export type ChannelSource = Pick<SocketConnection, 'channel'>;
+export type ChannelSource = Pick<SocketConnection, 'channel'> &
+  /** The connection's state, where the source has one (the app's socket does; test fakes may not). */
+  Partial<Pick<SocketConnection, 'link$' | 'reconnected$'>>;
 
 /** Every pair's 24 h quote as it changes (DAY_MARKET). */
 export function quotes$(connection: ChannelSource): Observable<Quote> {

@@ -1,9 +1,11 @@
-import { map } from 'rxjs';
+import { filter, map } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../../streams/market.ts';
+import { balancePushes$ } from '../../streams/balance-pushes.ts';
+import { reachable$, reconnects$ } from '../../streams/reconnects.ts';
 import { orderPushes$ } from '../../streams/spot-order-pushes.ts';
-import type { PairBalances, SpotPair } from '../spot-entry.machine.ts';
+import type { PairBalances, PushedBalance, SpotPair } from '../spot-entry.machine.ts';
 import type { LoadedPage, LoadInput, SpotOrderAnswer } from '../spot-orders.machine.ts';
 import type { Way } from '../../domain/spot/order-kind.ts';
 import type { PayloadOf } from '../../api/catalogue.ts';
@@ -59,6 +61,26 @@ export function spotActors(api: ApiClient, socket: ChannelSource) {
     /** The owner's TX_SUBMIT and TX_MATCHED pushes, as PUSHED events of the screen machine. */
     orderPushes: fromEventObservable(() =>
       orderPushes$(socket).pipe(map(({ order }) => ({ type: 'PUSHED' as const, order }))),
+    ),
+    /** The trade (change) account's BALANCE pushes, as BALANCE_PUSHED events of the screen machine. */
+    balancePushes: fromEventObservable(() =>
+      balancePushes$(socket).pipe(
+        filter((push) => push.account === 'change'),
+        map((push) => ({
+          type: 'BALANCE_PUSHED' as const,
+          balance: {
+            currencyId: push.currency_id,
+            balance: push.balance,
+            locked: push.lock_balance,
+          } satisfies PushedBalance,
+        })),
+      ),
+    ),
+    /** One RESYNC per reconnect of the socket. */
+    reconnects: fromEventObservable(() => reconnects$(socket).pipe(map(() => ({ type: 'RESYNC' as const })))),
+    /** REACHABLE whenever the backend becomes reachable or stops being so. */
+    reachability: fromEventObservable(() =>
+      reachable$(socket).pipe(map((reachable) => ({ type: 'REACHABLE' as const, reachable }))),
     ),
   };
 }

@@ -103,13 +103,14 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
   });
   const { entry, orders } = screen.getSnapshot().context;
 
-  // The form's problems are the page's to show.
+  // The form's problems, and cancels refused while the backend is away, are the page's to show.
   useEffect(() => {
-    const subscription = entry.on('problem', ({ code, max }) =>
-      toasts.show('error', t(`trade.${code}`, { max })),
-    );
-    return () => subscription.unsubscribe();
-  }, [entry, toasts, t]);
+    const subscriptions = [
+      entry.on('problem', ({ code, max }) => toasts.show('error', t(`trade.${code}`, { max }))),
+      orders.on('refused', () => toasts.show('error', t('trade.unreachable'))),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [entry, orders, toasts, t]);
 
   // What the page knows and the screen needs: the pair in the address and the session.
   useEffect(() => screen.send({ type: 'PAIR', pair: spotPairOf(pair) }), [pair, screen]);
