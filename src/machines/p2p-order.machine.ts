@@ -36,6 +36,8 @@ export type P2pOrderEvent =
   | { type: 'PUSH'; id: number }
   | { type: 'SERVER_NOW'; now: number; speed: number }
   | { type: 'RELOAD' }
+  /** The socket came back after a drop: a push about this order may have been lost. */
+  | { type: 'RESYNC' }
   /** A countdown just reached zero: what the order allows may have changed (raised by the tick). */
   | { type: 'DUE' }
   | { type: 'ASK'; action: P2pAction }
@@ -96,6 +98,8 @@ export const p2pOrderMachine = setup({
       throw new Error('act actor not provided');
     }),
     pushes: fromEventObservable<{ type: 'PUSH'; id: number }, NonReducibleUnknown>(() => NEVER),
+    /** One RESYNC per reconnect of the socket; by default it never drops. */
+    reconnects: fromEventObservable<{ type: 'RESYNC' }, NonReducibleUnknown>(() => NEVER),
     serverClock: fromEventObservable<{ type: 'SERVER_NOW'; now: number; speed: number }, NonReducibleUnknown>(
       () => NEVER,
     ),
@@ -132,6 +136,7 @@ export const p2pOrderMachine = setup({
   }),
   invoke: [
     { src: 'pushes', id: 'pushes' },
+    { src: 'reconnects', id: 'reconnects' },
     { src: 'serverClock', id: 'serverClock' },
   ],
   on: {
@@ -162,11 +167,12 @@ export const p2pOrderMachine = setup({
             onError: 'failed',
           },
         },
-        failed: { on: { RELOAD: 'loading' } },
+        failed: { on: { RELOAD: 'loading', RESYNC: 'loading' } },
         ready: {
           on: {
             PUSH: { guard: 'ours', target: 'reloading' },
             RELOAD: 'reloading',
+            RESYNC: 'reloading',
             // A limit ran out (the server acts on it at the next call) or a dispute may now be opened.
             DUE: 'reloading',
             ASK: [
@@ -198,6 +204,7 @@ export const p2pOrderMachine = setup({
             CANCEL: { target: 'ready', actions: assign({ pending: null }) },
             // The order changed under the dialog: what is asked may no longer be allowed.
             PUSH: { guard: 'ours', target: 'reloading', actions: assign({ pending: null }) },
+            RESYNC: { target: 'reloading', actions: assign({ pending: null }) },
           },
         },
         acting: {

@@ -5,13 +5,12 @@ import {
   filter,
   map,
   merge,
+  NEVER,
   type Observable,
+  of,
   scan,
-  share,
   shareReplay,
   switchMap,
-  take,
-  takeUntil,
 } from 'rxjs';
 import type { AnswerOf } from '../api/catalogue.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -32,31 +31,74 @@ export type { Stamped } from './decode.ts';
  */
 export type DealSnapshot = AnswerOf<'market/deal'>;
 
-/** The pair's deal snapshot, loaded once per subscription chain and shared; nothing on failure. */
-export function dealSnapshot$(api: ApiClient, matchId: number): Observable<DealSnapshot> {
-  return defer(() => api.call('market/deal', { currency_match_id: matchId }, { quiet: true })).pipe(
-    catchError(() => EMPTY),
-    shareReplay({ bufferSize: 1, refCount: false }),
+/**
+ * The pair's deal snapshot, shared by the screen's panels: loaded when the first panel subscribes,
+ * and loaded again after every reconnect of the socket (`reconnects$`), since the book, the tape
+ * and the chart all missed what was pushed while it was away. A failed load emits nothing.
+ */
+export function dealSnapshot$(
+  api: ApiClient,
+  matchId: number,
+  reconnects$: Observable<unknown> = NEVER,
+): Observable<DealSnapshot> {
+  return merge(of(null), reconnects$).pipe(
+    switchMap(() =>
+      defer(() => api.call('market/deal', { currency_match_id: matchId }, { quiet: true })).pipe(
+        catchError(() => EMPTY),
+      ),
+    ),
+    shareReplay({ bufferSize: 1, refCount: true }),
   );
 }
 
-/** Order-book snapshots: the deal's depth until the first push, then every push (each is whole). */
+type DepthEvent =
+  | { kind: 'reconnect' }
+  | { kind: 'push'; depth: Stamped<Depth> }
+  | { kind: 'snapshot'; depth: Stamped<Depth> };
+
+interface DepthState {
+  /** Whether a push came since the last reconnect: a snapshot answered after it is older. */
+  readonly pushed: boolean;
+  readonly shown: Stamped<Depth> | null;
+}
+
+/**
+ * Order-book snapshots. Every push is a whole book, and so is the deal's depth, so the book shown is
+ * always exactly one of them, never levels merged from two. The deal's depth shows at start and
+ * after every reconnect (the pushes of the drop are lost) until the first push since that reconnect.
+ */
 export function depthFeed$(
   socket: ChannelSource,
   symbol: string,
   deal$: Observable<DealSnapshot>,
+  reconnects$: Observable<unknown> = NEVER,
 ): Observable<Stamped<Depth>> {
   return defer(() => {
     const pushes$ = socket.channel(pairChannel('MARKET_DEPTH', symbol)).pipe(
       decodeStamped(depthFrame),
-      map(({ value, seq }): Stamped<Depth> => ({ value: value.depth, seq })),
-      share(),
+      map(({ value, seq }): DepthEvent => ({ kind: 'push', depth: { value: value.depth, seq } })),
     );
-    const snapshot$ = deal$.pipe(
-      map((deal): Stamped<Depth> => ({ value: deal.depth, seq: null })),
-      takeUntil(pushes$),
+    const snapshots$ = deal$.pipe(
+      map((deal): DepthEvent => ({ kind: 'snapshot', depth: { value: deal.depth, seq: null } })),
     );
-    return merge(pushes$, snapshot$);
+    const reconnected$ = reconnects$.pipe(map((): DepthEvent => ({ kind: 'reconnect' })));
+    return merge(reconnected$, pushes$, snapshots$).pipe(
+      scan(
+        (state: DepthState, event: DepthEvent): DepthState => {
+          switch (event.kind) {
+            case 'reconnect':
+              return { pushed: false, shown: null };
+            case 'push':
+              return { pushed: true, shown: event.depth };
+            case 'snapshot':
+              return state.pushed ? { ...state, shown: null } : { pushed: false, shown: event.depth };
+          }
+        },
+        { pushed: false, shown: null },
+      ),
+      map((state) => state.shown),
+      filter((shown): shown is Stamped<Depth> => shown !== null),
+    );
   });
 }
 
@@ -117,7 +159,8 @@ export function klineFeed$(socket: ChannelSource, symbol: string, period: string
 /**
  * The chart's history of one period: market/kline for a range ending at the market's last trade
  * (the simulator's clock may run ahead of the wall clock; without a trade, the wall clock's now).
- * One answer, then completes; fails when the load fails.
+ * One answer per deal snapshot: at start, and again after every reconnect (the bars of the drop
+ * were never pushed). The first load's failure fails the stream; a later one keeps the bars shown.
  */
 export function klineHistory$(
   api: ApiClient,
@@ -125,15 +168,17 @@ export function klineHistory$(
   query: { matchId: number; symbol: string; period: KlinePeriod },
 ): Observable<AnswerOf<'market/kline'>> {
   return deal$.pipe(
-    take(1),
-    switchMap((deal) => {
+    switchMap((deal, index) => {
       const last = deal.tx_completes[0];
       const range = klineRange(query.period, last ? timeOf(last) : Date.now());
-      return api.call(
-        'market/kline',
-        { ...range, symbol: query.symbol, period: query.period, currency_match_id: query.matchId },
-        { quiet: true },
+      const load$ = defer(() =>
+        api.call(
+          'market/kline',
+          { ...range, symbol: query.symbol, period: query.period, currency_match_id: query.matchId },
+          { quiet: true },
+        ),
       );
+      return index === 0 ? load$ : load$.pipe(catchError(() => EMPTY));
     }),
   );
 }

@@ -1,8 +1,9 @@
-import { map, type Observable, of, share, startWith } from 'rxjs';
+import { map, merge, type Observable, of, share, startWith } from 'rxjs';
 import type { AnswerOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { balancePushes$, simClock$ } from '../balance-pushes.ts';
 import { liveLoadable } from '../live-loadable.ts';
+import { reconnects$ } from '../reconnects.ts';
 import type { Loadable } from '../loadable.ts';
 import type { ChannelSource } from '../market.ts';
 
@@ -21,7 +22,8 @@ export const EARNINGS_PAGE_SIZE = 10;
  * so each read follows the owner's BALANCE pushes instead of polling.
  */
 export function earningsQueries(api: ApiClient, socket: ChannelSource) {
-  const pushes$ = () => balancePushes$(socket).pipe(share());
+  // A reconnect too: the BALANCE pushes of the drop are lost.
+  const pushes$ = () => merge(balancePushes$(socket), reconnects$(socket)).pipe(share());
   return {
     /** The products, with what the signed-in user holds (a visitor: nothing; no pushes then). */
     products$: (signedIn: boolean): Observable<Loadable<EarningsProducts>> =>

@@ -6,6 +6,7 @@ import { liveLoadable } from '../live-loadable.ts';
 import type { Loadable } from '../loadable.ts';
 import type { ChannelSource } from '../market.ts';
 import { otcOrderPushes$ } from '../otc-pushes.ts';
+import { reconnects$ } from '../reconnects.ts';
 
 export type OtcAdsPage = AnswerOf<'otc/ads'>;
 export type OtcAd = OtcAdsPage['data'][number];
@@ -20,12 +21,13 @@ export const P2P_PAGE_SIZE = 10;
 export const HALL_REFRESH_MS = 10_000;
 
 /**
- * The P2P reads (issue 16). Lists follow the party's OTC_ORDER pushes (and legal BALANCE pushes),
- * so an order changed by the other side, the clock or the arbiter shows without polling; the public
+ * The P2P reads. Lists follow the party's OTC_ORDER pushes (and legal BALANCE pushes, and every
+ * reconnect of the socket), so an order changed by the other side, the clock or the arbiter shows without polling; the public
  * hall also refreshes on a slow timer.
  */
 export function p2pQueries(api: ApiClient, socket: ChannelSource) {
-  const mine$ = () => merge(otcOrderPushes$(socket), balancePushes$(socket));
+  // A reconnect too: what was pushed while the socket was away is lost.
+  const mine$ = () => merge(otcOrderPushes$(socket), balancePushes$(socket), reconnects$(socket));
   return {
     ads$: (filter: OtcAdsFilter, signedIn: boolean): Observable<Loadable<OtcAdsPage>> =>
       liveLoadable(

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { KlinePeriod } from '../../domain/spot/chart-period.ts';
 import { loadOnce } from '../loadable.ts';
 import type { ChannelSource } from '../market.ts';
+import { reconnects$ } from '../reconnects.ts';
 import { orderPushes$ } from '../spot-order-pushes.ts';
 import {
   dealSnapshot$,
@@ -26,12 +27,16 @@ export function tradeQueries(
   return {
     /** The pairs with their currency ids, loaded once per app: they do not change while it runs. */
     pairs$: loadOnce(() => snapshot().then(toTradePairs)),
-    /** One pair's deal snapshot, book and tape, shared by the screen's panels. */
+    /**
+     * One pair's deal snapshot, book and tape, shared by the screen's panels; all three start again
+     * from a fresh snapshot after every reconnect of the socket.
+     */
     market(pair: { id: number; symbol: string }) {
-      const deal$ = dealSnapshot$(api, pair.id);
+      const reconnected$ = reconnects$(socket).pipe(share());
+      const deal$ = dealSnapshot$(api, pair.id, reconnected$);
       return {
         deal$,
-        depth$: depthFeed$(socket, pair.symbol, deal$).pipe(share()),
+        depth$: depthFeed$(socket, pair.symbol, deal$, reconnected$).pipe(share()),
         tape$: tapeFeed$(socket, pair.symbol, deal$).pipe(share()),
       };
     },

@@ -11,6 +11,7 @@ import type { WalletAccount } from '../../domain/wallet/accounts.ts';
 import { RECORDS_PAGE_SIZE } from '../../domain/wallet/entry.ts';
 import { balancePushes$, simClock$ } from '../balance-pushes.ts';
 import { liveLoadable } from '../live-loadable.ts';
+import { reconnects$ } from '../reconnects.ts';
 import { loadable, type Loadable } from '../loadable.ts';
 import type { ChannelSource } from '../market.ts';
 
@@ -39,7 +40,8 @@ const IN_FLIGHT_REREAD_MS = 2000;
 export function walletQueries(api: ApiClient, socket: ChannelSource) {
   // Movements that change no balance yet (a deposit just seen on the chain): the page says so.
   const changed$ = new Subject<void>();
-  const pushes$ = () => merge(balancePushes$(socket), changed$).pipe(share());
+  // A reconnect too: the BALANCE pushes of the drop are lost.
+  const pushes$ = () => merge(balancePushes$(socket), changed$, reconnects$(socket)).pipe(share());
 
   function inFlightStream<T>(
     load: (quiet: boolean) => Promise<RecordsPage<T>>,

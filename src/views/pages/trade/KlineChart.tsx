@@ -231,6 +231,7 @@ export function KlineChart({
       pending.set(bar.time, toChartBar(bar));
       schedule();
     });
+    let reloaded = false;
     const history = queries.trade.klineHistory$(deal$, { matchId, symbol, period: kline }).subscribe({
       next: (answer) => {
         if (cancelled) return;
@@ -242,8 +243,10 @@ export function KlineChart({
         );
         pending.clear();
         settle(bars.current.length > 0 ? 'ready' : 'empty');
-        draw(true);
-        focus();
+        // A history loaded again after a reconnect keeps the zoom the user chose.
+        draw(!reloaded);
+        if (!reloaded) focus();
+        reloaded = true;
       },
       error: () => {
         if (!cancelled) settle('failed');
