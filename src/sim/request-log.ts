@@ -6,14 +6,19 @@ import type { EventLog } from './store/event-log.ts';
  * A request seen again is answered from here and does not run again.
  *
  * Ids are scoped to their caller (`scopedRequestId`), so nobody reads another caller's answer by
- * sending its id. A command that changes state stores its request's answer in the same commit as
- * its events (EventSourced.execute with a request); the server records every other successful
- * answer once the handler returned it. Failures (code 0, storage errors) are not recorded: nothing
- * happened, so the same request may run again.
+ * sending its id. In a durable store, a command that changes state stores its request's answer in
+ * the same commit as its events (answer-once.ts), and that is the only way an answer gets there: an
+ * answer written afterwards would leave a window (a kill between the two writes) in which the command
+ * is applied with no answer on file, and its retry would run it again. A request that stored nothing
+ * changed nothing durable, so running it again is safe. Failures (code 0) are never kept.
  */
 export interface RequestLog {
   answerOf(id: string): Promise<Envelope | undefined>;
-  record(id: string, at: number, answer: Envelope): Promise<void>;
+  /**
+   * Only a log with nothing durable behind it (the in-memory simulator) keeps answers after the
+   * handler returned: there is no crash to survive, and its commands take no request.
+   */
+  keepAfter?(id: string, at: number, answer: Envelope): Promise<void>;
 }
 
 /**
@@ -43,14 +48,13 @@ export function scopedRequestId(requestId: string, authorization: string): strin
   return `${hash.toString(36)}:${requestId}`;
 }
 
-/** Answers kept in the simulator's event store (the `requests` table). */
+/** Answers kept in the simulator's event store (the `requests` table), each by its command's commit. */
 export function storeRequestLog(store: EventLog): RequestLog {
   return {
     async answerOf(id) {
       const text = await store.answerOf(id);
       return text === undefined ? undefined : (JSON.parse(text) as Envelope);
     },
-    record: (id, at, answer) => store.recordAnswer({ id, at, answer: JSON.stringify(answer) }),
   };
 }
 
@@ -64,7 +68,7 @@ export class MemoryRequestLog implements RequestLog {
     return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as Envelope));
   }
 
-  record(id: string, _at: number, answer: Envelope): Promise<void> {
+  keepAfter(id: string, _at: number, answer: Envelope): Promise<void> {
     if (!this.answers.has(id)) {
       this.answers.set(id, JSON.stringify(answer));
       if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);

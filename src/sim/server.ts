@@ -59,15 +59,19 @@ export function createSimServer(deps: SimServerDeps): SimServer {
     const joined = running.get(id);
     if (joined) return joined;
     const run = (async () => {
-      const recorded = await log.answerOf(id).catch(() => undefined);
+      let recorded: Envelope | undefined;
+      try {
+        recorded = await log.answerOf(id);
+      } catch (error) {
+        // Fails closed: a request whose earlier answer cannot be read may have run already, so it
+        // is refused (nothing done, safe to retry), never run a second time.
+        console.error('sim: request log unreadable', error);
+        return errorEnvelope((await translator(requestHeaders(request).lang))('requestLogUnavailable'));
+      }
       if (recorded) return recorded;
       const envelope = await answer(request, id);
       const secret = typeof request.path === 'string' && callByPath(request.path)?.secret === true;
-      if (recordable(envelope, secret)) {
-        await log.record(id, deps.clock.now(), envelope).catch((error: unknown) => {
-          console.error('sim: answer not recorded', error);
-        });
-      }
+      if (log.keepAfter && recordable(envelope, secret)) await log.keepAfter(id, deps.clock.now(), envelope);
       return envelope;
     })().finally(() => running.delete(id));
     running.set(id, run);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { EventLog } from '../../store/event-log.ts';
-import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
+import { EventSourced, type CommandRequest, type ExecuteResult } from '../../store/event-sourced.ts';
 import { accountsAggregate } from './aggregate.ts';
 import type { AccountCommand } from './commands.ts';
 import { MemoryCommandLog, type CommandLog } from './command-log.ts';
@@ -120,8 +120,12 @@ export class Accounts {
     });
   }
 
-  async execute(command: AccountCommand): Promise<ExecuteResult<AccountEvent>> {
-    const result = await this.log.execute(command);
+  /** With `request`, its answer is stored in the same commit as the command's events. */
+  async execute(
+    command: AccountCommand,
+    request?: CommandRequest<AccountsState>,
+  ): Promise<ExecuteResult<AccountEvent>> {
+    const result = await this.log.execute(command, request);
     if (result.ok && result.events.length > 0) {
       for (const listener of this.listeners) listener(result.events);
     }

@@ -1,16 +1,18 @@
 import type { Aggregate, DomainEvent } from '../../store/aggregate.ts';
-import type { ExecuteResult } from '../../store/event-sourced.ts';
+import type { CommandRequest, ExecuteResult } from '../../store/event-sourced.ts';
 import { SerialQueue } from '../../store/serial-queue.ts';
 
-/** The part of EventSourced the accounts feature uses, so it can also run without IndexedDB. */
+/** The part of EventSourced the features use, so they can also run without a durable store. */
 export interface CommandLog<S, C, E extends DomainEvent> {
   state(): S;
-  execute(command: C): Promise<ExecuteResult<E>>;
+  /** With `request`, its answer is stored in the same commit as the command's events. */
+  execute(command: C, request?: CommandRequest<S>): Promise<ExecuteResult<E>>;
 }
 
 /**
  * Folds commands in memory with the same decide/evolve as the durable log: for Node processes with
- * no IndexedDB (contract tests, scripts). Nothing survives the process, which is all they need.
+ * no IndexedDB (contract tests, scripts). Nothing survives the process, which is all they need, so
+ * a request's answer is kept by the server's in-memory request log instead (request-log.ts).
  */
 export class MemoryCommandLog<S, C, E extends DomainEvent> implements CommandLog<S, C, E> {
   private readonly queue = new SerialQueue();

@@ -17,7 +17,7 @@ import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
 import { deliverCode } from './deliver-code.ts';
 import { PAY_METHOD_TYPES, payMethodType } from './pay-method-types.ts';
-import { onUser, outcome, problemEnvelope } from './route-kit.ts';
+import { answered, onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey } from './state.ts';
 import { CODE_PURPOSE_BIND_EMAIL, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
@@ -38,27 +38,35 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
     if (!(await accounts.verifyPassword(payload.old_password, user.password))) {
       return errorEnvelope(ctx.t('wrongOldPassword'));
     }
-    const result = await accounts.execute({
-      kind: 'changePassword',
-      at: ctx.now,
-      userId: user.id,
-      password: await accounts.hashPassword(payload.new_password),
-      keepToken: ctx.token,
-    });
-    return outcome(result, ctx, { msg: ctx.t('passwordChanged') });
+    const success = { msg: ctx.t('passwordChanged') };
+    const result = await accounts.execute(
+      {
+        kind: 'changePassword',
+        at: ctx.now,
+        userId: user.id,
+        password: await accounts.hashPassword(payload.new_password),
+        keepToken: ctx.token,
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'user/amend_pay_password', async (payload, ctx, user) => {
     const problem = passwordProblem(payload.password) ?? codeProblem(payload.auth_code);
     if (problem) return errorEnvelope(ctx.t(problem));
-    const result = await accounts.execute({
-      kind: 'setPayPassword',
-      at: ctx.now,
-      userId: user.id,
-      code: clean(payload.auth_code),
-      password: await accounts.hashPassword(payload.password),
-    });
-    return outcome(result, ctx, { msg: ctx.t('payPasswordSet') });
+    const success = { msg: ctx.t('payPasswordSet') };
+    const result = await accounts.execute(
+      {
+        kind: 'setPayPassword',
+        at: ctx.now,
+        userId: user.id,
+        code: clean(payload.auth_code),
+        password: await accounts.hashPassword(payload.password),
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'user_real/center', (_payload, _ctx, user) =>
@@ -79,16 +87,20 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
     const frontPic = accounts.images.idOf(clean(payload.front_pic));
     const backPic = accounts.images.idOf(clean(payload.reverse_pic));
     if (frontPic === null || backPic === null) return errorEnvelope(ctx.t('uploadMissing'));
-    const result = await accounts.execute({
-      kind: 'submitRealName',
-      at: ctx.now,
-      userId: user.id,
-      name: normalizePersonName(payload.name),
-      cardId: clean(payload.card_id).toUpperCase(),
-      frontPic,
-      backPic,
-    });
-    return outcome(result, ctx, { msg: ctx.t('realNameSubmitted') });
+    const success = { msg: ctx.t('realNameSubmitted') };
+    const result = await accounts.execute(
+      {
+        kind: 'submitRealName',
+        at: ctx.now,
+        userId: user.id,
+        name: normalizePersonName(payload.name),
+        cardId: clean(payload.card_id).toUpperCase(),
+        frontPic,
+        backPic,
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'common/image_upload', async (payload, ctx, user) => {
@@ -102,12 +114,16 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
     const id = accounts.newUploadId();
     // Bytes first: a recorded upload must never name an image that was not stored.
     const url = await accounts.images.save({ id, type, bytes });
-    const result = await accounts.execute({
-      kind: 'recordUpload',
-      at: ctx.now,
-      upload: { id, owner: user.id, type, size: bytes.byteLength, at: ctx.now },
-    });
-    return outcome(result, ctx, { data: { url } });
+    const success = { data: { url } };
+    const result = await accounts.execute(
+      {
+        kind: 'recordUpload',
+        at: ctx.now,
+        upload: { id, owner: user.id, type, size: bytes.byteLength, at: ctx.now },
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'pay_method/types', () => okEnvelope(PAY_METHOD_TYPES));
@@ -141,14 +157,18 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
       if (id === null) return errorEnvelope(ctx.t('uploadMissing'));
       raw.qrcode = id;
     }
-    const result = await accounts.execute({
-      kind: 'savePayMethod',
-      at: ctx.now,
-      userId: user.id,
-      methodType: type.id,
-      raw,
-    });
-    return outcome(result, ctx, { msg: ctx.t('payMethodSaved') });
+    const success = { msg: ctx.t('payMethodSaved') };
+    const result = await accounts.execute(
+      {
+        kind: 'savePayMethod',
+        at: ctx.now,
+        userId: user.id,
+        methodType: type.id,
+        raw,
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'sms_mail', (payload, ctx, user) => {
@@ -170,29 +190,37 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
   onUser(routes, accounts, 'safe/email', async (payload, ctx, user) => {
     const invalid = problemEnvelope(validateBindEmail({ email: payload.email, code: payload.code }), ctx);
     if (invalid) return invalid;
-    const result = await accounts.execute({
-      kind: 'bindEmail',
-      at: ctx.now,
-      userId: user.id,
-      email: normalizeEmail(payload.email),
-      code: clean(payload.code),
-    });
-    return outcome(result, ctx, { msg: ctx.t('emailBound') });
+    const success = { msg: ctx.t('emailBound') };
+    const result = await accounts.execute(
+      {
+        kind: 'bindEmail',
+        at: ctx.now,
+        userId: user.id,
+        email: normalizeEmail(payload.email),
+        code: clean(payload.code),
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'feedback/submit', async (payload, ctx, user) => {
     const problem = validateFeedback({ type: payload.type, title: payload.title, content: payload.content });
     const invalid = problemEnvelope(problem, ctx);
     if (invalid) return invalid;
-    const result = await accounts.execute({
-      kind: 'submitFeedback',
-      at: ctx.now,
-      userId: user.id,
-      // validateFeedback accepted the type, so it is one of FEEDBACK_TYPES.
-      type: payload.type as 1 | 2 | 3 | 4,
-      title: clean(payload.title),
-      content: clean(payload.content),
-    });
-    return outcome(result, ctx, { msg: ctx.t('feedbackThanks') });
+    const success = { msg: ctx.t('feedbackThanks') };
+    const result = await accounts.execute(
+      {
+        kind: 'submitFeedback',
+        at: ctx.now,
+        userId: user.id,
+        // validateFeedback accepted the type, so it is one of FEEDBACK_TYPES.
+        type: payload.type as 1 | 2 | 3 | 4,
+        title: clean(payload.title),
+        content: clean(payload.content),
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 }

@@ -4,12 +4,12 @@ import { errorEnvelope, expiredEnvelope, okEnvelope, type Envelope } from '../..
 import type { Problem } from '../../../domain/validation/problem.ts';
 import type { Routes } from '../../routes.ts';
 import type { CallContext } from '../../routes.ts';
-import type { ExecuteResult } from '../../store/event-sourced.ts';
+import type { CommandRequest, ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from './accounts.ts';
 import { REFUSALS } from './decide/decision.ts';
 import { isRefusalReply } from './decide/attempts.ts';
 import type { AccountEvent } from './events.ts';
-import type { UserRecord } from './state.ts';
+import type { AccountsState, UserRecord } from './state.ts';
 
 /** A call's payload after the server checked it against the catalogue (defaults applied). */
 export type PayloadIn<N extends CallName> = z.output<Catalogue[N]['payload']>;
@@ -45,6 +45,22 @@ export function onUser<N extends CallName>(
     const user = accounts.state().users.get(userId);
     return user ? handler(payload, ctx, user) : expiredEnvelope();
   });
+}
+
+/**
+ * The request of an accounts command whose answer is known before it runs: `outcome`'s, stored with
+ * the command (exactly once, answer-once.ts). A wrong try the command records is answered as the
+ * refusal it is, and a retry of it gets that refusal instead of counting again.
+ */
+export function answered(
+  ctx: CallContext,
+  success: { msg?: string; data?: unknown } = {},
+): CommandRequest<AccountsState> | undefined {
+  if (ctx.requestId === undefined) return undefined;
+  return {
+    id: ctx.requestId,
+    answer: (_next, reply) => outcome({ ok: true, reply, seq: 0, events: [] }, ctx, success),
+  };
 }
 
 /** code 0 with the translated message of a validation problem. */

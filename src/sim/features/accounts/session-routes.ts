@@ -16,7 +16,7 @@ import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
 import { deliverCode } from './deliver-code.ts';
 import { isOutboxKey } from './outbox.ts';
-import { on, onUser, outcome, problemEnvelope } from './route-kit.ts';
+import { answered, on, onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey, failureKey, type Channel } from './state.ts';
 import { PASSWORD_BACKOFF, triesLeft, waitMinutes, waitMs } from '../../../domain/attempts.ts';
 import { FLAG_OFF, FLAG_ON, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
@@ -87,19 +87,23 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
     if (accounts.state().addresses.has(addressKey(channel, address))) {
       return errorEnvelope(ctx.t('accountExists'));
     }
-    const result = await accounts.execute({
-      kind: 'register',
-      at: ctx.now,
-      channel,
-      address,
-      areaId: kind === 'mobile' ? (payload.area_id ?? null) : null,
-      code: clean(payload.sms_code),
-      password: await accounts.hashPassword(payload.password),
-      invitedWith: normalizeInviteCode(payload.invite_code ?? ''),
-      newInviteCode: accounts.newInviteCode(),
-      authorizationCode: accounts.newAuthorizationCode(),
-    });
-    return outcome(result, ctx, { msg: ctx.t('registered') });
+    const success = { msg: ctx.t('registered') };
+    const result = await accounts.execute(
+      {
+        kind: 'register',
+        at: ctx.now,
+        channel,
+        address,
+        areaId: kind === 'mobile' ? (payload.area_id ?? null) : null,
+        code: clean(payload.sms_code),
+        password: await accounts.hashPassword(payload.password),
+        invitedWith: normalizeInviteCode(payload.invite_code ?? ''),
+        newInviteCode: accounts.newInviteCode(),
+        authorizationCode: accounts.newAuthorizationCode(),
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   on(routes, 'user/login', async (payload, ctx) => {
@@ -200,14 +204,18 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       ctx,
     );
     if (invalid) return invalid;
-    const result = await accounts.execute({
-      kind: 'resetPassword',
-      at: ctx.now,
-      channel: channelOf(kind),
-      address: normalizeAccount(kind, payload.account),
-      code: clean(payload.auth_code),
-      password: await accounts.hashPassword(payload.new_password),
-    });
-    return outcome(result, ctx, { msg: ctx.t('passwordReset') });
+    const success = { msg: ctx.t('passwordReset') };
+    const result = await accounts.execute(
+      {
+        kind: 'resetPassword',
+        at: ctx.now,
+        channel: channelOf(kind),
+        address: normalizeAccount(kind, payload.account),
+        code: clean(payload.auth_code),
+        password: await accounts.hashPassword(payload.new_password),
+      },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 }

@@ -87,6 +87,19 @@ export class ImageUrls {
     return image ? this.remember(image) : '';
   }
 
+  /**
+   * The URL of an upload id already minted, or '' (no await). Answers worked out inside a commit
+   * (answer-once.ts) cannot wait for the store: they `warm` the ids they need first.
+   */
+  knownUrlOf(id: string): string {
+    return this.urls.get(id) ?? '';
+  }
+
+  /** Mints the URLs of these upload ids now, so `knownUrlOf` finds them. */
+  async warm(ids: readonly string[]): Promise<void> {
+    await Promise.all(ids.map((id) => this.urlOf(id)));
+  }
+
   idOf(url: string): string | null {
     return this.ids.get(url) ?? null;
   }

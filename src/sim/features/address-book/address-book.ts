@@ -4,7 +4,7 @@ import { chainOption, optionOn, type ChainCode } from '../../../domain/address-b
 import { CODE_LENGTH } from '../../../domain/validation/code.ts';
 import type { Clock } from '../../clock.ts';
 import type { EventLog } from '../../store/event-log.ts';
-import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
+import { EventSourced, type CommandRequest, type ExecuteResult } from '../../store/event-sourced.ts';
 import { MemoryCommandLog, type CommandLog } from '../accounts/command-log.ts';
 import { cryptoEntropy, randomDigits, randomHex, type Entropy } from '../accounts/entropy.ts';
 import { addressBookAggregate } from './aggregate.ts';
@@ -59,8 +59,12 @@ export class AddressBook {
     return this.log.state();
   }
 
-  execute(command: AddressBookCommand): Promise<ExecuteResult<AddressBookEvent>> {
-    return this.log.execute(command);
+  /** With `request`, its answer is stored in the same commit as the command's events. */
+  execute(
+    command: AddressBookCommand,
+    request?: CommandRequest<AddressBookState>,
+  ): Promise<ExecuteResult<AddressBookEvent>> {
+    return this.log.execute(command, request);
   }
 
   /** A user's bound addresses, newest first. */

@@ -11,13 +11,13 @@ import { codeProblem } from '../../../domain/validation/code.ts';
 import { clean } from '../../../domain/validation/text.ts';
 import { AREAS } from '../../content/areas.ts';
 import type { CallContext, Routes } from '../../routes.ts';
-import type { ExecuteResult } from '../../store/event-sourced.ts';
+import type { CommandRequest, ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import type { AddressBook } from './address-book.ts';
 import { bindingCodeHash } from './address-book.ts';
 import { ADDRESS_REFUSALS, codeWait } from './aggregate.ts';
-import type { AddressBookEvent, BoundAddressRecord } from './state.ts';
+import type { AddressBookEvent, AddressBookState, BoundAddressRecord } from './state.ts';
 
 function answerOf(entry: BoundAddressRecord) {
   return {
@@ -29,6 +29,11 @@ function answerOf(entry: BoundAddressRecord) {
     label: entry.label,
     created_at: entry.createdAt,
   };
+}
+
+/** A command's request whose success answer is known before it runs, stored with the command. */
+function answered(ctx: CallContext, success: Envelope): CommandRequest<AddressBookState> | undefined {
+  return ctx.requestId === undefined ? undefined : { id: ctx.requestId, answer: () => success };
 }
 
 function outcome(result: ExecuteResult<AddressBookEvent>, ctx: CallContext, success: Envelope): Envelope {
@@ -124,35 +129,41 @@ export function registerAddressBookRoutes(routes: Routes, accounts: Accounts, bo
         ctx.t(issued.wrong + 1 >= book.policy.codeMaxTries ? 'addrCodeVoid' : 'codeWrong'),
       );
     }
-    const result = await book.execute({
-      kind: 'bind',
-      at: ctx.now,
-      userId: user.id,
-      chain: option.chain,
-      coin: option.coin,
-      contract: option.contract,
-      address: canonicalAddress(option.chain, data.address),
-      label: clean(data.label),
-      codeHash,
-    });
-    return outcome(result, ctx, okEnvelope({ id: result.ok ? result.reply : 0 }, ctx.t('addrBound')));
+    const bound = (id: unknown) => okEnvelope({ id }, ctx.t('addrBound'));
+    const result = await book.execute(
+      {
+        kind: 'bind',
+        at: ctx.now,
+        userId: user.id,
+        chain: option.chain,
+        coin: option.coin,
+        contract: option.contract,
+        address: canonicalAddress(option.chain, data.address),
+        label: clean(data.label),
+        codeHash,
+      },
+      ctx.requestId === undefined ? undefined : { id: ctx.requestId, answer: (_next, reply) => bound(reply) },
+    );
+    return outcome(result, ctx, bound(result.ok ? result.reply : 0));
   });
 
   onUser(routes, accounts, 'address/label', async (payload, ctx, user) => {
     const problem = labelProblem(payload.label);
     if (problem) return errorEnvelope(ctx.t(problem));
-    const result = await book.execute({
-      kind: 'relabel',
-      at: ctx.now,
-      userId: user.id,
-      id: payload.id,
-      label: clean(payload.label),
-    });
-    return outcome(result, ctx, okEnvelope(null, ctx.t('addrRelabelled')));
+    const success = okEnvelope(null, ctx.t('addrRelabelled'));
+    const result = await book.execute(
+      { kind: 'relabel', at: ctx.now, userId: user.id, id: payload.id, label: clean(payload.label) },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 
   onUser(routes, accounts, 'address/delete', async (payload, ctx, user) => {
-    const result = await book.execute({ kind: 'remove', at: ctx.now, userId: user.id, id: payload.id });
-    return outcome(result, ctx, okEnvelope(null, ctx.t('addrDeleted')));
+    const success = okEnvelope(null, ctx.t('addrDeleted'));
+    const result = await book.execute(
+      { kind: 'remove', at: ctx.now, userId: user.id, id: payload.id },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
   });
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { accountKey, userBalance } from '../../ledger/postings.ts';
+import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import type { PrivateHub } from '../spot/spot.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
@@ -9,6 +10,14 @@ import { EARNINGS_REFUSALS, earningsDue, earningsOf } from './aggregate.ts';
 import type { EarningsCommand, EarningsEvent } from './events.ts';
 
 export type EarningsOutcome = { ok: true; holdingId: number } | { ok: false; key: string };
+
+/** An earnings route's answer for a request with an id, stored with its command (answer-once.ts). */
+export type EarningsRequest = AnswerOnce<EarningsOutcome, ExchangeState>;
+
+/** An earnings command's reply: the holding it bought or redeemed. */
+function holdingOutcome(_state: ExchangeState, reply: unknown): EarningsOutcome {
+  return { ok: true, holdingId: typeof reply === 'number' ? reply : 0 };
+}
 
 /**
  * The earnings service: buying, redeeming and the clock's dividends and maturities as commands of
@@ -41,22 +50,27 @@ export class Earnings {
     if (result.ok) this.push(result.events);
   }
 
-  async buy(userId: number, productId: number, units: bigint): Promise<EarningsOutcome> {
+  async buy(
+    userId: number,
+    productId: number,
+    units: bigint,
+    request?: EarningsRequest,
+  ): Promise<EarningsOutcome> {
     await this.advance();
-    return this.run({ kind: 'earningsBuy', at: this.clock.now(), userId, productId, units });
+    return this.run({ kind: 'earningsBuy', at: this.clock.now(), userId, productId, units }, request);
   }
 
-  async redeem(userId: number, holdingId: number): Promise<EarningsOutcome> {
+  async redeem(userId: number, holdingId: number, request?: EarningsRequest): Promise<EarningsOutcome> {
     await this.advance();
-    return this.run({ kind: 'earningsRedeem', at: this.clock.now(), userId, holdingId });
+    return this.run({ kind: 'earningsRedeem', at: this.clock.now(), userId, holdingId }, request);
   }
 
-  private async run(command: EarningsCommand): Promise<EarningsOutcome> {
-    const result = await this.log.execute(this.command(command));
+  private async run(command: EarningsCommand, request?: EarningsRequest): Promise<EarningsOutcome> {
+    const result = await this.log.execute(this.command(command), commandRequest(request, holdingOutcome));
     if (!result.ok)
       return { ok: false, key: EARNINGS_REFUSALS.includes(result.error) ? result.error : 'internal' };
     this.push(result.events);
-    return { ok: true, holdingId: typeof result.reply === 'number' ? result.reply : 0 };
+    return holdingOutcome(this.state(), result.reply);
   }
 
   // The log's command type lists spot's and the wallet's; earnings commands are a part's

@@ -1,3 +1,4 @@
+import { answerOnce } from '../../answer-once.ts';
 import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
 import {
   FLAG_OFF,
@@ -23,7 +24,8 @@ import type { Accounts } from '../accounts/accounts.ts';
 import { on, onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
 import { earningsOf, heldByUser, quotaLeft } from './aggregate.ts';
-import { unitsText, type Earnings } from './earnings.ts';
+import { unitsText, type Earnings, type EarningsOutcome } from './earnings.ts';
+import type { ExchangeState } from '../wallet/state.ts';
 import { EARNINGS_PRODUCTS, earningsProductById, type EarningsProduct } from './products.ts';
 import type { DividendRecord, Holding } from './state.ts';
 
@@ -136,20 +138,22 @@ export function registerEarningsRoutes(routes: Routes, accounts: Accounts, earni
       return errorEnvelope(ctx.t('earningsAmountMissing'));
     const units = unitsOf(String(payload.number));
     if (units === null || units <= 0n) return errorEnvelope(ctx.t('earningsAmountInvalid'));
-    const outcome = await earnings.buy(user.id, product.id, units);
-    if (!outcome.ok)
-      return errorEnvelope(
-        ctx.t(outcome.key, {
-          min: unitsText(product.minimum),
-          max: unitsText(product.maxPerUser),
-          left: unitsText(quotaLeft(earnings.state(), product.id)),
-          coin: product.code,
-        }),
-      );
-    const holding = earningsOf(earnings.state()).holdings.get(outcome.holdingId);
-    return holding
-      ? okEnvelope(holdingAnswer(holding, earnings.now(), ctx), ctx.t('earningsBought'))
-      : errorEnvelope(ctx.t('internal'));
+    const reply = (outcome: EarningsOutcome, state: ExchangeState) => {
+      if (!outcome.ok)
+        return errorEnvelope(
+          ctx.t(outcome.key, {
+            min: unitsText(product.minimum),
+            max: unitsText(product.maxPerUser),
+            left: unitsText(quotaLeft(state, product.id)),
+            coin: product.code,
+          }),
+        );
+      const holding = earningsOf(state).holdings.get(outcome.holdingId);
+      return holding
+        ? okEnvelope(holdingAnswer(holding, earnings.now(), ctx), ctx.t('earningsBought'))
+        : errorEnvelope(ctx.t('internal'));
+    };
+    return reply(await earnings.buy(user.id, product.id, units, answerOnce(ctx, reply)), earnings.state());
   });
 
   onUser(routes, accounts, 'ieo/holdings', async (payload, ctx, user) => {
@@ -168,12 +172,14 @@ export function registerEarningsRoutes(routes: Routes, accounts: Accounts, earni
   });
 
   onUser(routes, accounts, 'ieo/redeem', async (payload, ctx, user) => {
-    const outcome = await earnings.redeem(user.id, payload.id);
-    if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key));
-    const holding = earningsOf(earnings.state()).holdings.get(outcome.holdingId);
-    return holding
-      ? okEnvelope(holdingAnswer(holding, earnings.now(), ctx), ctx.t('earningsRedeemed'))
-      : errorEnvelope(ctx.t('internal'));
+    const reply = (outcome: EarningsOutcome, state: ExchangeState) => {
+      if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key));
+      const holding = earningsOf(state).holdings.get(outcome.holdingId);
+      return holding
+        ? okEnvelope(holdingAnswer(holding, earnings.now(), ctx), ctx.t('earningsRedeemed'))
+        : errorEnvelope(ctx.t('internal'));
+    };
+    return reply(await earnings.redeem(user.id, payload.id, answerOnce(ctx, reply)), earnings.state());
   });
 
   onUser(routes, accounts, 'ieo/dividends', async (payload, ctx, user) => {

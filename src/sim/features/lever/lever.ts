@@ -3,6 +3,7 @@ import type { LeverSide } from '../../../domain/lever/rules.ts';
 import { userBalance, type Balance } from '../../ledger/postings.ts';
 import { DAY_MS } from '../../market/lever-terms.ts';
 import type { Market } from '../../market/market.ts';
+import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import { unitsText } from '../micro/micro.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
@@ -21,6 +22,15 @@ export const LEVER_TRADE_CHANNEL = 'LEVER_TRADE';
 export const LEVER_CLOSED_CHANNEL = 'LEVER_CLOSED';
 
 export type LeverOutcome<T> = { ok: true; value: T } | { ok: false; key: string };
+
+/** A lever route's answer for a request with an id, stored with its command (answer-once.ts). */
+export type LeverRequest<T> = AnswerOnce<LeverOutcome<T>, ExchangeState>;
+
+/** The position a lever command's reply names, in the state the command led to. */
+function positionOutcome(state: ExchangeState, reply: unknown): LeverOutcome<LeverPosition> {
+  const position = leverOf(state).positions.get(reply as number);
+  return position ? { ok: true, value: position } : { ok: false, key: 'internal' };
+}
 
 /**
  * The lever service: places, closes and cancels positions as commands of the exchange's one log,
@@ -57,63 +67,90 @@ export class Lever {
     return marks;
   }
 
-  answer(position: LeverPosition) {
-    return leverPositionAnswer(this.state(), position, this.marks());
+  /** A position as the contract answers it, in `state` (the live one unless a command's next). */
+  answer(position: LeverPosition, state: ExchangeState = this.state()) {
+    return leverPositionAnswer(state, position, this.marks());
   }
 
   account(userId: number, currencyId: number) {
     return leverAccountAnswer(this.state(), userId, currencyId, this.marks());
   }
 
-  async place(input: {
-    userId: number;
-    pairId: number;
-    side: LeverSide;
-    lots: bigint;
-    multiple: number;
-    limit: bigint;
-  }): Promise<LeverOutcome<LeverPosition>> {
+  async place(
+    input: {
+      userId: number;
+      pairId: number;
+      side: LeverSide;
+      lots: bigint;
+      multiple: number;
+      limit: bigint;
+    },
+    request?: LeverRequest<LeverPosition>,
+  ): Promise<LeverOutcome<LeverPosition>> {
     await this.advance();
     const at = this.market.advanceToNow();
     const last = this.tape.last(input.pairId);
     if (!last) return { ok: false, key: 'leverNoPrice' };
-    return this.run({ kind: 'leverPlace', at, ...input, last }, input.userId);
+    return this.run({ kind: 'leverPlace', at, ...input, last }, input.userId, request);
   }
 
-  async cancel(userId: number, positionId: number): Promise<LeverOutcome<LeverPosition>> {
+  async cancel(
+    userId: number,
+    positionId: number,
+    request?: LeverRequest<LeverPosition>,
+  ): Promise<LeverOutcome<LeverPosition>> {
     await this.advance();
-    return this.run({ kind: 'leverCancel', at: this.market.advanceToNow(), userId, positionId }, userId);
+    return this.run(
+      { kind: 'leverCancel', at: this.market.advanceToNow(), userId, positionId },
+      userId,
+      request,
+    );
   }
 
-  async close(userId: number, positionId: number): Promise<LeverOutcome<LeverPosition>> {
+  async close(
+    userId: number,
+    positionId: number,
+    request?: LeverRequest<LeverPosition>,
+  ): Promise<LeverOutcome<LeverPosition>> {
     await this.advance();
     const position = this.positions().get(positionId);
     const last = position ? this.tape.last(position.pairId) : null;
     if (!position || position.userId !== userId) return { ok: false, key: 'leverNotFound' };
     if (!last) return { ok: false, key: 'leverNoPrice' };
-    return this.run({ kind: 'leverClose', at: this.market.advanceToNow(), userId, positionId, last }, userId);
+    return this.run(
+      { kind: 'leverClose', at: this.market.advanceToNow(), userId, positionId, last },
+      userId,
+      request,
+    );
   }
 
   async batchClose(
     userId: number,
     pairId: number,
     batch: LeverBatch,
+    request?: LeverRequest<LeverPosition[]>,
   ): Promise<LeverOutcome<LeverPosition[]>> {
     await this.advance();
     const last = this.tape.last(pairId);
     if (!last) return { ok: false, key: 'leverNoPrice' };
-    const result = await this.log.execute({
-      kind: 'leverBatchClose',
-      at: this.market.advanceToNow(),
-      userId,
-      pairId,
-      batch,
-      last,
-    } as LeverCommand as unknown as ExchangeCommand);
+    const closed = (state: ExchangeState, reply: unknown): LeverOutcome<LeverPosition[]> => ({
+      ok: true,
+      value: (reply as number[]).flatMap((id) => leverOf(state).positions.get(id) ?? []),
+    });
+    const result = await this.log.execute(
+      {
+        kind: 'leverBatchClose',
+        at: this.market.advanceToNow(),
+        userId,
+        pairId,
+        batch,
+        last,
+      } as LeverCommand as unknown as ExchangeCommand,
+      commandRequest(request, closed),
+    );
     if (!result.ok) return { ok: false, key: keyOf(result.error) };
     this.afterEvents(result.events as unknown as readonly LeverEvent[]);
-    const ids = result.reply as number[];
-    return { ok: true, value: ids.flatMap((id) => this.positions().get(id) ?? []) };
+    return closed(this.state(), result.reply);
   }
 
   async setStops(
@@ -121,6 +158,7 @@ export class Lever {
     positionId: number,
     takeProfit: bigint,
     stopLoss: bigint,
+    request?: LeverRequest<LeverPosition>,
   ): Promise<LeverOutcome<LeverPosition>> {
     await this.advance();
     const position = this.positions().get(positionId);
@@ -138,6 +176,7 @@ export class Lever {
         last,
       },
       userId,
+      request,
     );
   }
 
@@ -209,13 +248,19 @@ export class Lever {
     }
   }
 
-  private async run(command: LeverCommand, userId: number): Promise<LeverOutcome<LeverPosition>> {
-    const result = await this.log.execute(command as unknown as ExchangeCommand);
+  private async run(
+    command: LeverCommand,
+    userId: number,
+    request?: LeverRequest<LeverPosition>,
+  ): Promise<LeverOutcome<LeverPosition>> {
+    const result = await this.log.execute(
+      command as unknown as ExchangeCommand,
+      commandRequest(request, positionOutcome),
+    );
     if (!result.ok) return { ok: false, key: keyOf(result.error) };
     this.afterEvents(result.events as unknown as readonly LeverEvent[]);
     this.pushTrades(userId);
-    const position = this.positions().get(result.reply as number);
-    return position ? { ok: true, value: position } : { ok: false, key: 'internal' };
+    return positionOutcome(this.state(), result.reply);
   }
 
   /** LEVER_CLOSED for closes and cancels, and BALANCE for every lever account the events moved. */

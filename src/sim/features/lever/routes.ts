@@ -18,7 +18,9 @@ import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
-import type { Lever } from './lever.ts';
+import { answerOnce } from '../../answer-once.ts';
+import type { ExchangeState } from '../wallet/state.ts';
+import type { Lever, LeverOutcome } from './lever.ts';
 import type { LeverPosition } from './state.ts';
 
 /** Spec §9: history pages hold 10. */
@@ -41,6 +43,11 @@ function priceOf(text: string | undefined): bigint | null {
  * nothing.
  */
 export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: Lever, market: Market): void {
+  /** A position's answer, in the state its command led to. */
+  const positionReply =
+    (ctx: CallContext, successKey: string) => (result: LeverOutcome<LeverPosition>, state: ExchangeState) =>
+      result.ok ? okEnvelope(lever.answer(result.value, state), ctx.t(successKey)) : fail(ctx, result.key);
+
   const mine = (userId: number, keep: (p: LeverPosition) => boolean) =>
     [...lever.positions().values()].filter((p) => p.userId === userId && keep(p)).sort((a, b) => b.id - a.id);
 
@@ -53,37 +60,38 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
       if (price === null || price <= 0n) return fail(ctx, 'leverPriceInvalid');
       limit = price;
     }
-    const result = await lever.place({
-      userId: user.id,
-      pairId: pair.id,
-      side: payload.type === LEVER_TYPE_LONG ? 'long' : 'short',
-      lots: BigInt(payload.share),
-      multiple: payload.multiple,
-      limit,
-    });
-    if (!result.ok) return fail(ctx, result.key);
-    return okEnvelope(lever.answer(result.value), ctx.t(limit > 0n ? 'leverOrdered' : 'leverOpened'));
+    const reply = positionReply(ctx, limit > 0n ? 'leverOrdered' : 'leverOpened');
+    const result = await lever.place(
+      {
+        userId: user.id,
+        pairId: pair.id,
+        side: payload.type === LEVER_TYPE_LONG ? 'long' : 'short',
+        lots: BigInt(payload.share),
+        multiple: payload.multiple,
+        limit,
+      },
+      answerOnce(ctx, reply),
+    );
+    return reply(result, lever.state());
   });
 
   onUser(routes, accounts, 'lever/cancel', async (payload, ctx, user) => {
-    const result = await lever.cancel(user.id, payload.id);
-    if (!result.ok) return fail(ctx, result.key);
-    return okEnvelope(lever.answer(result.value), ctx.t('leverCancelled'));
+    const reply = positionReply(ctx, 'leverCancelled');
+    return reply(await lever.cancel(user.id, payload.id, answerOnce(ctx, reply)), lever.state());
   });
 
   onUser(routes, accounts, 'lever/close', async (payload, ctx, user) => {
-    const result = await lever.close(user.id, payload.id);
-    if (!result.ok) return fail(ctx, result.key);
-    return okEnvelope(lever.answer(result.value), ctx.t('leverClosed'));
+    const reply = positionReply(ctx, 'leverClosed');
+    return reply(await lever.close(user.id, payload.id, answerOnce(ctx, reply)), lever.state());
   });
 
   onUser(routes, accounts, 'lever/setstop', async (payload, ctx, user) => {
     const takeProfit = priceOf(payload.target_profit_price);
     const stopLoss = priceOf(payload.stop_loss_price);
     if (takeProfit === null || stopLoss === null) return fail(ctx, 'leverPriceInvalid');
-    const result = await lever.setStops(user.id, payload.id, takeProfit, stopLoss);
-    if (!result.ok) return fail(ctx, result.key);
-    return okEnvelope(lever.answer(result.value), ctx.t('leverStopsSet'));
+    const reply = positionReply(ctx, 'leverStopsSet');
+    const result = await lever.setStops(user.id, payload.id, takeProfit, stopLoss, answerOnce(ctx, reply));
+    return reply(result, lever.state());
   });
 
   onUser(routes, accounts, 'lever/deal', async (payload, ctx, user) => {
@@ -141,12 +149,14 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
     if (!pair || !isOn(pair.openLever)) return fail(ctx, 'leverPairClosed');
     const batch =
       payload.type === BATCH_CLOSE_LONGS ? 'long' : payload.type === BATCH_CLOSE_SHORTS ? 'short' : 'all';
-    const result = await lever.batchClose(user.id, pair.id, batch);
-    if (!result.ok) return fail(ctx, result.key);
-    return okEnvelope(
-      { ids: result.value.map((p) => p.id), trades: result.value.map((p) => lever.answer(p)) },
-      ctx.t('leverClosedAll'),
-    );
+    const reply = (result: LeverOutcome<LeverPosition[]>, state: ExchangeState) =>
+      result.ok
+        ? okEnvelope(
+            { ids: result.value.map((p) => p.id), trades: result.value.map((p) => lever.answer(p, state)) },
+            ctx.t('leverClosedAll'),
+          )
+        : fail(ctx, result.key);
+    return reply(await lever.batchClose(user.id, pair.id, batch, answerOnce(ctx, reply)), lever.state());
   });
 
   onUser(routes, accounts, 'lever/account', async (payload, _ctx, user) => {

@@ -1,3 +1,4 @@
+import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import { isOn } from '../../../domain/contract-codes.ts';
 import {
   MICRO_CURRENCIES,
@@ -36,6 +37,12 @@ export interface MicroBuy {
   stake: bigint;
 }
 
+/** The contract a micro buy's reply names, in the state the buy led to. */
+function contractOutcome(state: ExchangeState, reply: unknown): MicroOutcomeOf<MicroContract> {
+  const contract = microOf(state).contracts.get(reply as number);
+  return contract ? { ok: true, value: contract } : { ok: false, key: 'internal' };
+}
+
 /**
  * The micro service: buys contracts at the last trade of the public tape and settles them, on the
  * simulated clock, at the last trade at or before their expiry. Both trades are recorded in the
@@ -70,7 +77,10 @@ export class Micro {
     return Math.max(this.market.time(), 0);
   }
 
-  async buy(input: MicroBuy): Promise<MicroOutcomeOf<MicroContract>> {
+  async buy(
+    input: MicroBuy,
+    request?: AnswerOnce<MicroOutcomeOf<MicroContract>, ExchangeState>,
+  ): Promise<MicroOutcomeOf<MicroContract>> {
     const pair = this.market.pair(input.pairId);
     if (!pair || !isOn(pair.pair.openMicro) || pair.pair.quote.code !== 'USDT')
       return { ok: false, key: 'microPairClosed' };
@@ -98,11 +108,13 @@ export class Micro {
       open,
     };
     // Micro commands are commands of the exchange's log (its part decides them); see open-spot.ts.
-    const result = await this.log.execute(command as unknown as ExchangeCommand);
+    const result = await this.log.execute(
+      command as unknown as ExchangeCommand,
+      commandRequest(request, contractOutcome),
+    );
     if (!result.ok) return { ok: false, key: result.error.startsWith('micro') ? result.error : 'internal' };
     this.pushBalance(input.userId, input.currencyId);
-    const contract = this.contracts().get(result.reply as number);
-    return contract ? { ok: true, value: contract } : { ok: false, key: 'internal' };
+    return contractOutcome(this.state(), result.reply);
   }
 
   /**

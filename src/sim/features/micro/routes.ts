@@ -1,3 +1,4 @@
+import { answerOnce } from '../../answer-once.ts';
 import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
 import {
   MICRO_STATUS_CLOSED,
@@ -20,7 +21,7 @@ import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
-import { unitsText, type Micro } from './micro.ts';
+import { unitsText, type Micro, type MicroOutcomeOf } from './micro.ts';
 import type { MicroContract, TapeTradeRef } from './state.ts';
 
 /** A contract as the contract's microOrder (api/entities.ts), at server time `now`. */
@@ -120,22 +121,28 @@ export function registerMicroRoutes(routes: Routes, accounts: Accounts, micro: M
     if (stake === null || stake <= 0n) return fail(ctx, 'microAmountInvalid');
     const step = 10n ** BigInt(8 - terms.decimals);
     if (stake % step !== 0n) return fail(ctx, 'microAmountDecimals', { max: terms.decimals });
-    const result = await micro.buy({
-      userId: user.id,
-      pairId: payload.match_id,
-      currencyId: payload.currency_id,
-      direction: payload.type === MICRO_TYPE_UP ? 'up' : 'down',
-      seconds: payload.seconds,
-      stake,
-    });
-    if (!result.ok) {
-      const vars = {
-        min: unitsText(terms.min).replace(/\.?0+$/, ''),
-        max: unitsText(terms.max).replace(/\.?0+$/, ''),
-        code: terms.code,
-      };
-      return fail(ctx, result.key, vars);
-    }
-    return okEnvelope(microOrderAnswer(market, result.value, micro.now()), ctx.t('microBought'));
+    const reply = (result: MicroOutcomeOf<MicroContract>) => {
+      if (!result.ok) {
+        const vars = {
+          min: unitsText(terms.min).replace(/\.?0+$/, ''),
+          max: unitsText(terms.max).replace(/\.?0+$/, ''),
+          code: terms.code,
+        };
+        return fail(ctx, result.key, vars);
+      }
+      return okEnvelope(microOrderAnswer(market, result.value, micro.now()), ctx.t('microBought'));
+    };
+    const result = await micro.buy(
+      {
+        userId: user.id,
+        pairId: payload.match_id,
+        currencyId: payload.currency_id,
+        direction: payload.type === MICRO_TYPE_UP ? 'up' : 'down',
+        seconds: payload.seconds,
+        stake,
+      },
+      answerOnce(ctx, reply),
+    );
+    return reply(result);
   });
 }

@@ -147,8 +147,26 @@ export function adAnswer(p2p: P2pState, accounts: Accounts, ad: P2pAd, now: numb
   };
 }
 
+/**
+ * The upload ids an order's answer shows (the buyer's voucher, the parties' pay-method QR codes),
+ * minted as URLs so the answer can be worked out without waiting (`orderAnswerNow`).
+ */
+export async function warmOrderImages(
+  accounts: Accounts,
+  userIds: readonly number[],
+  voucher = '',
+): Promise<void> {
+  const ids = userIds.flatMap((userId) =>
+    Object.values(accounts.state().users.get(userId)?.payMethods ?? {}).flatMap((method) =>
+      method.qrcode ? [method.qrcode] : [],
+    ),
+  );
+  if (voucher && !voucher.startsWith('sim:')) ids.push(voucher);
+  await accounts.images.warm(ids);
+}
+
 /** The seller's collection details for the order's pay methods. */
-async function collectionOf(p2p: P2pState, accounts: Accounts, order: P2pOrder) {
+function collectionOf(p2p: P2pState, accounts: Accounts, order: P2pOrder) {
   const sim = p2p.merchants.get(order.sellerId);
   const user = accounts.state().users.get(order.sellerId);
   const rows = [];
@@ -162,13 +180,26 @@ async function collectionOf(p2p: P2pState, accounts: Accounts, order: P2pOrder) 
     const type = PAY_METHOD_TYPES.find((each) => each.code === code);
     const stored = type && user ? user.payMethods[type.id] : undefined;
     if (!stored) continue;
-    const qrcode = stored.qrcode ? await accounts.images.urlOf(stored.qrcode) : '';
+    const qrcode = stored.qrcode ? accounts.images.knownUrlOf(stored.qrcode) : '';
     rows.push({ code, ...empty, ...stored, qrcode });
   }
   return rows;
 }
 
+/** An order as the contract answers it, its images' URLs minted first. */
 export async function orderAnswer(
+  p2p: P2pState,
+  accounts: Accounts,
+  order: P2pOrder,
+  side: P2pSide,
+  now: number,
+) {
+  await warmOrderImages(accounts, [order.sellerId], order.voucher);
+  return orderAnswerNow(p2p, accounts, order, side, now);
+}
+
+/** An order as the contract answers it, with the image URLs minted so far (`warmOrderImages`). */
+export function orderAnswerNow(
   p2p: P2pState,
   accounts: Accounts,
   order: P2pOrder,
@@ -179,7 +210,7 @@ export async function orderAnswer(
   const opens = disputeOpensAt(order);
   const arbitration = arbitrationDue(order);
   const voucher =
-    order.voucher && !order.voucher.startsWith('sim:') ? await accounts.images.urlOf(order.voucher) : '';
+    order.voucher && !order.voucher.startsWith('sim:') ? accounts.images.knownUrlOf(order.voucher) : '';
   return {
     id: order.id,
     order_no: `P2P${String(order.createdAt).slice(-6)}${String(order.id).padStart(6, '0')}`,
@@ -193,7 +224,7 @@ export async function orderAnswer(
     status: ORDER_STATUS_CODE[order.state],
     pay_methods: [...order.payMethods],
     pay_limit: order.payLimitMinutes,
-    collection: await collectionOf(p2p, accounts, order),
+    collection: collectionOf(p2p, accounts, order),
     reference: order.reference,
     voucher,
     buyer: { id: order.buyerId, name: nameOf(p2p, accounts, order.buyerId) },

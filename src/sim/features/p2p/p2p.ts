@@ -1,3 +1,4 @@
+import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import { FLAG_ON } from '../../../domain/contract-codes.ts';
 import { buyingBarredUntil } from '../../../domain/p2p/cancellations.ts';
 import type { P2pCoin, P2pFiat } from '../../../domain/p2p/amounts.ts';
@@ -25,6 +26,14 @@ import { isFloating, type AdSide, type AdStatus, type AdTermsRecord, type P2pAd 
 
 export type P2pOutcome =
   { ok: true; id: number } | { ok: false; key: string; vars?: Record<string, string | number> };
+
+/** A P2P route's answer for a request with an id, stored with its command (answer-once.ts). */
+export type P2pRequest = AnswerOnce<P2pOutcome, ExchangeState>;
+
+/** A P2P command's reply: the ad or order it made or moved. */
+function idOutcome(_state: ExchangeState, reply: unknown): P2pOutcome {
+  return { ok: true, id: typeof reply === 'number' ? reply : 0 };
+}
 
 export const OTC_ORDER_CHANNEL = 'OTC_ORDER';
 
@@ -144,58 +153,74 @@ export class P2p {
       totalUnits: bigint;
       terms: AdTermsRecord;
     },
+    request?: P2pRequest,
   ): Promise<P2pOutcome> {
     await this.advance();
     const user = this.accounts.state().users.get(userId);
-    return this.run({
-      kind: 'p2pPublish',
-      at: this.clock.now(),
-      userId,
-      isSeller: user?.isSeller === FLAG_ON,
-      savedMethods: this.savedMethods(userId),
-      side: ad.side,
-      coin: ad.coin,
-      currencyId: currencyByCode(ad.coin).id,
-      fiat: ad.fiat,
-      totalUnits: ad.totalUnits,
-      terms: { ...ad.terms, priceCents: this.priceNow(ad.terms, ad.coin, ad.fiat, ad.side) },
-    });
+    return this.run(
+      {
+        kind: 'p2pPublish',
+        at: this.clock.now(),
+        userId,
+        isSeller: user?.isSeller === FLAG_ON,
+        savedMethods: this.savedMethods(userId),
+        side: ad.side,
+        coin: ad.coin,
+        currencyId: currencyByCode(ad.coin).id,
+        fiat: ad.fiat,
+        totalUnits: ad.totalUnits,
+        terms: { ...ad.terms, priceCents: this.priceNow(ad.terms, ad.coin, ad.fiat, ad.side) },
+      },
+      request,
+    );
   }
 
-  async edit(userId: number, adId: number, terms: AdTermsRecord): Promise<P2pOutcome> {
+  async edit(userId: number, adId: number, terms: AdTermsRecord, request?: P2pRequest): Promise<P2pOutcome> {
     await this.advance();
     const ad = p2pOf(this.state()).ads.get(adId);
-    return this.run({
-      kind: 'p2pEdit',
-      at: this.clock.now(),
-      userId,
-      adId,
-      terms: ad ? { ...terms, priceCents: this.priceNow(terms, ad.coin, ad.fiat, ad.side) } : terms,
-      savedMethods: this.savedMethods(userId),
-    });
+    return this.run(
+      {
+        kind: 'p2pEdit',
+        at: this.clock.now(),
+        userId,
+        adId,
+        terms: ad ? { ...terms, priceCents: this.priceNow(terms, ad.coin, ad.fiat, ad.side) } : terms,
+        savedMethods: this.savedMethods(userId),
+      },
+      request,
+    );
   }
 
-  async setStatus(userId: number, adId: number, status: AdStatus): Promise<P2pOutcome> {
+  async setStatus(userId: number, adId: number, status: AdStatus, request?: P2pRequest): Promise<P2pOutcome> {
     await this.advance();
-    return this.run({ kind: 'p2pAdStatus', at: this.clock.now(), userId, adId, status });
+    return this.run({ kind: 'p2pAdStatus', at: this.clock.now(), userId, adId, status }, request);
   }
 
-  async open(userId: number, adId: number, by: 'amount' | 'quantity', value: bigint): Promise<P2pOutcome> {
+  async open(
+    userId: number,
+    adId: number,
+    by: 'amount' | 'quantity',
+    value: bigint,
+    request?: P2pRequest,
+  ): Promise<P2pOutcome> {
     await this.advance();
     const at = this.clock.now();
     const id = p2pOf(this.state()).nextOrderId;
     const ad = p2pOf(this.state()).ads.get(adId);
-    const outcome = await this.run({
-      kind: 'p2pOpen',
-      at,
-      userId,
-      adId,
-      by,
-      value,
-      savedMethods: this.savedMethods(userId),
-      reference: String(100_000 + ((id * 7919 + at) % 900_000)),
-      priceCents: ad ? this.priced(ad).priceCents : 0n,
-    });
+    const outcome = await this.run(
+      {
+        kind: 'p2pOpen',
+        at,
+        userId,
+        adId,
+        by,
+        value,
+        savedMethods: this.savedMethods(userId),
+        reference: String(100_000 + ((id * 7919 + at) % 900_000)),
+        priceCents: ad ? this.priced(ad).priceCents : 0n,
+      },
+      request,
+    );
     if (!outcome.ok && outcome.key === 'p2pCancelLimit') {
       const until = buyingBarredUntil(p2pOf(this.state()).buyerCancels.get(userId) ?? [], at) ?? at;
       return {
@@ -213,20 +238,24 @@ export class P2p {
     action: P2pAction,
     voucher = '',
     reason = '',
+    request?: P2pRequest,
   ): Promise<P2pOutcome> {
     await this.advance();
-    return this.run({ kind: 'p2pAct', at: this.clock.now(), userId, orderId, action, voucher, reason });
+    return this.run(
+      { kind: 'p2pAct', at: this.clock.now(), userId, orderId, action, voucher, reason },
+      request,
+    );
   }
 
-  private async run(command: P2pCommand): Promise<P2pOutcome> {
-    const result = await this.log.execute(this.command(command));
+  private async run(command: P2pCommand, request?: P2pRequest): Promise<P2pOutcome> {
+    const result = await this.log.execute(this.command(command), commandRequest(request, idOutcome));
     if (!result.ok)
       return {
         ok: false,
         key: (P2P_REFUSALS as readonly string[]).includes(result.error) ? result.error : 'internal',
       };
     this.push(result.events);
-    return { ok: true, id: typeof result.reply === 'number' ? result.reply : 0 };
+    return idOutcome(this.state(), result.reply);
   }
 
   // The log's command type lists spot's and the wallet's; P2P commands are a part's (p2pPart owns

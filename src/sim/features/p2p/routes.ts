@@ -15,7 +15,16 @@ import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { on, onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
-import { adAnswer, adStatusOf, merchantAnswer, orderAnswer } from './answers.ts';
+import { answerOnce } from '../../answer-once.ts';
+import type { ExchangeState } from '../wallet/state.ts';
+import {
+  adAnswer,
+  adStatusOf,
+  merchantAnswer,
+  orderAnswer,
+  orderAnswerNow,
+  warmOrderImages,
+} from './answers.ts';
 import type { P2p, P2pOutcome } from './p2p.ts';
 import { p2pOf, sideOf } from './part.ts';
 import type { AdTermsRecord, P2pOrder } from './state.ts';
@@ -66,6 +75,39 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
     const side = order ? sideOf(order, userId) : null;
     if (!order || side === null) return errorEnvelope('');
     return okEnvelope(await orderAnswer(view(), accounts, order, side, p2p.now()), msg);
+  };
+
+  /**
+   * An order step's answer, in the state the step led to; its images were warmed before the step
+   * (warmOrderImages), since it is worked out inside the commit.
+   */
+  const orderReply =
+    (ctx: CallContext, userId: number, msg: string) =>
+    (outcome: P2pOutcome, state: ExchangeState): Envelope => {
+      if (!outcome.ok) return refusal(outcome, ctx);
+      const orders = p2pOf(state);
+      const order = orders.orders.get(outcome.id);
+      const side = order ? sideOf(order, userId) : null;
+      if (!order || side === null) return errorEnvelope(ctx.t('internal'));
+      return okEnvelope(orderAnswerNow(orders, accounts, order, side, p2p.now()), ctx.t(msg));
+    };
+
+  /** An ad's answer after a change to it, in the state the change led to. */
+  const adReply =
+    (ctx: CallContext, msg: string) =>
+    (outcome: P2pOutcome, state: ExchangeState): Envelope => {
+      if (!outcome.ok) return refusal(outcome, ctx);
+      const ads = p2pOf(state);
+      const ad = ads.ads.get(outcome.id);
+      return ad
+        ? okEnvelope(adAnswer(ads, accounts, p2p.priced(ad), p2p.now()), ctx.t(msg))
+        : errorEnvelope(ctx.t('internal'));
+    };
+
+  /** Warms the images an existing order's answer shows (its seller's QR codes, its voucher). */
+  const warmImagesOf = async (orderId: number, voucher = '') => {
+    const order = view().orders.get(orderId);
+    if (order) await warmOrderImages(accounts, [order.sellerId], voucher || order.voucher);
   };
 
   const adEnvelope = (adId: number, msg = ''): Envelope => {
@@ -128,31 +170,33 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
     if ('problem' in terms) return errorEnvelope(ctx.t(terms.problem));
     const totalUnits = unitsOf(payload.total);
     if (totalUnits === null) return errorEnvelope(ctx.t('p2pTotalInvalid'));
-    const outcome = await p2p.publish(user.id, {
-      side: payload.type === OTC_AD_SELL ? 'sell' : 'buy',
-      coin: payload.coin,
-      fiat: payload.fiat,
-      totalUnits,
-      terms,
-    });
-    if (!outcome.ok) return refusal(outcome, ctx);
-    return adEnvelope(outcome.id, ctx.t('p2pPublished'));
+    const reply = adReply(ctx, 'p2pPublished');
+    const outcome = await p2p.publish(
+      user.id,
+      {
+        side: payload.type === OTC_AD_SELL ? 'sell' : 'buy',
+        coin: payload.coin,
+        fiat: payload.fiat,
+        totalUnits,
+        terms,
+      },
+      answerOnce(ctx, reply),
+    );
+    return reply(outcome, p2p.state());
   });
 
   onUser(routes, accounts, 'otc/edit_ad', async (payload, ctx, user) => {
     const terms = termsOf(payload);
     if ('problem' in terms) return errorEnvelope(ctx.t(terms.problem));
-    const outcome = await p2p.edit(user.id, payload.id, terms);
-    if (!outcome.ok) return refusal(outcome, ctx);
-    return adEnvelope(outcome.id, ctx.t('p2pAdSaved'));
+    const reply = adReply(ctx, 'p2pAdSaved');
+    return reply(await p2p.edit(user.id, payload.id, terms, answerOnce(ctx, reply)), p2p.state());
   });
 
   onUser(routes, accounts, 'otc/ad_status', async (payload, ctx, user) => {
     const status = adStatusOf(payload.status);
     if (status === null) return errorEnvelope(ctx.t('p2pAdNotFound'));
-    const outcome = await p2p.setStatus(user.id, payload.id, status);
-    if (!outcome.ok) return refusal(outcome, ctx);
-    return adEnvelope(outcome.id, ctx.t('p2pAdSaved'));
+    const reply = adReply(ctx, 'p2pAdSaved');
+    return reply(await p2p.setStatus(user.id, payload.id, status, answerOnce(ctx, reply)), p2p.state());
   });
 
   onUser(routes, accounts, 'otc/order_create', async (payload, ctx, user) => {
@@ -169,9 +213,9 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
       (by === 'quantity' && value % (100_000_000n / 10n ** BigInt(P2P_COINS[ad.coin])) !== 0n)
     )
       return errorEnvelope(ctx.t('p2pAmountInvalid'));
-    const outcome = await p2p.open(user.id, ad.id, by, value);
-    if (!outcome.ok) return refusal(outcome, ctx);
-    return orderEnvelope(outcome.id, user.id, ctx.t('p2pOrderOpened'));
+    await warmOrderImages(accounts, [user.id, ad.ownerId]);
+    const reply = orderReply(ctx, user.id, 'p2pOrderOpened');
+    return reply(await p2p.open(user.id, ad.id, by, value, answerOnce(ctx, reply)), p2p.state());
   });
 
   const listOrders =
@@ -225,9 +269,9 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
 
   const act = (name: 'otc/cancel' | 'otc/release' | 'otc/delay', action: P2pAction, msg: string) =>
     onUser(routes, accounts, name, async (payload, ctx, user) => {
-      const outcome = await p2p.act(user.id, payload.id, action);
-      if (!outcome.ok) return refusal(outcome, ctx);
-      return orderEnvelope(outcome.id, user.id, ctx.t(msg));
+      await warmImagesOf(payload.id);
+      const reply = orderReply(ctx, user.id, msg);
+      return reply(await p2p.act(user.id, payload.id, action, '', '', answerOnce(ctx, reply)), p2p.state());
     });
   act('otc/cancel', 'cancel', 'p2pCancelled');
   act('otc/release', 'release', 'p2pReleased');
@@ -242,15 +286,16 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
         return errorEnvelope(ctx.t('p2pVoucherMissing'));
       voucher = id;
     }
-    const outcome = await p2p.act(user.id, payload.id, 'pay', voucher);
-    if (!outcome.ok) return refusal(outcome, ctx);
-    return orderEnvelope(outcome.id, user.id, ctx.t('p2pPaid'));
+    await warmImagesOf(payload.id, voucher);
+    const reply = orderReply(ctx, user.id, 'p2pPaid');
+    return reply(await p2p.act(user.id, payload.id, 'pay', voucher, '', answerOnce(ctx, reply)), p2p.state());
   });
 
   onUser(routes, accounts, 'otc/dispute', async (payload, ctx, user) => {
-    const outcome = await p2p.act(user.id, payload.id, 'dispute', '', payload.reason);
-    if (!outcome.ok) return refusal(outcome, ctx);
-    return orderEnvelope(outcome.id, user.id, ctx.t('p2pDisputed'));
+    await warmImagesOf(payload.id);
+    const reply = orderReply(ctx, user.id, 'p2pDisputed');
+    const outcome = await p2p.act(user.id, payload.id, 'dispute', '', payload.reason, answerOnce(ctx, reply));
+    return reply(outcome, p2p.state());
   });
 
   on(routes, 'otc/shop', async (payload, ctx) => {

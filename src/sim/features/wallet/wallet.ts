@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import { accountKey, userBalance, type Balance } from '../../ledger/postings.ts';
 import { currencyByCode } from '../../market/currencies.ts';
 import type { Market } from '../../market/market.ts';
+import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import { unitsText } from '../spot/answers.ts';
 import type { PrivateHub } from '../spot/spot.ts';
@@ -19,6 +20,14 @@ import {
 
 export type WalletOutcome<T> =
   { ok: true; value: T } | { ok: false; key: string; vars?: Record<string, string | number> };
+
+/** A wallet route's answer for a request with an id, stored with its command (answer-once.ts). */
+export type WalletRequest<T> = AnswerOnce<WalletOutcome<T>, ExchangeState>;
+
+/** A wallet command's reply: the id of the deposit, withdrawal or log line it made. */
+function replyOutcome(reply: unknown): WalletOutcome<number> {
+  return { ok: true, value: typeof reply === 'number' ? reply : 0 };
+}
 
 /** A conversion price offered to one user for a while (kept in memory: a reload asks again). */
 export interface ConvertQuote {
@@ -71,20 +80,24 @@ export class Wallet {
     chain: ChainTerms,
     units: bigint,
     minimum: bigint,
+    request?: WalletRequest<number>,
   ): Promise<WalletOutcome<number>> {
     const at = this.clock.now();
     const txHash = txHashOf('d', this.state().wallet.nextDepositId, `${userId}:${chain.code}:${at}`);
-    return this.run({
-      kind: 'deposit',
-      at,
-      userId,
-      currencyId,
-      chain: chain.code,
-      units,
-      minimum,
-      confirmEveryMs: chain.confirmEveryMs,
-      txHash,
-    });
+    return this.run(
+      {
+        kind: 'deposit',
+        at,
+        userId,
+        currencyId,
+        chain: chain.code,
+        units,
+        minimum,
+        confirmEveryMs: chain.confirmEveryMs,
+        txHash,
+      },
+      request,
+    );
   }
 
   /**
@@ -103,22 +116,29 @@ export class Wallet {
     if (result.ok) this.pushBalances(result.events);
   }
 
-  async withdraw(input: {
-    userId: number;
-    currencyId: number;
-    chain: string;
-    address: string;
-    memo: string;
-    units: bigint;
-    fee: bigint;
-  }): Promise<WalletOutcome<number>> {
+  async withdraw(
+    input: {
+      userId: number;
+      currencyId: number;
+      chain: string;
+      address: string;
+      memo: string;
+      units: bigint;
+      fee: bigint;
+    },
+    request?: WalletRequest<number>,
+  ): Promise<WalletOutcome<number>> {
     await this.advance();
-    return this.run({ kind: 'withdraw', at: this.clock.now(), ...input });
+    return this.run({ kind: 'withdraw', at: this.clock.now(), ...input }, request);
   }
 
-  async cancelWithdrawal(userId: number, withdrawalId: number): Promise<WalletOutcome<number>> {
+  async cancelWithdrawal(
+    userId: number,
+    withdrawalId: number,
+    request?: WalletRequest<number>,
+  ): Promise<WalletOutcome<number>> {
     await this.advance();
-    return this.run({ kind: 'cancelWithdrawal', at: this.clock.now(), userId, withdrawalId });
+    return this.run({ kind: 'cancelWithdrawal', at: this.clock.now(), userId, withdrawalId }, request);
   }
 
   async transfer(
@@ -127,9 +147,10 @@ export class Wallet {
     from: WalletAccount,
     to: WalletAccount,
     units: bigint,
+    request?: WalletRequest<number>,
   ): Promise<WalletOutcome<number>> {
     await this.advance();
-    return this.run({ kind: 'transfer', at: this.clock.now(), userId, currencyId, from, to, units });
+    return this.run({ kind: 'transfer', at: this.clock.now(), userId, currencyId, from, to, units }, request);
   }
 
   /** A price to convert `units` of a coin into USDT: the last trade of its USDT pair. */
@@ -165,6 +186,7 @@ export class Wallet {
     quoteId: string,
     currencyId: number,
     units: bigint,
+    request?: WalletRequest<ConvertQuote>,
   ): Promise<WalletOutcome<ConvertQuote>> {
     const quote = this.quotes.get(quoteId);
     if (!quote || quote.userId !== userId || quote.currencyId !== currencyId || quote.units !== units)
@@ -174,20 +196,28 @@ export class Wallet {
       return { ok: false, key: 'walletQuoteExpired' };
     }
     await this.advance();
-    const outcome = await this.run({
-      kind: 'convert',
-      at: this.clock.now(),
-      userId,
-      currencyId,
-      units,
-      toCurrencyId: quote.toCurrencyId,
-      proceeds: quote.proceeds,
-      priceTicks: quote.priceTicks,
-      priceDecimals: quote.priceDecimals,
-    });
+    const done: WalletOutcome<ConvertQuote> = { ok: true, value: quote };
+    const converted = request && {
+      id: request.id,
+      answer: (_: unknown, next: ExchangeState) => request.answer(done, next),
+    };
+    const outcome = await this.run(
+      {
+        kind: 'convert',
+        at: this.clock.now(),
+        userId,
+        currencyId,
+        units,
+        toCurrencyId: quote.toCurrencyId,
+        proceeds: quote.proceeds,
+        priceTicks: quote.priceTicks,
+        priceDecimals: quote.priceDecimals,
+      },
+      converted,
+    );
     if (!outcome.ok) return outcome;
     this.quotes.delete(quoteId);
-    return { ok: true, value: quote };
+    return done;
   }
 
   /** Pushes the balances an outside change moved (spot fills and orders), for BALANCE subscribers. */
@@ -216,11 +246,17 @@ export class Wallet {
     for (const [id, quote] of this.quotes) if (quote.expiresAt < now) this.quotes.delete(id);
   }
 
-  private async run(command: ExchangeCommand): Promise<WalletOutcome<number>> {
-    const result = await this.log.execute(command);
+  private async run(
+    command: ExchangeCommand,
+    request?: AnswerOnce<WalletOutcome<number>, ExchangeState>,
+  ): Promise<WalletOutcome<number>> {
+    const result = await this.log.execute(
+      command,
+      commandRequest(request, (_next, reply) => replyOutcome(reply)),
+    );
     if (!result.ok) return { ok: false, key: result.error.startsWith('wallet') ? result.error : 'internal' };
     this.pushBalances(result.events);
-    return { ok: true, value: typeof result.reply === 'number' ? result.reply : 0 };
+    return replyOutcome(result.reply);
   }
 
   /** One BALANCE frame per (user, account, currency) the events moved. */
