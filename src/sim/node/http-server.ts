@@ -4,6 +4,7 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { CODE_ERROR, errorEnvelope, type Envelope } from '../../api/envelope.ts';
 import { REQUEST_TIMEOUT_MS, type WireRequest } from '../../api/transport.ts';
 import type { StoredImage } from '../features/accounts/uploads.ts';
+import type { StoreHealth } from '../store/store-health.ts';
 import type { MessageTable, SimServer } from '../server.ts';
 import type { CorsPolicy } from './cors.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
@@ -33,6 +34,8 @@ export interface HttpServerOptions {
   attempts?: AddressAttempts;
   /** Wall-clock ms (durations in the log). */
   now: () => number;
+  /** Whether the store can take writes now; /healthz answers 503 while it cannot. Omitted: always. */
+  storeHealth?: () => StoreHealth;
   /**
    * A demo server's fresh start (`--demo --data :memory:`), served at POST /demo/reset: every
    * socket is closed first (its session belongs to the exchange being dropped), then this runs.
@@ -71,6 +74,8 @@ const CLOSE_AFTER: ReadonlySet<number> = new Set([408, 413]);
  * a clean envelope with code 0: transport faults with a 4xx/5xx status (400 unreadable body,
  * 403 origin not allowed, 404 unknown address, 405 method, 408 slow body, 413 body too large,
  * 415 content type, 429 too many requests from one address, 503 timeout or shutting down), call faults with 200 as the contract says.
+ * GET /healthz answers 200 `{ status: 'ok' }` while the store can take writes, and 503 with the
+ * store's state and reason while it cannot (a load balancer sends traffic elsewhere meanwhile).
  */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const { log, cors } = options;
@@ -125,7 +130,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       return refuse(400, 'badPayload');
     }
     if (url.pathname === '/healthz' && request.method === 'GET') {
-      send(response, 200, { status: 'ok' });
+      const health = options.storeHealth?.() ?? { writable: true };
+      if (health.writable) send(response, 200, { status: 'ok' });
+      else send(response, 503, { status: 'unavailable', store: health.state, reason: health.reason });
       return null;
     }
     if (url.pathname === RESET_PATH && request.method === 'POST' && options.reset) {

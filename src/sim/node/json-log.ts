@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { format } from 'node:util';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -41,8 +42,45 @@ export class JsonLog {
   }
 }
 
-/** Describes an error for a log line without its stack (the stack goes to a separate field). */
+/**
+ * Describes an error for a log line without its stack (the stack goes to a separate field), with
+ * its code when it has one (PostgreSQL's SQLSTATE, Node's ECONNREFUSED...).
+ */
 export function errorFields(error: unknown): LogFields {
-  if (error instanceof Error) return { error: `${error.name}: ${error.message}`, stack: error.stack ?? null };
-  return { error: String(error) };
+  if (!(error instanceof Error)) return { error: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return {
+    error: `${error.name}: ${error.message}`,
+    ...(typeof code === 'string' ? { error_code: code } : {}),
+    stack: error.stack ?? null,
+  };
+}
+
+type ConsoleMethod = 'error' | 'warn' | 'info' | 'log';
+const CONSOLE_LEVEL: Record<ConsoleMethod, LogLevel> = {
+  error: 'error',
+  warn: 'warn',
+  info: 'info',
+  log: 'info',
+};
+
+/**
+ * Makes the console's error, warn, info and log write JSON lines to `log` (event `console`, the
+ * text in `message`, the first error's fields beside it), so the simulator's own messages, written
+ * for the browser's console, reach the server's log in its format. Returns the undo.
+ */
+export function sendConsoleTo(log: JsonLog, target: Pick<Console, ConsoleMethod> = console): () => void {
+  const methods = Object.keys(CONSOLE_LEVEL) as ConsoleMethod[];
+  const original = new Map(methods.map((method) => [method, target[method]]));
+  for (const method of methods) {
+    target[method] = (...args: unknown[]) => {
+      const error = args.find((arg) => arg instanceof Error);
+      const words = args.filter((arg) => arg !== error);
+      const fields = { message: format(...words), ...(error === undefined ? {} : errorFields(error)) };
+      log[CONSOLE_LEVEL[method]]('console', fields);
+    };
+  }
+  return () => {
+    for (const [method, write] of original) target[method] = write;
+  };
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CorsPolicy } from './cors.ts';
 import { createHttpServer } from './http-server.ts';
-import { errorFields, JsonLog } from './json-log.ts';
+import { errorFields, JsonLog, sendConsoleTo } from './json-log.ts';
 import { nodeServerMessages } from './node-messages.ts';
 import { openNodeSimulator, type ServerStore } from './node-simulator.ts';
 import { PostgresEventLog } from '../store/postgres-event-log.ts';
@@ -28,12 +28,16 @@ async function main(options: ServerOptions): Promise<void> {
   // The wall clock: log times, request durations and ScaledClock's real time.
   const wallClock = () => Date.now();
   const log = new JsonLog(process.stdout, wallClock);
+  // Every line on stdout is JSON: the simulator's console messages and Node's own warnings too.
+  sendConsoleTo(log);
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => log.warn('node_warning', errorFields(warning)));
   const operatorToken = options.operatorToken ?? newOperatorToken();
   let file = ':memory:';
   const openStore = async (): Promise<ServerStore> => {
     if (options.databaseUrl) {
       file = `postgresql schema ${options.databaseSchema}`;
-      return PostgresEventLog.open({ url: options.databaseUrl, schema: options.databaseSchema });
+      return PostgresEventLog.open({ url: options.databaseUrl, schema: options.databaseSchema, log });
     }
     if (options.data !== ':memory:') {
       mkdirSync(options.data, { recursive: true });
@@ -91,6 +95,7 @@ async function main(options: ServerOptions): Promise<void> {
     ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
     attempts,
     now: wallClock,
+    storeHealth: () => node.store.health?.() ?? { writable: true },
     ...(reset ? { reset } : {}),
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.

@@ -5,6 +5,7 @@ import type { MessageTable } from '../server.ts';
 import { createSimulator, type Simulator } from '../simulator.ts';
 import type { ImageStore } from '../features/accounts/uploads.ts';
 import type { EventLog } from '../store/event-log.ts';
+import type { StoreHealth } from '../store/store-health.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 
 export interface NodeSimulatorOptions {
@@ -22,8 +23,11 @@ export interface NodeSimulatorOptions {
   realNow: () => number;
 }
 
-/** What the server keeps its log and images in; `whenClosed` where closing is not immediate. */
-export type ServerStore = EventLog & ImageStore & { whenClosed?(): Promise<void> };
+/**
+ * What the server keeps its log and images in; `whenClosed` where closing is not immediate,
+ * `health` where the store can lose its database while the server runs (PostgreSQL).
+ */
+export type ServerStore = EventLog & ImageStore & { whenClosed?(): Promise<void>; health?(): StoreHealth };
 
 export interface NodeSimulator {
   simulator: Simulator;

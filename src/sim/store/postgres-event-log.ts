@@ -8,7 +8,9 @@ import {
   type RequestAnswer,
   type StreamHistory,
 } from './event-store.ts';
+import { PostgresWriterSession, type StoreLog } from './postgres-writer-session.ts';
 import { SerialQueue } from './serial-queue.ts';
+import type { StoreHealth } from './store-health.ts';
 
 export interface PostgresEventLogOptions {
   /** A PostgreSQL connection string (DATABASE_URL). */
@@ -17,88 +19,111 @@ export interface PostgresEventLogOptions {
   schema?: string;
   /** How long to wait for another server's hold on the schema to end; default 5 s. */
   lockWaitMs?: number;
+  /** A statement unanswered this long counts as a lost connection; default 15 s. */
+  queryTimeoutMs?: number;
+  /** Reconnection waits: the first (default 100 ms), doubling up to the longest (default 5 s). */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** Where the connection's losses and recoveries are reported (the server's JSON log). */
+  log?: StoreLog;
 }
 
 const PRUNE_EVERY_WRITES = 256;
-/** The advisory lock key that makes one server the only writer of a schema's log. */
-const WRITER_LOCK = 0x7e55e4a;
 const LOCK_WAIT_MS = 5_000;
-const LOCK_RETRY_MS = 100;
+const QUERY_TIMEOUT_MS = 15_000;
+const FIRST_RETRY_MS = 100;
+const MAX_RETRY_MS = 5_000;
+
+const setupSql = (schema: string) => `
+  CREATE SCHEMA IF NOT EXISTS ${schema};
+  SET search_path TO ${schema};
+  CREATE TABLE IF NOT EXISTS events (
+    seq BIGSERIAL PRIMARY KEY,
+    stream TEXT NOT NULL,
+    type TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS events_stream_seq ON events (stream, seq);
+  CREATE TABLE IF NOT EXISTS snapshots (name TEXT PRIMARY KEY, seq BIGINT NOT NULL, state TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS requests (id TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL, answer TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS requests_at ON requests (at);
+  CREATE TABLE IF NOT EXISTS images (id TEXT PRIMARY KEY, type TEXT NOT NULL, bytes BYTEA NOT NULL);
+`;
 
 /**
  * The event log in PostgreSQL (node-postgres), for the Node server when DATABASE_URL is set: the
- * same tables and guarantees as the Dexie and SQLite logs. One connection, and every operation runs
- * in turn on it (several features' logs share the store, and a transaction must not interleave with
+ * same tables and guarantees as the Dexie and SQLite logs. One connection (a PostgresWriterSession:
+ * it holds the schema's writer lock and reconnects with backoff), and every operation runs in turn
+ * on it (several features' logs share the store, and a transaction must not interleave with
  * another's statements). A commit resolves after PostgreSQL's COMMIT, which is durable with the
- * server's default synchronous_commit. A session-level advisory lock keeps a second server off the
- * same schema; PostgreSQL drops it when the connection dies, so a killed server restarts at once.
+ * server's default synchronous_commit. While the connection is down every operation fails at once
+ * (StoreUnavailableError), so a command is refused, not left waiting; health() says so.
  */
 export class PostgresEventLog implements EventLog, ImageStore {
   private readonly queue = new SerialQueue();
   private answerWrites = 0;
-  private closed = false;
 
   private constructor(
-    private readonly client: pg.Client,
+    private readonly session: PostgresWriterSession,
     private readonly schema: string,
   ) {}
 
   static async open(options: PostgresEventLogOptions): Promise<PostgresEventLog> {
     const schema = options.schema ?? 'tessera';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new RangeError(`bad schema name ${schema}`);
-    const client = new pg.Client({ connectionString: options.url });
-    await client.connect();
-    try {
-      // A server killed a moment ago may still hold the lock until PostgreSQL notices its
-      // connection is gone: wait a little before giving up.
-      const attempts = Math.ceil((options.lockWaitMs ?? LOCK_WAIT_MS) / LOCK_RETRY_MS);
-      for (let attempt = 0; ; attempt++) {
-        const locked = await client.query<{ ok: boolean }>(
-          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok',
-          [WRITER_LOCK, schema],
-        );
-        if (locked.rows[0]?.ok) break;
-        if (attempt >= attempts) throw new Error(`another server holds the event log in schema ${schema}`);
-        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
-      }
-      await client.query(`
-        CREATE SCHEMA IF NOT EXISTS ${schema};
-        SET search_path TO ${schema};
-        CREATE TABLE IF NOT EXISTS events (
-          seq BIGSERIAL PRIMARY KEY,
-          stream TEXT NOT NULL,
-          type TEXT NOT NULL,
-          at DOUBLE PRECISION NOT NULL,
-          data TEXT NOT NULL
-        );
-        CREATE INDEX IF NOT EXISTS events_stream_seq ON events (stream, seq);
-        CREATE TABLE IF NOT EXISTS snapshots (name TEXT PRIMARY KEY, seq BIGINT NOT NULL, state TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS requests (id TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL, answer TEXT NOT NULL);
-        CREATE INDEX IF NOT EXISTS requests_at ON requests (at);
-        CREATE TABLE IF NOT EXISTS images (id TEXT PRIMARY KEY, type TEXT NOT NULL, bytes BYTEA NOT NULL);
-      `);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    // A lost connection surfaces as failed queries (commands answer code 0); it must not crash.
-    client.on('error', () => undefined);
-    return new PostgresEventLog(client, schema);
+    const session = await PostgresWriterSession.open({
+      url: options.url,
+      schema,
+      setupSql: setupSql(schema),
+      lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS,
+      queryTimeoutMs: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      firstRetryMs: options.firstRetryMs ?? FIRST_RETRY_MS,
+      maxRetryMs: options.maxRetryMs ?? MAX_RETRY_MS,
+      ...(options.log ? { log: options.log } : {}),
+    });
+    return new PostgresEventLog(session, schema);
   }
 
-  /** Runs `work` alone on the connection; with `transaction`, between BEGIN and COMMIT (ROLLBACK on error). */
-  private run<T>(work: (client: pg.Client) => Promise<T>, transaction = false): Promise<T> {
+  /** Whether the log can be written now, and if not, why. */
+  health(): StoreHealth {
+    return this.session.health();
+  }
+
+  /** Runs `work` alone on the connection. */
+  private run<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
     return this.queue.run(async () => {
-      if (this.closed) throw new Error('the event log is closed');
-      if (!transaction) return work(this.client);
-      await this.client.query('BEGIN');
+      const client = this.session.client();
       try {
-        const result = await work(this.client);
-        await this.client.query('COMMIT');
+        return await work(client);
+      } catch (error) {
+        this.session.failed(client, error);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Runs `work` alone on the connection between BEGIN and COMMIT (ROLLBACK on error, unless the
+   * connection is gone, which rolls it back itself); `committed` runs after COMMIT, before the
+   * next operation.
+   */
+  private transaction<T>(
+    work: (client: pg.Client) => Promise<T>,
+    committed?: (result: T) => void,
+  ): Promise<T> {
+    return this.queue.run(async () => {
+      const client = this.session.client();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        committed?.(result);
         return result;
       } catch (error) {
-        await this.client.query('ROLLBACK').catch(() => undefined);
+        this.session.failed(client, error);
+        if (this.session.holds(client)) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       }
     });
@@ -126,25 +151,28 @@ export class PostgresEventLog implements EventLog, ImageStore {
     request?: RequestAnswer,
   ): Promise<number> {
     if (events.length === 0) throw new RangeError('commit() needs at least one event');
-    const seq = await this.run(async (client) => {
-      const seqs = await PostgresEventLog.insertEvents(client, stream, events);
-      const lastSeq = seqs[seqs.length - 1]!;
-      if (snapshotState !== undefined) {
-        await client.query(
-          'INSERT INTO snapshots (name, seq, state) VALUES ($1, $2, $3) ' +
-            'ON CONFLICT (name) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state',
-          [stream, lastSeq, snapshotState],
-        );
-      }
-      if (request) {
-        await client.query(
-          'INSERT INTO requests (id, at, answer) VALUES ($1, $2, $3) ' +
-            'ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at, answer = EXCLUDED.answer',
-          [request.id, request.at, request.answer],
-        );
-      }
-      return lastSeq;
-    }, true);
+    const seq = await this.transaction(
+      async (client) => {
+        const seqs = await PostgresEventLog.insertEvents(client, stream, events);
+        const lastSeq = seqs[seqs.length - 1]!;
+        if (snapshotState !== undefined) {
+          await client.query(
+            'INSERT INTO snapshots (name, seq, state) VALUES ($1, $2, $3) ' +
+              'ON CONFLICT (name) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state',
+            [stream, lastSeq, snapshotState],
+          );
+        }
+        if (request) {
+          await client.query(
+            'INSERT INTO requests (id, at, answer) VALUES ($1, $2, $3) ' +
+              'ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at, answer = EXCLUDED.answer',
+            [request.id, request.at, request.answer],
+          );
+        }
+        return lastSeq;
+      },
+      (lastSeq) => this.session.committedUpTo(lastSeq),
+    );
     if (request) await this.pruneAnswers(request.at);
     return seq;
   }
@@ -178,7 +206,10 @@ export class PostgresEventLog implements EventLog, ImageStore {
 
   appendRaw(stream: string, events: readonly NewEvent[]): Promise<number[]> {
     if (events.length === 0) return Promise.resolve([]);
-    return this.run((client) => PostgresEventLog.insertEvents(client, stream, events), true);
+    return this.transaction(
+      (client) => PostgresEventLog.insertEvents(client, stream, events),
+      (seqs) => this.session.committedUpTo(seqs[seqs.length - 1]!),
+    );
   }
 
   private static async selectEvents(
@@ -206,7 +237,7 @@ export class PostgresEventLog implements EventLog, ImageStore {
   }
 
   readHistory(stream: string): Promise<StreamHistory> {
-    return this.run(async (client) => {
+    return this.transaction(async (client) => {
       const found = await client.query<{ name: string; seq: string; state: string }>(
         'SELECT name, seq, state FROM snapshots WHERE name = $1',
         [stream],
@@ -215,7 +246,7 @@ export class PostgresEventLog implements EventLog, ImageStore {
       const snapshot: SnapshotRow | undefined = row ? { ...row, seq: Number(row.seq) } : undefined;
       const events = await PostgresEventLog.selectEvents(client, (snapshot?.seq ?? 0) + 1, { stream });
       return { snapshot, events };
-    }, true);
+    });
   }
 
   async writeSnapshot(name: string, seq: number, state: string): Promise<void> {
@@ -279,14 +310,8 @@ export class PostgresEventLog implements EventLog, ImageStore {
   }
 
   close(): void {
-    if (this.closed) return;
     // After the operations already queued: close() is synchronous in the EventLog contract.
-    void this.queue
-      .run(async () => {
-        this.closed = true;
-        await this.client.end();
-      })
-      .catch(() => undefined);
+    void this.queue.run(() => this.session.close()).catch(() => undefined);
   }
 
   /** Resolves once the connection is closed (close() only starts closing it). */

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { errorFields, sendConsoleTo } from '../../../src/sim/node/json-log.ts';
+import { captureLog } from './server-fixture.ts';
+
+/** The server's log is JSON lines only, the simulator's console messages included. */
+describe('the JSON log', () => {
+  it("writes the console's messages as JSON lines, an error's name, message, code and stack in fields", () => {
+    const { log, lines } = captureLog();
+    const plain: string[] = [];
+    const target = {
+      error: (...args: unknown[]) => plain.push(args.join(' ')),
+      warn: (...args: unknown[]) => plain.push(args.join(' ')),
+      info: (...args: unknown[]) => plain.push(args.join(' ')),
+      log: (...args: unknown[]) => plain.push(args.join(' ')),
+    };
+    const undo = sendConsoleTo(log, target);
+    const refused = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    target.error('sim spot: command failed', refused);
+    target.warn('sim: speed not restored %d times', 2);
+    target.log('plain', { a: 1 });
+    undo();
+    target.error('after the undo');
+
+    expect(plain).toEqual(['after the undo']);
+    const [error, warn, info] = lines();
+    expect(error).toMatchObject({
+      level: 'error',
+      event: 'console',
+      message: 'sim spot: command failed',
+      error: 'Error: terminating connection due to administrator command',
+      error_code: '57P01',
+    });
+    expect(String(error!.stack)).toContain('terminating connection');
+    expect(warn).toMatchObject({
+      level: 'warn',
+      event: 'console',
+      message: 'sim: speed not restored 2 times',
+    });
+    expect(info).toMatchObject({ level: 'info', event: 'console', message: 'plain { a: 1 }' });
+    expect(lines()).toHaveLength(3);
+  });
+
+  it('describes what is not an Error by its text', () => {
+    expect(errorFields('down')).toEqual({ error: 'down' });
+  });
+});
