@@ -1,15 +1,18 @@
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 
 /**
- * A TCP relay between the store and PostgreSQL that a test can cut and restore: a database out of
- * reach for as long as the test wants, without touching the PostgreSQL that other tests share.
- * Cut, it resets every open connection and every new one (the store sees its connection die and
- * its reconnections fail); restored, it relays again.
+ * A TCP relay between the store and PostgreSQL that a test can cut, stall and restore: a database
+ * out of reach for as long as the test wants, without touching the PostgreSQL that other tests
+ * share. Cut, it resets every open connection and every new one (the store sees its connection die
+ * and its reconnections fail). Stalled, it goes silent: nothing is relayed and nothing is closed, as
+ * when a network drops packets (only a timeout can tell). Restored, it resets whatever it held
+ * silent (both ends see the connection die) and relays again.
  */
 export interface CuttableLink {
   /** `databaseUrl` with its host and port replaced by the relay's. */
   url: string;
   cut(): void;
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -17,10 +20,15 @@ export interface CuttableLink {
 export async function openCuttableLink(databaseUrl: string): Promise<CuttableLink> {
   const target = new URL(databaseUrl);
   const open = new Set<Socket>();
-  let cut = false;
+  let mode: 'relay' | 'cut' | 'stall' = 'relay';
   const relay = createServer((downstream) => {
-    if (cut) {
-      downstream.resetAndDestroy();
+    downstream.on('error', () => downstream.destroy());
+    if (mode === 'cut') return void downstream.resetAndDestroy();
+    if (mode === 'stall') {
+      // Held open, never answered, until restore() resets it.
+      downstream.pause();
+      open.add(downstream);
+      downstream.on('close', () => open.delete(downstream));
       return;
     }
     const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -45,11 +53,16 @@ export async function openCuttableLink(databaseUrl: string): Promise<CuttableLin
   return {
     url: url.toString(),
     cut() {
-      cut = true;
+      mode = 'cut';
       for (const socket of open) socket.resetAndDestroy();
     },
+    stall() {
+      mode = 'stall';
+      for (const socket of open) socket.pause();
+    },
     restore() {
-      cut = false;
+      if (mode === 'stall') for (const socket of open) socket.resetAndDestroy();
+      mode = 'relay';
     },
     async close() {
       for (const socket of open) socket.destroy();
