@@ -12,6 +12,7 @@ import {
 } from '../../../src/sim/features/wallet/aggregate.ts';
 import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
 import { serialize } from '../../../src/sim/store/serialization.ts';
+import { Coverage } from '../property-coverage.ts';
 
 /** One pair, BTC/USDT-like: currency 2 priced in currency 1. */
 const GRID: PairGrid = { priceDecimals: 2, lotDecimals: 5 };
@@ -199,11 +200,12 @@ function brokenInvariants(state: ExchangeState): string[] {
 
 describe('the one ledger (issue 12): thousands of random movements across users and accounts', () => {
   /** Which events the random runs produced: the properties mean little if a kind never happens. */
-  const seen = new Map<string, number>();
+  const coverage = new Coverage();
 
   it('conserves every currency, never goes negative, locks what orders and withdrawals hold, and refolds identically', () => {
     fc.assert(
       fc.property(fc.array(intent, { minLength: 20, maxLength: 60 }), (intents) => {
+        coverage.run();
         let state = aggregate.initial();
         const log: ExchangeEvent[] = [];
         let at = 1_700_000_000_000;
@@ -218,7 +220,7 @@ describe('the one ledger (issue 12): thousands of random movements across users 
           for (const event of decision.events) {
             state = aggregate.evolve(state, event);
             log.push(event);
-            seen.set(event.type, (seen.get(event.type) ?? 0) + 1);
+            coverage.saw(event.type);
           }
           expect(brokenInvariants(state)).toEqual([]);
         }
@@ -228,20 +230,23 @@ describe('the one ledger (issue 12): thousands of random movements across users 
       }),
       { numRuns: 1000 },
     );
-    for (const type of [
-      'FundsCredited',
-      'OrderPlaced',
-      'OrderEnded',
-      'DepositSeen',
-      'DepositConfirmed',
-      'WithdrawalRequested',
-      'WithdrawalBroadcast',
-      'WithdrawalConfirmed',
-      'WithdrawalCancelled',
-      'Transferred',
-      'Converted',
-    ])
-      expect(seen.get(type) ?? 0, `${type} ${JSON.stringify([...seen])}`).toBeGreaterThan(10);
+    // More than 10 in the default 1000 runs, in proportion to the runs made (test:props --runs N).
+    coverage.expectEach(
+      [
+        'FundsCredited',
+        'OrderPlaced',
+        'OrderEnded',
+        'DepositSeen',
+        'DepositConfirmed',
+        'WithdrawalRequested',
+        'WithdrawalBroadcast',
+        'WithdrawalConfirmed',
+        'WithdrawalCancelled',
+        'Transferred',
+        'Converted',
+      ],
+      { atLeast: 11, per: 1000 },
+    );
   });
 
   it('a refusal leaves the state exactly as it was', () => {
