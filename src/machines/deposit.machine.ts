@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PayloadOf } from '../api/catalogue.ts';
+import { depositAmountRules } from '../domain/wallet/deposit-amount.ts';
 import type { AmountProblem } from '../domain/wallet/entry.ts';
 import type { DepositAnswer } from './actors/wallet.ts';
 import { amountValue, sendProblem, typingProblem } from './wallet-amount.ts';
@@ -25,10 +26,9 @@ export type DepositEvent =
 
 export type DepositEmitted = { type: 'simulated'; deposit: DepositAnswer };
 
-const rulesOf = (context: DepositContext) => ({
-  decimalComma: context.decimalComma,
-  min: context.depositMin,
-});
+// The server's own bounds of a deposit (domain/wallet/deposit-amount.ts), so the form refuses
+// before sending exactly what the server would refuse.
+const rulesOf = (context: DepositContext) => depositAmountRules(context.decimalComma, context.depositMin);
 
 /**
  * The deposit panel of one currency (spec §2 Assets, §9): the chain choice (USDT: TRC20 or ERC20)
@@ -36,7 +36,7 @@ const rulesOf = (context: DepositContext) => ({
  * progress are read from streams; this machine owns what the user chooses and sends.
  * - CHOOSE_CHAIN picks one of the currency's chains (an unknown id changes nothing).
  * - SET_AMOUNT keeps exactly what was typed and says at once what is wrong with the text itself.
- * - SIMULATE refuses an empty, zero or below-minimum amount with its problem (nothing is sent),
+ * - SIMULATE refuses an empty, zero, below-minimum or above-cap amount with its problem (nothing is sent),
  *   or sends it; when it is recorded the field clears and `simulated` is emitted.
  */
 export const depositMachine = setup({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimal, empty, flag, id, num, text } from '../fields.ts';
 import { call, type CallSpec } from './kit.ts';
 import { depositAnswer } from './wallet.ts';
+import { DEPOSIT_MAX } from '../../domain/wallet/deposit-amount.ts';
 import {
   CODE_PURPOSE_BIND_ADDRESS,
   CODE_PURPOSE_BIND_EMAIL,
@@ -181,7 +182,9 @@ export const simWalletCalls = {
     summary:
       "Simulator only: an incoming transfer of number to the user's deposit address on a chain. It is " +
       'pending until its first confirmation, then credited, and withdrawable after 6 (simulated clock); ' +
-      'below the minimum it is recorded and never credited',
+      'below the minimum it is recorded and never credited. number is more than 0, has at most 8 ' +
+      `decimals and is at most ${DEPOSIT_MAX} of the coin, read exactly; anything else is refused ` +
+      '(code 0, nothing recorded)',
     payload: z.object({
       currency_id: id,
       currency_protocol_id: id.optional(),

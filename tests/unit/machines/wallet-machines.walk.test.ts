@@ -4,6 +4,7 @@ import { createActor, fromPromise, initialTransition, SimulatedClock, transition
 import { getShortestPaths } from 'xstate/graph';
 import type { AnswerOf, PayloadOf } from '../../../src/api/catalogue.ts';
 import { isTransferAllowed } from '../../../src/domain/wallet/accounts.ts';
+import { depositAmountRules, readDepositAmount } from '../../../src/domain/wallet/deposit-amount.ts';
 import { readAmount } from '../../../src/domain/wallet/entry.ts';
 import type { BoundAddressRow, ConvertQuote } from '../../../src/machines/actors/wallet.ts';
 import { convertMachine, secondsLeft } from '../../../src/machines/convert.machine.ts';
@@ -43,11 +44,15 @@ const DEPOSIT_INPUT = {
 describe('deposit machine', () => {
   const event: fc.Arbitrary<DepositEvent> = fc.oneof(
     fc.record({ type: fc.constant('CHOOSE_CHAIN' as const), id: fc.constantFrom(1, 2, 9) }),
-    fc.record({ type: fc.constant('SET_AMOUNT' as const), amount }),
+    fc.record({
+      type: fc.constant('SET_AMOUNT' as const),
+      // Around the server's cap of a deposit too, so the form is seen refusing what the server would.
+      amount: fc.oneof(amount, fc.constantFrom('10000000', '10000000.00000001', '9007199254740993')),
+    }),
     fc.constant({ type: 'SIMULATE' as const }),
   );
 
-  it('sends only an amount at or above the minimum, on a chain of the currency', () => {
+  it('sends only an amount from the minimum to the cap, on a chain of the currency', () => {
     fc.assert(
       fc.property(fc.array(event, { maxLength: 20 }), (events) => {
         let [snapshot] = initialTransition(depositMachine, DEPOSIT_INPUT);
@@ -56,7 +61,8 @@ describe('deposit machine', () => {
           [snapshot] = transition(depositMachine, snapshot, next);
           expect([1, 2]).toContain(snapshot.context.chainId);
           if (snapshot.matches('sending')) {
-            expect(readAmount(before.amount, { decimalComma: false, min: '1' }).ok).toBe(true);
+            expect(readAmount(before.amount, depositAmountRules(false, '1')).ok).toBe(true);
+            expect(readDepositAmount(before.amount).ok).toBe(true);
             break;
           }
           if (next.type === 'SIMULATE') {
@@ -95,6 +101,31 @@ describe('deposit machine', () => {
     expect(sent).toEqual([{ currency_id: 1, number: '25', currency_protocol_id: 2 }]);
     expect(actor.getSnapshot().context.amount).toBe('');
     expect(actor.getSnapshot().value).toBe('editing');
+  });
+});
+
+describe('deposit machine at the cap', () => {
+  it("refuses above the server's cap with the cap, sends nothing, and sends the cap itself", async () => {
+    const sent: unknown[] = [];
+    const actor = createActor(
+      depositMachine.provide({
+        actors: {
+          simulateDeposit: fromPromise(async ({ input }) => {
+            sent.push(input);
+            return {} as never;
+          }),
+        },
+      }),
+      { input: DEPOSIT_INPUT },
+    ).start();
+    actor.send({ type: 'SET_AMOUNT', amount: '10000000.00000001' });
+    actor.send({ type: 'SIMULATE' });
+    expect(actor.getSnapshot().context.problem).toEqual({ kind: 'aboveMax', max: '10000000' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'SET_AMOUNT', amount: '10000000' });
+    actor.send({ type: 'SIMULATE' });
+    await flush();
+    expect(sent).toEqual([{ currency_id: 1, number: '10000000', currency_protocol_id: 1 }]);
   });
 });
 

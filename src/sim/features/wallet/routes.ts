@@ -25,6 +25,12 @@ import {
   withdrawFee,
   WITHDRAWABLE_CONFIRMATIONS,
 } from '../../../domain/wallet/amounts.ts';
+import {
+  DEPOSIT_MAX,
+  readDepositAmount,
+  type DepositAmountProblem,
+} from '../../../domain/wallet/deposit-amount.ts';
+import { LEDGER_DECIMALS } from '../../../domain/spot/scaled.ts';
 import { userBalance } from '../../ledger/postings.ts';
 import { unitsText } from '../spot/answers.ts';
 import { scaledText } from '../../market/decimal-text.ts';
@@ -150,6 +156,18 @@ function currencyAnswer(market: Market, currencyId: number, terms: CurrencyTerms
   };
 }
 
+/** Why a simulated deposit's amount is refused, in the caller's language (never echoing the amount). */
+function depositRefusal(ctx: CallContext, problem: DepositAmountProblem, code: string): string {
+  switch (problem) {
+    case 'notAmount':
+      return ctx.t('walletAmountInvalid');
+    case 'tooManyDecimals':
+      return ctx.t('walletAmountDecimals', { max: LEDGER_DECIMALS });
+    case 'aboveMax':
+      return ctx.t('walletDepositMax', { max: DEPOSIT_MAX, code });
+  }
+}
+
 function answer<T, A>(
   outcome: WalletOutcome<T>,
   ctx: CallContext,
@@ -263,13 +281,13 @@ export function registerWalletRoutes(
     if (!terms.openRecharge) return errorEnvelope(ctx.t('walletDepositClosed', { code: terms.code }));
     const chain = chainOf(terms, payload.currency_protocol_id);
     if (!chain) return errorEnvelope(ctx.t('walletChainUnknown'));
-    const units = unitsOf(String(payload.number));
-    if (units === null || units <= 0n) return errorEnvelope(ctx.t('walletAmountInvalid'));
+    const amount = readDepositAmount(String(payload.number));
+    if (!amount.ok) return errorEnvelope(depositRefusal(ctx, amount.problem, terms.code));
     const outcome = await wallet.deposit(
       user.id,
       payload.currency_id,
       chain,
-      units,
+      amount.units,
       unitsOf(terms.depositMin) ?? 0n,
     );
     if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key, outcome.vars));
