@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test, in the order that fails fastest: typecheck, lint, format, unit and property tests,
-# the contract document, the production build, then Playwright in Chromium. Stops at the first failure.
+# the server killed under load, the contract document, the production build, then Playwright in
+# Chromium. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,8 @@ step "format"
 npx prettier --check . --log-level warn
 step "unit and property tests"
 npx vitest run
+step "the server killed under load (SIGKILL)"
+npx vitest run --config vitest.crash.config.ts
 step "production build"
 npx vite build --logLevel warn
 step "browser tests (Chromium)"
