@@ -5,6 +5,8 @@
  *   npm run test:props -- --seed -1345853445 --path "17:3" tests/unit/devtools/context-diff.test.ts -t "leaf"
  * Options: --runs N (every property, overriding a test's own numRuns), --seed S (default: a fresh
  * one, printed), --path P (replay a failure), then any vitest arguments (files, -t pattern).
+ * A walk's coverage floor (tests/unit/property-coverage.ts) is a rate of the runs it made, so it
+ * scales with N; with very few runs a rare case can be missed by chance (the failure names the runs).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
