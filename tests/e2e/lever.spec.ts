@@ -85,13 +85,23 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(openRows.first().getByTestId('lever-row-pnl')).toHaveText(/^-?\d/);
   await mkdir('/tmp/shots', { recursive: true });
   await page.screenshot({ path: '/tmp/shots/lever-1440-dark-en-open.png', fullPage: true });
+  // From 1280 px a row fits its panel whole: profit/loss and actions without a sideways scroll.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tableWrap = positions.locator('.lever-table-wrap');
+  await expect.poll(() => tableWrap.evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBe(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Close it: it leaves the open positions and shows among the closed ones.
   await openRows.first().getByTestId('lever-row-close').click();
   await page.getByTestId('lever-ask-confirm').click();
   await expect(openRows).toHaveCount(0, BOOT);
   await page.getByTestId('lever-tab-closed').click();
-  await expect(positions.locator('[data-testid="lever-table-closed"] tbody tr')).not.toHaveCount(0);
+  const closedRow = positions.locator('[data-testid="lever-table-closed"] tbody tr').first();
+  // How it ended: the exit price, when, the realised PnL with its ROE, and why.
+  await expect(closedRow.getByTestId('lever-row-exit')).toHaveText(/^\d/, BOOT);
+  await expect(closedRow.getByTestId('lever-row-closed-at')).toHaveText(/\d\d:\d\d:\d\d/);
+  await expect(closedRow.getByTestId('lever-row-roe')).toHaveText(/%$/);
+  await expect(closedRow.getByTestId('lever-row-reason')).toHaveText('closed by you');
 
   // A fixed-price short above the market rests as a pending order, and is cancelled.
   await page.getByTestId('lever-mode-fixed').click();
@@ -121,6 +131,12 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await page.getByTestId('lever-which-all').click();
   await page.getByTestId('lever-ask-confirm').click();
   await expect(openRows).toHaveCount(0, BOOT);
+  // Nothing is open: the summary says so at once, and every tab counts what it holds now.
+  await expect(page.getByTestId('lever-margin')).toHaveText('0.0000');
+  await expect(page.getByTestId('lever-total-pnl')).toHaveText('0.0000');
+  await expect(page.getByTestId('lever-risk')).toHaveText('—');
+  await expect(page.getByTestId('lever-tab-all')).toContainText('(0)');
+  await expect(page.getByTestId('lever-tab-closed')).toContainText('(3)');
 
   // The delegation view lists every order placed here with what became of it, newest first.
   await page.getByTestId('lever-tab-delegation').click();
@@ -133,6 +149,11 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
     'Closed',
   ]);
   await expect(page.getByTestId('lever-tab-delegation')).toContainText('(4)');
+  // A fresh load counts every tab before it is opened.
+  await page.reload();
+  await expect(page.getByTestId('lever-tab-closed')).toContainText('(3)', BOOT);
+  await expect(page.getByTestId('lever-tab-delegation')).toContainText('(4)');
+  await expect(page.getByTestId('lever-tab-pending')).toContainText('(0)');
 });
 
 for (const [index, [lang, theme, width]] of (

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +11,7 @@ import {
 } from '../../../domain/contract-codes.ts';
 import { compareDecimal, formatAmount, formatPrice } from '../../../domain/format.ts';
 import { listPage } from '../../../domain/lever/list-page.ts';
+import { dateTimeText } from '../../../domain/time-zone.ts';
 import {
   LEVER_PAGE_SIZE,
   LEVER_TABS,
@@ -18,10 +19,13 @@ import {
   type LeverTab,
   leverPositionsMachine,
 } from '../../../machines/lever-positions.machine.ts';
+import { leverRoeText } from '../../../machines/lever-roe.ts';
 import { leverMarkSummary } from '../../../machines/lever-terms.ts';
 import type { leverTpSlMachine } from '../../../machines/lever-tp-sl.machine.ts';
+import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
+import { leverColumns, leverColumnTitle, type LeverColumn } from './lever-columns.ts';
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverTpSlDialog } from './LeverTpSlDialog.tsx';
 import { moneyText } from './LeverSummary.tsx';
@@ -104,6 +108,19 @@ export function LeverPositions({
     closed: paged.closed.total,
   };
   const openIds = new Set(open.map((row) => row.id));
+  const columns = leverColumns(tab);
+  // One object per tab and language, so the memoised rows keep their props between renders.
+  const titles = useMemo(
+    () =>
+      Object.fromEntries(
+        leverColumns(tab).map((column) => [column, t(leverColumnTitle(column, tab))]),
+      ) as ColumnTitles,
+    [tab, t],
+  );
+  const { zone } = useTimeZone();
+  const zoneLabel = useZoneLabel(zone);
+  // A phone's card labels each field with its heading; the time's carries the zone, as its heading does.
+  const labels = useMemo(() => ({ ...titles, time: `${titles.time} (${zoneLabel})` }), [titles, zoneLabel]);
 
   return (
     <section
@@ -144,27 +161,20 @@ export function LeverPositions({
         {rows.length === 0 ? (
           <p className="lever-muted lever-empty">{t('lever.empty')}</p>
         ) : (
-          <table className="lever-table" data-testid={`lever-table-${tab}`}>
+          <table className="lever-table" data-testid={`lever-table-${tab}`} data-tab={tab}>
             <thead>
               <tr>
-                {tab === 'delegation' ? <th scope="col">{t('lever.col.status')}</th> : null}
-                <th scope="col">{t('lever.col.side')}</th>
-                <th scope="col">{t('lever.col.symbol')}</th>
-                <th scope="col">{t('lever.col.lots')}</th>
-                <th scope="col">{t('lever.col.price')}</th>
-                <th scope="col">{t('lever.col.margin')}</th>
-                <th scope="col">{t('lever.takeProfit')}</th>
-                <th scope="col">{t('lever.stopLoss')}</th>
-                {tab !== 'closed' ? <th scope="col">{t('lever.col.liquidation')}</th> : null}
-                <th scope="col">{t('lever.col.time')}</th>
-                <th scope="col">{t('lever.col.fee')}</th>
-                <th scope="col">{t('lever.col.overnight')}</th>
-                <th scope="col">{t('lever.col.pnl')}</th>
-                {tab !== 'closed' ? (
-                  <th scope="col" className="lever-actions-head">
-                    {t('lever.col.actions')}
+                {columns.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={column === 'actions' ? 'lever-actions-head' : undefined}
+                    data-col={column}
+                  >
+                    {titles[column]}
+                    {column === 'time' ? <ZoneNote label={zoneLabel} /> : null}
                   </th>
-                ) : null}
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -173,6 +183,9 @@ export function LeverPositions({
                   key={row.id}
                   row={row}
                   tab={tab}
+                  columns={columns}
+                  labels={labels}
+                  zone={zone}
                   live={openIds.has(row.id) && row.currency_match_id === matchId}
                   canStop={openIds.has(row.id)}
                   matchId={matchId}
@@ -261,10 +274,39 @@ function rowPrice(row: LeverPosition, price: string, matchId: number, priceDecim
   return formatPrice(plain, 8);
 }
 
+type ColumnTitles = Record<LeverColumn, string>;
+
+/** The zone under the time heading, free to break after "UTC" so it is no wider than the times. */
+function ZoneNote({ label }: { label: string }) {
+  const [utc, offset] = label.startsWith('UTC') ? ['UTC', label.slice(3)] : [label, ''];
+  return (
+    <small className="lever-zone">
+      {' '}
+      ({utc}
+      <wbr />
+      {offset})
+    </small>
+  );
+}
+
+/** A time in the zone on two lines, date over time of day ("11/28" over "01:02:03"), as narrow as it gets. */
+function TimeCell({ ms, zone }: { ms: number; zone: string }) {
+  const [date, time] = dateTimeText(ms, zone).split(' ');
+  return (
+    <>
+      <span className="lever-line">{date}</span>
+      <span className="lever-line lever-muted">{time}</span>
+    </>
+  );
+}
+
 /** A row re-renders only when its position, or what it is shown with, changed (memo). */
 const PositionRow = memo(function PositionRow({
   row,
   tab,
+  columns,
+  labels,
+  zone,
   live,
   canStop,
   matchId,
@@ -274,6 +316,10 @@ const PositionRow = memo(function PositionRow({
 }: {
   row: LeverPosition;
   tab: LeverTab;
+  columns: readonly LeverColumn[];
+  /** The labels of the fields of a position's card on a phone: the headings. */
+  labels: ColumnTitles;
+  zone: string;
   /** An open position on the pair on screen: its PnL is painted live. */
   live: boolean;
   /** An open position of the pair on screen: its take-profit / stop-loss may be set here. */
@@ -287,79 +333,157 @@ const PositionRow = memo(function PositionRow({
   const long = row.type === LEVER_TYPE_LONG;
   const profits = compareDecimal(row.profits, '0');
   const isOpen = row.status === LEVER_STATUS_OPEN;
+  const closed = row.status === LEVER_STATUS_CLOSED;
+  const reason =
+    closed && row.close_reason !== LEVER_CLOSE_NONE ? t(`lever.reason.${row.close_reason}`) : null;
   const price = (value: string) => rowPrice(row, value, matchId, priceDecimals);
+  const cell = (column: LeverColumn): ReactNode => {
+    switch (column) {
+      case 'pair':
+        return (
+          <>
+            <span className="lever-line lever-symbol">{row.symbol}</span>
+            <span className={long ? 'lever-line lever-side long' : 'lever-line lever-side short'}>
+              {t(long ? 'lever.long' : 'lever.short')} ×{row.multiple}
+            </span>
+            {tab === 'delegation' ? (
+              <span className="lever-line lever-muted" data-testid="lever-row-status">
+                {t(`lever.status.${row.status}`)}
+              </span>
+            ) : null}
+          </>
+        );
+      case 'lots':
+        return formatAmount(row.share, 0);
+      case 'entry':
+        return price(row.price);
+      case 'exit':
+        // Once closed, update_price is the close price (the contract's leverPosition).
+        return <span data-testid="lever-row-exit">{closed ? price(row.update_price) : '—'}</span>;
+      case 'pnl': {
+        const roe = closed ? leverRoeText(row.profits, row.origin_caution_money) : null;
+        return (
+          <>
+            <span
+              className={`lever-line lever-pnl${profits > 0 ? ' up' : profits < 0 ? ' down' : ''}`}
+              data-pnl-id={live ? row.id : undefined}
+              data-testid="lever-row-pnl"
+            >
+              {formatAmount(row.profits, 4)}
+            </span>
+            {roe === null ? null : (
+              <span className="lever-line lever-muted" data-testid="lever-row-roe">
+                {roe} %
+              </span>
+            )}
+          </>
+        );
+      }
+      case 'reason':
+        return reason === null ? (
+          '—'
+        ) : (
+          <span className="lever-reason" data-testid="lever-row-reason">
+            {reason}
+          </span>
+        );
+      case 'margin':
+        return formatAmount(row.caution_money, 4);
+      case 'stops':
+        return (
+          <>
+            <span className="lever-line" data-testid="lever-row-tp">
+              {price(row.target_profit_price)}
+            </span>
+            <span className="lever-line" data-testid="lever-row-sl">
+              {price(row.stop_loss_price)}
+            </span>
+          </>
+        );
+      case 'liquidation':
+        return price(row.liquidation_price);
+      case 'fees':
+        return (
+          <>
+            <span className="lever-line">{formatAmount(row.trade_fee, 4)}</span>
+            <span className="lever-line lever-muted">{formatAmount(row.overnight_money, 4)}</span>
+          </>
+        );
+      case 'time':
+        return (
+          <span data-testid={tab === 'closed' ? 'lever-row-closed-at' : 'lever-row-time'}>
+            <TimeCell ms={tab === 'closed' ? row.closed_at : row.created_at} zone={zone} />
+          </span>
+        );
+      case 'actions':
+        return (
+          <div className="lever-actions-stack">
+            {canStop ? (
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={disabled}
+                data-testid="lever-row-stop"
+                onClick={() => positions.send({ type: 'STOP', id: row.id })}
+              >
+                {t('lever.setStops')}
+              </button>
+            ) : null}
+            {isOpen ? (
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={disabled}
+                data-testid="lever-row-close"
+                onClick={() => positions.send({ type: 'CLOSE', id: row.id })}
+              >
+                {t('lever.close')}
+              </button>
+            ) : null}
+            {row.status === LEVER_STATUS_PENDING ? (
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={disabled}
+                data-testid="lever-row-cancel"
+                onClick={() => positions.send({ type: 'CANCEL_ORDER', id: row.id })}
+              >
+                {t('lever.cancelOrder')}
+              </button>
+            ) : null}
+          </div>
+        );
+    }
+  };
   return (
     <tr data-testid={`lever-row-${row.id}`} data-status={row.status}>
-      {tab === 'delegation' ? (
-        <td data-testid="lever-row-status">{t(`lever.status.${row.status}`)}</td>
-      ) : null}
-      <td className={long ? 'lever-side long' : 'lever-side short'}>
-        {t(long ? 'lever.long' : 'lever.short')} ×{row.multiple}
-      </td>
-      <td>{row.symbol}</td>
-      <td className="num">{formatAmount(row.share, 0)}</td>
-      <td className="num">{price(row.price)}</td>
-      <td className="num">{formatAmount(row.caution_money, 4)}</td>
-      <td className="num" data-testid="lever-row-tp">
-        {price(row.target_profit_price)}
-      </td>
-      <td className="num" data-testid="lever-row-sl">
-        {price(row.stop_loss_price)}
-      </td>
-      {tab !== 'closed' ? <td className="num">{price(row.liquidation_price)}</td> : null}
-      <td className="num lever-time">{row.time}</td>
-      <td className="num">{formatAmount(row.trade_fee, 4)}</td>
-      <td className="num">{formatAmount(row.overnight_money, 4)}</td>
-      <td
-        className={`num lever-pnl${profits > 0 ? ' up' : profits < 0 ? ' down' : ''}`}
-        data-pnl-id={live ? row.id : undefined}
-        data-testid="lever-row-pnl"
-      >
-        {formatAmount(row.profits, 4)}
-        {row.status === LEVER_STATUS_CLOSED && row.close_reason !== LEVER_CLOSE_NONE ? (
-          <small className="lever-reason" data-testid="lever-row-reason">
-            {' '}
-            · {t(`lever.reason.${row.close_reason}`)}
-          </small>
-        ) : null}
-      </td>
-      {tab !== 'closed' ? (
-        <td className="lever-actions">
-          {canStop ? (
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={disabled}
-              data-testid="lever-row-stop"
-              onClick={() => positions.send({ type: 'STOP', id: row.id })}
-            >
-              {t('lever.setStops')}
-            </button>
-          ) : null}
-          {isOpen ? (
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={disabled}
-              data-testid="lever-row-close"
-              onClick={() => positions.send({ type: 'CLOSE', id: row.id })}
-            >
-              {t('lever.close')}
-            </button>
-          ) : null}
-          {row.status === LEVER_STATUS_PENDING ? (
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={disabled}
-              data-testid="lever-row-cancel"
-              onClick={() => positions.send({ type: 'CANCEL_ORDER', id: row.id })}
-            >
-              {t('lever.cancelOrder')}
-            </button>
-          ) : null}
+      {columns.map((column) => (
+        <td
+          key={column}
+          className={CELL_CLASS[column]}
+          data-col={column}
+          // The card of a phone labels each field with its column's heading (lever.css).
+          data-label={column === 'pair' || column === 'actions' ? undefined : labels[column]}
+        >
+          {cell(column)}
         </td>
-      ) : null}
+      ))}
     </tr>
   );
 });
+
+/** Numbers are set in fixed-width digits; the pair and the actions are not numbers. */
+const CELL_CLASS: Record<LeverColumn, string> = {
+  pair: 'lever-cell-pair',
+  lots: 'num',
+  entry: 'num',
+  exit: 'num',
+  pnl: 'num lever-cell-pnl',
+  reason: 'lever-cell-reason',
+  margin: 'num',
+  stops: 'num',
+  liquidation: 'num',
+  fees: 'num',
+  time: 'num lever-time',
+  actions: 'lever-actions',
+};
