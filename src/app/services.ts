@@ -3,7 +3,7 @@ import { Observable, distinctUntilChanged } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
 import { TransportError, type Transport } from '../api/transport.ts';
-import { createSimTransport } from '../api/transports/sim.ts';
+import { createSimTransport, type SimTransport } from '../api/transports/sim.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
 import { simClock$ } from '../streams/balance-pushes.ts';
@@ -27,12 +27,30 @@ import { serverBase, simPort } from './sim-port.ts';
  */
 export function chooseTransport(): Transport {
   const base = serverBase();
-  if (!base) return createSimTransport(simPort());
+  if (!base) return exposeSimFaults(createSimTransport(simPort()));
   const socketUrl =
     readPref('socketUrl') ||
     import.meta.env.VITE_SOCKET_URL ||
     base.replace(/^http/, 'ws').replace(/\/+$/, '') + '/socket';
   return lateHttpTransport(base, socketUrl);
+}
+
+/** Set to true by a test before the app loads (Playwright's addInitScript) to get the fault switch. */
+declare global {
+  var __TESSERA_FAULTS__: boolean | undefined;
+  var tesseraFaults: { dropSocket(): void } | undefined;
+}
+
+/**
+ * The simulator's fault switch, for browser tests and development only: `tesseraFaults.dropSocket()`
+ * drops this tab's socket as a lost network would (api/transports/sim.ts `dropSockets`). It exists
+ * in a development build, or when a test set `__TESSERA_FAULTS__` before the app loaded; a user's
+ * page never has it. (On a real server a test cuts the WebSocket itself.)
+ */
+function exposeSimFaults(transport: SimTransport): Transport {
+  if (import.meta.env.DEV || globalThis.__TESSERA_FAULTS__ === true)
+    globalThis.tesseraFaults = { dropSocket: () => transport.dropSockets() };
+  return transport;
 }
 
 /**

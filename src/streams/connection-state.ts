@@ -70,3 +70,27 @@ export function connectionState$(
     ),
   );
 }
+
+/** What a screen reader is told about the connection: a change of state, not each second. */
+export type ConnectionNews = 'reconnecting' | 'offline' | 'back' | null;
+
+/**
+ * The news in a stream of states: reconnecting and offline when the connection gets there, back
+ * when it is live again after either; nothing for a page's first connect.
+ */
+export function connectionNews$(state$: Observable<ConnectionState>): Observable<ConnectionNews> {
+  return state$.pipe(
+    map((state) => state.kind),
+    distinctUntilChanged(),
+    scan(
+      (seen: { away: boolean; news: ConnectionNews }, kind): { away: boolean; news: ConnectionNews } => {
+        if (kind === 'reconnecting' || kind === 'offline') return { away: true, news: kind };
+        if (kind === 'live' && seen.away) return { away: false, news: 'back' };
+        return { away: seen.away, news: seen.news };
+      },
+      { away: false, news: null },
+    ),
+    map((seen) => seen.news),
+    distinctUntilChanged(),
+  );
+}

@@ -11,7 +11,7 @@ import type { SocketConnection } from './socket.ts';
  */
 export type ChannelSource = Pick<SocketConnection, 'channel'> &
   /** The connection's state, where the source has one (the app's socket does; test fakes may not). */
-  Partial<Pick<SocketConnection, 'link$' | 'reconnected$'>>;
+  Partial<Pick<SocketConnection, 'link$' | 'reconnected$' | 'retryNow'>>;
 
 /** Every pair's 24 h quote as it changes (DAY_MARKET). */
 export function quotes$(connection: ChannelSource): Observable<Quote> {

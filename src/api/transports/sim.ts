@@ -27,11 +27,21 @@ const CONNECTING = 0;
 const OPEN = 1;
 const CLOSED = 3;
 
+/** The simulator's transport, with its fault switch (for tests and demos only; see below). */
+export interface SimTransport extends Transport {
+  /**
+   * Drops every open socket of this tab as a lost network would (error, then an unclean close):
+   * the socket connection waits to reconnect as it does after any drop. Requests keep working.
+   * Nothing in the app calls it; src/app exposes it to tests (services.ts `exposeSimFaults`).
+   */
+  dropSockets(): void;
+}
+
 /**
  * Speaks the contract to the simulator over postMessage. Requests carry envelopes; the socket is
  * a WebSocket look-alike, so the streams layer uses RxJS's webSocket on both transports alike.
  */
-export function createSimTransport(port: SimPort): Transport {
+export function createSimTransport(port: SimPort): SimTransport {
   let nextRequestId = 1;
   let nextSocketId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -116,10 +126,30 @@ export function createSimTransport(port: SimPort): Transport {
       this.onclose?.(event);
       this.dispatchEvent(event);
     }
+    /** A lost network: the worker forgets the socket, and this end sees an error and a 1006 close. */
+    drop(): void {
+      if (this.readyState === CLOSED) return;
+      port.postMessage({ kind: 'socket-close', socketId: this.socketId });
+      this.readyState = CLOSED;
+      sockets.delete(this.socketId);
+      const error = new Event('error');
+      this.onerror?.(error);
+      this.dispatchEvent(error);
+      const close =
+        typeof CloseEvent === 'undefined'
+          ? new Event('close')
+          : new CloseEvent('close', { wasClean: false, code: 1006 });
+      this.onclose?.(close);
+      this.dispatchEvent(close);
+    }
   }
 
   return {
     name: 'sim',
+    dropSockets() {
+      // drop() deletes the socket from the map: Map iteration tolerates deleting as it goes.
+      for (const socket of sockets.values()) socket.drop();
+    },
     socketUrl: 'sim://socket',
     WebSocketCtor: SimSocket as unknown as WebSocketCtor,
     request(request: WireRequest): Promise<unknown> {

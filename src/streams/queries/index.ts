@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
 import { demoToolsQueries } from './demo-tools.ts';
 import { earningsQueries } from './earnings.ts';
+import { connectionQueries } from './connection.ts';
 import { generalQueries } from './general.ts';
 import { leverQueries } from './lever.ts';
 import { marketQueries } from './markets.ts';
@@ -19,6 +20,7 @@ import { walletQueries } from './wallet.ts';
 export function createQueries(api: ApiClient, socket: ChannelSource) {
   const markets = marketQueries(api, socket);
   return {
+    connection: connectionQueries(socket),
     demoTools: demoToolsQueries(api),
     earnings: earningsQueries(api, socket),
     general: generalQueries(api),

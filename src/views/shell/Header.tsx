@@ -2,11 +2,14 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { readPref } from '../../machines/local-prefs.ts';
+import { useServices } from '../services-context.ts';
+import { useObservable } from '../use-observable.ts';
 import { useSignedIn } from '../use-session.ts';
 import { useSetting } from '../use-setting.ts';
 import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { BackendBadge } from './BackendBadge.tsx';
+import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { LaterAccountMenu, LaterDemoOutbox, LaterDevMenu, LaterSimSpeedControl } from './LaterTools.tsx';
 import './header.css';
 
@@ -68,7 +71,12 @@ export function Header() {
   const signedIn = useSignedIn();
   const serviceUrl = useSetting('service_url');
   const isSeller = signedIn && readPref('isSeller') === '1';
-  const { header, nav, tools, compact } = useCompactHeader(`${signedIn}/${isSeller}/${serviceUrl ?? ''}`);
+  // The connection's pill takes room while the socket is away: the row is measured again both ways.
+  const connection = useObservable(useServices().queries.connection.state$, null);
+  const away = connection?.kind === 'reconnecting' || connection?.kind === 'offline';
+  const { header, nav, tools, compact } = useCompactHeader(
+    `${signedIn}/${isSeller}/${serviceUrl ?? ''}/${away}`,
+  );
   const location = useLocation();
   // The menu belongs to the page it was opened on: a new page (a link in it) closes it.
   const [menuOn, setMenuOn] = useState<string | null>(null);
@@ -164,6 +172,7 @@ export function Header() {
       <header className="app-header compact" ref={header} data-layout="compact">
         {brand}
         <div className="header-tools">
+          <ConnectionIndicator />
           <LaterDevMenu />
           <LaterDemoOutbox />
           {signedIn && <LaterAccountMenu />}
@@ -218,6 +227,7 @@ export function Header() {
         {links}
       </nav>
       <div className="header-tools" ref={tools}>
+        <ConnectionIndicator />
         <BackendBadge />
         <LaterSimSpeedControl />
         <LaterDevMenu />

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toasts } from '../toast/Toasts.tsx';
 import { Footer } from './Footer.tsx';
+import { ConnectionAnnouncer } from './ConnectionIndicator.tsx';
 import { Header } from './Header.tsx';
 import { useNewPageAtTop } from './use-new-page-at-top.ts';
 import './layout.css';
@@ -12,6 +13,7 @@ export function Layout({ footer = true }: { footer?: boolean }) {
   return (
     <div className="app">
       <Header />
+      <ConnectionAnnouncer />
       {/* data-path: the route the page shows, committed with it (a test that moves inside the app
           waits for it, tests/e2e/fixtures.ts openInApp). */}
       <main className="app-main" id="main" data-path={pathname + search}>

@@ -1,6 +1,11 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { connectionState$, isReachable } from '../../../src/streams/connection-state.ts';
+import {
+  connectionNews$,
+  connectionState$,
+  isReachable,
+  type ConnectionState,
+} from '../../../src/streams/connection-state.ts';
 import type { SocketLink } from '../../../src/streams/socket.ts';
 
 function testScheduler(): TestScheduler {
@@ -43,5 +48,27 @@ describe('connection state', () => {
     expect(isReachable({ kind: 'connecting' })).toBe(true);
     expect(isReachable({ kind: 'reconnecting', secondsLeft: 3 })).toBe(false);
     expect(isReachable({ kind: 'offline', secondsLeft: null })).toBe(false);
+  });
+});
+
+describe('connection news', () => {
+  it('announces a drop, offline, and the way back, never a first connect or each second', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const states = {
+        c: { kind: 'connecting' },
+        l: { kind: 'live' },
+        r: { kind: 'reconnecting', secondsLeft: 3 },
+        s: { kind: 'reconnecting', secondsLeft: 2 },
+        o: { kind: 'offline', secondsLeft: 9 },
+      } as const;
+      const state$ = cold<ConnectionState>('c l r s o c l r l', states);
+      expectObservable(connectionNews$(state$)).toBe('n - r - o - b r b', {
+        n: null,
+        r: 'reconnecting',
+        o: 'offline',
+        b: 'back',
+      });
+    });
   });
 });
