@@ -9,6 +9,7 @@ import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { DepositRows } from './DepositPanel.tsx';
 import { TimeText } from './TimeText.tsx';
+import { transferPartnerOf } from './transfer-partner.ts';
 import { ACCOUNT_NAME } from './TransferPage.tsx';
 import { WithdrawalRows } from './WithdrawPanel.tsx';
 import { useWalletGroups } from './wallet-kit.tsx';
@@ -51,7 +52,21 @@ function Pager({ page, total, onPage }: { page: number; total: number; onPage: (
   );
 }
 
-function LogRows({ rows }: { rows: readonly LogLine[] }) {
+/** Under a transfer's kind, the account the money went to or came from ("To: Lever account"). */
+function PartnerNote({ line }: { line: LogLine }) {
+  const { t } = useTranslation();
+  const partner = transferPartnerOf(line);
+  if (!partner) return null;
+  return (
+    <span className="wallet-log-partner" data-testid="record-partner">
+      {t(partner.direction === 'to' ? 'wallet.transferTo' : 'wallet.transferFrom', {
+        account: t(ACCOUNT_NAME[partner.account]),
+      })}
+    </span>
+  );
+}
+
+export function LogRows({ rows }: { rows: readonly LogLine[] }) {
   const { t } = useTranslation();
   return (
     <table className="wallet-table wallet-log" data-testid="records">
@@ -73,7 +88,12 @@ function LogRows({ rows }: { rows: readonly LogLine[] }) {
             <th scope="row" data-label={t('wallet.currency')}>
               {line.currency.code}
             </th>
-            <td data-label={t('wallet.kind')}>{line.memo || line.type}</td>
+            <td data-label={t('wallet.kind')}>
+              <span>
+                {line.memo || line.type}
+                <PartnerNote line={line} />
+              </span>
+            </td>
             <td data-label={t('wallet.change')} className={line.value.startsWith('-') ? 'down' : 'up'}>
               {line.value.startsWith('-') ? '' : '+'}
               {formatCurrencyAmount(line.value, line.currency.code)}
