@@ -384,6 +384,68 @@ test.describe('spot trade screen', () => {
     await expect(toast(page, 'There is no best price at present')).toBeVisible();
   });
 
+  // A blink of the connection: on the simulator its test-only fault switch drops the tab's socket,
+  // on a server the test cuts the WebSocket itself. While it is away nothing is sent; what changed
+  // meanwhile (an order placed from another tab) is on screen after the reconnect, without a reload.
+  test('a dropped socket says so, refuses orders, and resyncs the orders and balances when back', async ({
+    page,
+    context,
+    backend,
+  }) => {
+    const cut: Array<() => void> = [];
+    if (backend === 'server')
+      await page.routeWebSocket(/\/ws$/, (socket) => {
+        const server = socket.connectToServer();
+        cut.push(() => {
+          void server.close();
+          void socket.close({ code: 4000, reason: 'cut by the test' });
+        });
+      });
+    else await page.addInitScript(() => (globalThis.__TESSERA_FAULTS__ = true));
+    const indicator = page.getByTestId('connection-indicator');
+    await signIn(page);
+    await expect(indicator).toHaveAttribute('data-state', 'live');
+
+    if (backend === 'server') cut.splice(0).forEach((close) => close());
+    else await page.evaluate(() => globalThis.tesseraFaults?.dropSocket());
+    await expect(indicator).toHaveAttribute('data-state', 'reconnecting');
+    await expect(page.getByTestId('connection-announcement')).toHaveText('Connection lost, reconnecting');
+    await expect(indicator.getByRole('button')).toHaveAccessibleName(/Reconnecting, next try in \d+ s/);
+
+    // Refused with the reason, and nothing queued.
+    const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
+    await page.getByTestId('price-buy').fill(price);
+    await page.getByTestId('quantity-buy').fill('0.01');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'The exchange cannot be reached, so nothing was sent.')).toBeVisible();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+
+    // Meanwhile the same user places a resting order from another tab, whose socket is up.
+    const other = await context.newPage();
+    await other.goto('/trade?symbol=BTC/USDT');
+    await expect(other.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
+    await other.getByTestId('price-buy').fill(price);
+    await other.getByTestId('quantity-buy').fill('0.01');
+    await other.getByTestId('submit-buy').click();
+    await expect(toast(other, 'Order placed')).toBeVisible();
+    await other.close();
+    // This tab heard nothing of it: its socket is away.
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+
+    // Back: the order made during the drop is listed and its funds are locked, without a reload.
+    await indicator.getByRole('button').click();
+    await expect(indicator).toHaveAttribute('data-state', 'live');
+    await expect(page.getByTestId('connection-announcement')).toHaveText('Connection is live again');
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('BTC/USDT');
+    const cost = Math.round(Number(price) * 100) / 10_000;
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+      .toBe(Math.floor(cost * 100) / 100);
+    await expect(page.locator('.book-bid.own')).toHaveAttribute('data-price', price);
+  });
+
   for (const [index, theme] of ['dark', 'light'].entries()) {
     test(`axe finds no serious or critical violation on the trade screen (${theme})`, async ({
       page,
