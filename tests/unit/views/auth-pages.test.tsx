@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRegisteredLogin } from '../../../src/machines/login-prefs.ts';
+import ForgotPasswordPage from '../../../src/views/pages/auth/ForgotPasswordPage.tsx';
 import LoginPage from '../../../src/views/pages/auth/LoginPage.tsx';
 import RegisterPage from '../../../src/views/pages/auth/RegisterPage.tsx';
 import { ServicesContext } from '../../../src/views/services-context.ts';
@@ -84,6 +85,41 @@ describe('LoginPage after registering', () => {
       tab: 'mobile',
       areaId: null,
     });
+  });
+});
+
+describe('LoginPage after a password reset', () => {
+  it('starts with the account whose password was just reset', async () => {
+    const h = createHarness({
+      'default/area_list': () => Promise.resolve(AREAS),
+      'default/setting': () => Promise.resolve('0'),
+      'user/forget_password': () => Promise.resolve(null),
+    } as Parameters<typeof createHarness>[0]);
+    const router = createMemoryRouter(
+      [
+        { path: '/forgetPassword', element: <ForgotPasswordPage /> },
+        { path: '/login', element: <LoginPage /> },
+      ],
+      { initialEntries: ['/forgetPassword'] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ServicesContext.Provider value={h.services}>
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
+      </I18nextProvider>,
+    );
+    await screen.findByTestId('forgot-page');
+    const type = (id: string, value: string) =>
+      fireEvent.change(document.getElementById(id)!, { target: { value } });
+    type('forgot-account', '  Ada@Example.com ');
+    type('forgot-code', '123456');
+    type('forgot-password', 'Newpass123');
+    type('forgot-password2', 'Newpass123');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /e-mail/i }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByDisplayValue('ada@example.com')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { normalizeAccount } from '../../../domain/validation/account.ts';
 import { forgotPasswordForm } from '../../../machines/forgot-password.machine.ts';
 import { readCountryId } from '../../../machines/login-prefs.ts';
 import { AccountField } from './kit/AccountField.tsx';
@@ -23,7 +24,12 @@ export default function ForgotPasswordPage() {
   const [snapshot, send, actor] = useForm(forgotPasswordForm, {
     formId: FORM,
     initial: { kind: 'email', account: '', areaId: readCountryId(), code: '', password: '', password2: '' },
-    onSuccess: () => void navigate('/login'),
+    // The login form starts with the account whose password was just reset, as after sign-up.
+    onSuccess: () => {
+      const { kind, account, areaId } = actor.getSnapshot().context.values;
+      const handOver = { tab: kind, account: normalizeAccount(kind, account), areaId };
+      void navigate('/login', { state: handOver });
+    },
   });
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
