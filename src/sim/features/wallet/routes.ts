@@ -43,7 +43,9 @@ import { pageAnswer } from '../spot/answers.ts';
 import { depositAddressOf } from './deposit-address.ts';
 import type { Deposit, LogLine, Withdrawal } from './state.ts';
 import { chainOf, termsOf, type CurrencyTerms } from './terms.ts';
-import type { Wallet, WalletOutcome } from './wallet.ts';
+import type { ConvertQuote, Wallet, WalletOutcome } from './wallet.ts';
+import type { ExchangeState } from './state.ts';
+import { answerOnce } from '../../answer-once.ts';
 
 /** Whether a user bound this address for this coin and chain (the address book's service). */
 export type AddressBoundCheck = (userId: number, coin: string, chain: string, address: string) => boolean;
@@ -153,6 +155,15 @@ function currencyAnswer(market: Market, currencyId: number, terms: CurrencyTerms
       token_address: '',
       need_memo: chain.memo ? FLAG_ON : FLAG_OFF,
     })),
+  };
+}
+
+/** A withdrawal's answer, looked up in the state its command led to. */
+function withdrawalReply(ctx: CallContext, successKey: string) {
+  return (outcome: WalletOutcome<number>, state: ExchangeState) => {
+    if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key, outcome.vars));
+    const w = state.wallet.withdrawals.get(outcome.value);
+    return w ? okEnvelope(withdrawalAnswer(w), ctx.t(successKey)) : errorEnvelope(ctx.t('internal'));
   };
 }
 
@@ -283,18 +294,22 @@ export function registerWalletRoutes(
     if (!chain) return errorEnvelope(ctx.t('walletChainUnknown'));
     const amount = readDepositAmount(String(payload.number));
     if (!amount.ok) return errorEnvelope(depositRefusal(ctx, amount.problem, terms.code));
+    const reply = (outcome: WalletOutcome<number>, state: ExchangeState) => {
+      if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key, outcome.vars));
+      const deposit = state.wallet.deposits.get(outcome.value);
+      return deposit
+        ? okEnvelope(depositAnswer(deposit), ctx.t('walletDepositSeen'))
+        : errorEnvelope(ctx.t('internal'));
+    };
     const outcome = await wallet.deposit(
       user.id,
       payload.currency_id,
       chain,
       amount.units,
       unitsOf(terms.depositMin) ?? 0n,
+      answerOnce(ctx, reply),
     );
-    if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key, outcome.vars));
-    const deposit = wallet.state().wallet.deposits.get(outcome.value);
-    return deposit
-      ? okEnvelope(depositAnswer(deposit), ctx.t('walletDepositSeen'))
-      : errorEnvelope(ctx.t('internal'));
+    return reply(outcome, wallet.state());
   });
 
   for (const account of WALLET_ACCOUNTS) {
@@ -332,20 +347,20 @@ export function registerWalletRoutes(
     if (!(await accounts.verifyPassword(payload.pay_password, user.payPassword)))
       return errorEnvelope(ctx.t('walletPayPasswordWrong'));
     const { fee } = withdrawFee(units, terms.drawRate);
-    const outcome = await wallet.withdraw({
-      userId: user.id,
-      currencyId: payload.currency_id,
-      chain: chain.code,
-      address,
-      memo: (payload.memo ?? '').trim(),
-      units,
-      fee,
-    });
-    if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key, outcome.vars));
-    const w = wallet.state().wallet.withdrawals.get(outcome.value);
-    return w
-      ? okEnvelope(withdrawalAnswer(w), ctx.t('walletWithdrawRequested'))
-      : errorEnvelope(ctx.t('internal'));
+    const reply = withdrawalReply(ctx, 'walletWithdrawRequested');
+    const outcome = await wallet.withdraw(
+      {
+        userId: user.id,
+        currencyId: payload.currency_id,
+        chain: chain.code,
+        address,
+        memo: (payload.memo ?? '').trim(),
+        units,
+        fee,
+      },
+      answerOnce(ctx, reply),
+    );
+    return reply(outcome, wallet.state());
   });
 
   onUser(routes, accounts, 'account/draw_list', async (payload, _ctx, user) => {
@@ -361,12 +376,8 @@ export function registerWalletRoutes(
   });
 
   onUser(routes, accounts, 'account/draw_cancel', async (payload, ctx, user) => {
-    const outcome = await wallet.cancelWithdrawal(user.id, payload.id);
-    if (!outcome.ok) return errorEnvelope(ctx.t(outcome.key, outcome.vars));
-    const w = wallet.state().wallet.withdrawals.get(outcome.value);
-    return w
-      ? okEnvelope(withdrawalAnswer(w), ctx.t('walletWithdrawCancelled'))
-      : errorEnvelope(ctx.t('internal'));
+    const reply = withdrawalReply(ctx, 'walletWithdrawCancelled');
+    return reply(await wallet.cancelWithdrawal(user.id, payload.id, answerOnce(ctx, reply)), wallet.state());
   });
 
   onUser(routes, accounts, 'account/transfer', async (payload, ctx, user) => {
@@ -376,8 +387,17 @@ export function registerWalletRoutes(
       return errorEnvelope(ctx.t('walletTransferNotAllowed'));
     const units = unitsOf(String(payload.balance));
     if (units === null || units <= 0n) return errorEnvelope(ctx.t('walletAmountInvalid'));
-    const outcome = await wallet.transfer(user.id, payload.currency_id, payload.from, payload.to, units);
-    return answer(outcome, ctx, () => null, 'walletTransferred');
+    const reply = (outcome: WalletOutcome<number>) => answer(outcome, ctx, () => null, 'walletTransferred');
+    return reply(
+      await wallet.transfer(
+        user.id,
+        payload.currency_id,
+        payload.from,
+        payload.to,
+        units,
+        answerOnce(ctx, reply),
+      ),
+    );
   });
 
   const quoteAnswer = (quote: NonNullable<ReturnType<Wallet['quote']> & { ok: true }>['value']) => ({
@@ -410,16 +430,19 @@ export function registerWalletRoutes(
       return errorEnvelope(ctx.t('walletConvertNotOffered'));
     const units = unitsOf(String(payload.number));
     if (units === null || units <= 0n) return errorEnvelope(ctx.t('walletAmountInvalid'));
-    const outcome = await wallet.convert(user.id, payload.quote_id, payload.currency_id, units);
-    return answer(
-      outcome,
-      ctx,
-      (quote) => ({
-        number: unitsText(quote.units),
-        receive: unitsText(quote.proceeds),
-        price: scaledText(quote.priceTicks, quote.priceDecimals),
-      }),
-      'walletConverted',
+    const reply = (outcome: WalletOutcome<ConvertQuote>) =>
+      answer(
+        outcome,
+        ctx,
+        (quote) => ({
+          number: unitsText(quote.units),
+          receive: unitsText(quote.proceeds),
+          price: scaledText(quote.priceTicks, quote.priceDecimals),
+        }),
+        'walletConverted',
+      );
+    return reply(
+      await wallet.convert(user.id, payload.quote_id, payload.currency_id, units, answerOnce(ctx, reply)),
     );
   });
 }
