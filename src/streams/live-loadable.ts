@@ -9,12 +9,13 @@ import {
   startWith,
   switchMap,
 } from 'rxjs';
-import { LOADING, type Loadable } from './loadable.ts';
+import { afterFailure, LOADING, type Loadable } from './loadable.ts';
 
 /**
  * A load that stays current: loaded once (loading, then ready or failed), then loaded again,
- * quietly, after every burst of `refresh$` (pushes). A refresh never shows "loading" again, and a
- * failed refresh keeps the last answer, so a page does not flicker while it follows the pushes.
+ * quietly, after every burst of `refresh$` (pushes, reconnects). A refresh never shows "loading"
+ * again, and a failed refresh keeps the last answer and carries its error (loadable.ts
+ * `afterFailure`), so a page does not flicker or blank while it follows the pushes.
  * `load(quiet)` is told whether the load is a refresh (which should not toast a failure).
  */
 export function liveLoadable<T>(
@@ -30,7 +31,7 @@ export function liveLoadable<T>(
     };
     const first = defer(() => load(false)).pipe(
       map((data): Loadable<T> => ({ status: 'ready', data })),
-      catchError(() => of<Loadable<T>>({ status: 'failed' })),
+      catchError((error: unknown) => of<Loadable<T>>({ status: 'failed', error })),
       startWith<Loadable<T>>(LOADING),
       map(keep),
     );
@@ -39,7 +40,7 @@ export function liveLoadable<T>(
       switchMap(() =>
         defer(() => load(true)).pipe(
           map((data): Loadable<T> => ({ status: 'ready', data })),
-          catchError(() => of<Loadable<T>>(last.status === 'ready' ? last : { status: 'failed' })),
+          catchError((error: unknown) => of(afterFailure(last, error))),
         ),
       ),
       map(keep),

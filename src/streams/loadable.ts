@@ -1,21 +1,36 @@
 import { catchError, defer, map, type Observable, of, shareReplay, startWith } from 'rxjs';
 
 /**
- * The one shape of anything a page loads: still loading, failed (the page shows its failure state;
- * the client has already toasted what the server said), or ready with its data.
+ * The one shape of anything a page loads (dYdX v4-web's Loadable is the model): still loading,
+ * failed, or ready with its data. It never drops what it had: a load that runs again keeps the last
+ * data in `data` while it is loading or after it failed, and a failure carries its `error` (the
+ * client has already toasted what the server said). A refresh that fails after an answer stays
+ * `ready` with that answer and says why in `error`, so a panel keeps showing it and can say it is
+ * not current.
  */
 export type Loadable<T> =
-  | { readonly status: 'loading' }
-  | { readonly status: 'failed' }
-  | { readonly status: 'ready'; readonly data: T };
+  | { readonly status: 'loading'; readonly data?: T }
+  | { readonly status: 'failed'; readonly error: unknown; readonly data?: T }
+  | { readonly status: 'ready'; readonly data: T; readonly error?: unknown };
 
 export const LOADING: Loadable<never> = { status: 'loading' };
+
+/** What a Loadable has to show, whatever its status: its data, or undefined before any. */
+export function dataOf<T>(state: Loadable<T>): T | undefined {
+  return state.data;
+}
+
+/** The state after a failed load: the last data kept (a ready one stays ready), the error carried. */
+export function afterFailure<T>(last: Loadable<T>, error: unknown): Loadable<T> {
+  if (last.status === 'ready') return { status: 'ready', data: last.data, error };
+  return last.data === undefined ? { status: 'failed', error } : { status: 'failed', error, data: last.data };
+}
 
 /** A load as a stream of Loadable: loading, then ready or failed; one call per subscription. */
 export function loadable<T>(load: () => Promise<T>): Observable<Loadable<T>> {
   return defer(load).pipe(
     map((data): Loadable<T> => ({ status: 'ready', data })),
-    catchError(() => of<Loadable<T>>({ status: 'failed' })),
+    catchError((error: unknown) => of<Loadable<T>>({ status: 'failed', error })),
     startWith<Loadable<T>>(LOADING),
   );
 }
