@@ -222,6 +222,29 @@ describe('NoticePage', () => {
     ]);
   });
 
+  it('a bare /notice waits for the announcements and opens the newest, never asking to choose one', async () => {
+    const harness = withNews();
+    const answer = harness.api.call.bind(harness.api);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    harness.api.call = ((name: string, payload: Record<string, unknown>, options?: object) =>
+      name === 'news/list' && payload.category_id === 22
+        ? held.then(() => answer(name, payload as never, options))
+        : answer(name as 'news/info', payload as never, options)) as typeof harness.api.call;
+    const { container } = renderAt(harness, '/notice', <NoticePage />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Choose an article to read')).toBeNull();
+    expect(container.querySelector('article')?.getAttribute('aria-busy')).toBe('true');
+    release();
+    expect(await screen.findByTestId('notice-title')).toHaveProperty('textContent', 'Notice A');
+  });
+
+  it('a category without articles says so where the article would be', async () => {
+    renderAt(withNews(), '/notice?category_id=7', <NoticePage />);
+    await waitFor(() => expect(screen.getAllByText('No articles in this category yet')).toHaveLength(2));
+    expect(screen.queryByText('Choose an article to read')).toBeNull();
+  });
+
   it("follows the article's real category when the address names another one", async () => {
     renderAt(withNews(), '/notice?id=21&category_id=26', <NoticePage />);
     expect(await screen.findByTestId('notice-title')).toHaveProperty('textContent', 'Help B');

@@ -49,12 +49,16 @@ export default function NoticePage() {
         <h2 id="notice-aside-title">{categoryName || t('notice.title')}</h2>
         <NoticeTitles list={list} activeId={id} categoryId={categoryId} />
       </aside>
-      <article className="notice-article panel" aria-busy={article.status === 'loading' && id !== null}>
+      <article
+        className="notice-article panel"
+        aria-busy={article.status === 'loading' && (id !== null || firstList.status === 'loading')}
+      >
         <ArticlePane
           article={article}
           categoryId={categoryId}
           categoryName={categoryName}
           idKnown={id !== null}
+          listLoading={firstList.status === 'loading'}
         />
       </article>
     </div>
@@ -112,11 +116,14 @@ function ArticlePane({
   categoryId,
   categoryName,
   idKnown,
+  listLoading,
 }: {
   article: Loadable<NewsArticle>;
   categoryId: number | null;
   categoryName: string;
   idKnown: boolean;
+  /** Without an id, the category's titles are still on their way: its newest article will open. */
+  listLoading: boolean;
 }) {
   const { t } = useTranslation();
   if (article.status === 'failed') {
@@ -129,7 +136,8 @@ function ArticlePane({
     );
   }
   if (article.status === 'loading') {
-    if (!idKnown) return <EmptyState title={t('notice.pickOne')} />;
+    // No article to wait for: the category has none (or its titles failed to load).
+    if (!idKnown && !listLoading) return <EmptyState title={t('notice.noTitles')} />;
     return (
       <div aria-hidden="true" className="notice-loading">
         <span className="skeleton" style={{ width: '60%', height: 28 }} />
