@@ -402,6 +402,18 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await page.getByTestId('lever-tab-open').click();
       const rows = page.locator('[data-testid="lever-table-open"] tbody tr');
       await expect(rows).toHaveCount(2, BOOT);
+      // Every heading whole: none cut in its cell or run under the sticky actions column (the Russian
+      // liquidation price's was cut to "Цена ликвид" there).
+      const cutHeadings = await page.getByTestId('lever-table-open').evaluate((table) => {
+        const actions = table.querySelector('th[data-col="actions"]')!.getBoundingClientRect();
+        return [...table.querySelectorAll<HTMLElement>('th[data-col]')]
+          .filter((th) => th.dataset.col !== 'actions')
+          .filter(
+            (th) => th.getBoundingClientRect().right > actions.left + 0.5 || th.scrollWidth > th.clientWidth,
+          )
+          .map((th) => th.textContent);
+      });
+      expect(cutHeadings).toEqual([]);
       // The market stands still from here (the demo clock's pause): a take-profit or a stop-loss this
       // close to the entry fired on a fast minute in a CI run and closed the row that the 390 px part
       // opens again.

@@ -22,10 +22,34 @@ export type LeverColumn =
  * the realised PnL with its ROE, the reason and the close time.
  */
 export function leverColumns(tab: LeverTab): readonly LeverColumn[] {
-  if (tab === 'closed')
-    return ['pair', 'lots', 'entry', 'exit', 'pnl', 'reason', 'margin', 'stops', 'fees', 'time'];
-  return ['pair', 'lots', 'entry', 'pnl', 'margin', 'stops', 'liquidation', 'fees', 'time', 'actions'];
+  return tab === 'closed' ? CLOSED_COLUMNS : LIVE_COLUMNS;
 }
+
+// One list each, so the memoised rows that take them keep their props from render to render.
+const LIVE_COLUMNS: readonly LeverColumn[] = [
+  'pair',
+  'lots',
+  'entry',
+  'pnl',
+  'margin',
+  'stops',
+  'liquidation',
+  'fees',
+  'time',
+  'actions',
+];
+const CLOSED_COLUMNS: readonly LeverColumn[] = [
+  'pair',
+  'lots',
+  'entry',
+  'exit',
+  'pnl',
+  'reason',
+  'margin',
+  'stops',
+  'fees',
+  'time',
+];
 
 /** The i18n key of a column's heading on a tab. */
 export function leverColumnTitle(column: LeverColumn, tab: LeverTab): string {
