@@ -5,6 +5,7 @@ import type { KlinePeriod } from '../../domain/spot/chart-period.ts';
 import { loadOnce } from '../loadable.ts';
 import type { ChannelSource } from '../market.ts';
 import { reconnects$ } from '../reconnects.ts';
+import { asOf$ } from '../staleness.ts';
 import { orderPushes$ } from '../spot-order-pushes.ts';
 import {
   dealSnapshot$,
@@ -34,10 +35,13 @@ export function tradeQueries(
     market(pair: { id: number; symbol: string }) {
       const reconnected$ = reconnects$(socket).pipe(share());
       const deal$ = dealSnapshot$(api, pair.id, reconnected$);
+      const depth$ = depthFeed$(socket, pair.symbol, deal$, reconnected$).pipe(share());
       return {
         deal$,
-        depth$: depthFeed$(socket, pair.symbol, deal$, reconnected$).pipe(share()),
+        depth$,
         tape$: tapeFeed$(socket, pair.symbol, deal$).pipe(share()),
+        /** When the book last changed, once that is a few seconds ago (staleness.ts); else null. */
+        bookAsOf$: asOf$(depth$),
       };
     },
     kline$: (symbol: string, period: KlinePeriod) => klineFeed$(socket, symbol, period),

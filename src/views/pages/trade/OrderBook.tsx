@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Observable } from 'rxjs';
+import { type Observable, of } from 'rxjs';
 import { formatPrice } from '../../../domain/format.ts';
 import { ownLevels } from '../../../domain/spot/own-levels.ts';
 import { groupingSteps } from '../../../domain/spot/price-grouping.ts';
+import { clockText } from '../../../domain/time-zone.ts';
 import type { OwnOrder } from '../../../machines/spot-orders.machine.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { CompletedTrade, Depth } from '../../../streams/payloads.ts';
@@ -11,6 +12,10 @@ import { BOOK_ROWS, createBookPainter } from './book-painter.ts';
 import type { Stamped } from '../../../streams/trade-feeds.ts';
 import { setClass, setText } from './text-cells.ts';
 import { TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../../domain/contract-codes.ts';
+import { useTimeZone } from '../../components/use-time-zone.ts';
+import { useObservable } from '../../use-observable.ts';
+
+const NEVER_STALE: Observable<number | null> = of(null);
 
 const LEVELS = Array.from({ length: BOOK_ROWS }, (_, index) => index);
 
@@ -22,15 +27,23 @@ interface OrderBookProps {
   quote: string;
   own: ReadonlyMap<number, OwnOrder>;
   onPick: (price: string) => void;
+  /**
+   * When the book last changed, once that is a few seconds ago (streams/staleness.ts); else null.
+   * Without it the book never says (the lever screen does not pass one yet).
+   */
+  asOf$?: Observable<number | null>;
 }
 
 /**
  * The order book (spec §2): asks above, bids below, the last price between them. Rows are rendered
  * once and painted in place once per animation frame (book-painter.ts); choosing a grouping step or
  * a change in the user's orders repaints the latest snapshot. Clicking a row fills the forms' price.
+ * A book that has not changed for a few seconds (a dropped socket) says as of when it is.
  */
-export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPick }: OrderBookProps) {
+export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPick, asOf$ }: OrderBookProps) {
   const { t } = useTranslation();
+  const { zone } = useTimeZone();
+  const asOf = useObservable(asOf$ ?? NEVER_STALE, null);
   const steps = useMemo(() => groupingSteps(priceDecimals), [priceDecimals]);
   const [step, setStep] = useState(steps[0] ?? '0.01');
   const activeStep = steps.includes(step) ? step : (steps[0] ?? step);
@@ -108,6 +121,11 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
     <section className="trade-panel book" aria-labelledby="book-title" data-testid="order-book">
       <header className="panel-head">
         <h2 id="book-title">{t('trade.book.title')}</h2>
+        {asOf !== null && (
+          <span className="panel-as-of" data-testid="book-as-of">
+            {t('trade.asOf', { time: clockText(asOf, zone) })}
+          </span>
+        )}
         <label className="book-step">
           <span className="visually-hidden">{t('trade.book.grouping')}</span>
           <select

@@ -184,6 +184,7 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
       quote={pair.quote}
       own={own}
       onPick={(price) => entry.send({ type: 'PICK_PRICE', price })}
+      asOf$={feeds.bookAsOf$}
     />
   );
   const ordersPanel = <OrdersPanel orders={orders} signedIn={signedIn} loginHref={loginHref} />;
