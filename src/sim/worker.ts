@@ -22,7 +22,12 @@ import { LateEventLog } from './store/late-event-log.ts';
  * loading; everything else waits for the whole exchange.
  */
 const SIM_NOW_SAVE_MS = 2000;
-const WALLET_ADVANCE_MS = 1000;
+/**
+ * The clock's pass of every feature, for what time alone brings (confirmations, days, limits). Lever's
+ * stops and micro settlements also run from the trade that fires them (TapeRecorder.onTrade); this
+ * pass is their fallback when no trade comes.
+ */
+const CLOCK_PASS_MS = 1000;
 
 // The first answers are translated: English is every answer's fallback, so it loads at once.
 void loadServerMessages('en').catch(() => undefined);
@@ -91,15 +96,15 @@ async function openRest({ stage, store: lateStore }: OpenedMarket): Promise<SimS
   // The live market runs on a timer here; in Node tests nothing ticks and the tests drive it.
   simulator.market.start();
   // Deposits gain confirmations and withdrawals move on with the simulated clock.
-  setInterval(() => void simulator.wallet.advance(), WALLET_ADVANCE_MS);
+  setInterval(() => void simulator.wallet.advance(), CLOCK_PASS_MS);
   // Earnings pay each ended day's dividend once and return matured principal on the same clock.
-  setInterval(() => void simulator.earnings.advance(), WALLET_ADVANCE_MS);
+  setInterval(() => void simulator.earnings.advance(), CLOCK_PASS_MS);
   // Micro contracts settle at expiry on the public tape, on the same clock.
-  setInterval(() => void simulator.micro.advance(), WALLET_ADVANCE_MS);
+  setInterval(() => void simulator.micro.advance(), CLOCK_PASS_MS);
   // Lever: fixed-price fills, take-profit, stop-loss, liquidation and overnight fees on the tape.
-  setInterval(() => void simulator.lever.advance(), WALLET_ADVANCE_MS);
+  setInterval(() => void simulator.lever.advance(), CLOCK_PASS_MS);
   // P2P: payment and confirmation limits, the simulated merchants and the arbiter on the same clock.
-  setInterval(() => void simulator.p2p.advance(), WALLET_ADVANCE_MS);
+  setInterval(() => void simulator.p2p.advance(), CLOCK_PASS_MS);
   return simulator.server;
 }
 

@@ -13,7 +13,12 @@ import {
   leverStopFired,
   leverTransferable,
 } from '../../../src/domain/lever/rules.ts';
-import { accountFigures, leverOf, leverPart } from '../../../src/sim/features/lever/part.ts';
+import {
+  accountFigures,
+  leverOf,
+  leverPart,
+  leverTriggeredBy,
+} from '../../../src/sim/features/lever/part.ts';
 import type { LeverCommand, LeverEvent } from '../../../src/sim/features/lever/events.ts';
 import type { TapeTradeRef } from '../../../src/sim/features/micro/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
@@ -85,6 +90,37 @@ interface World {
   last: Map<number, TapeTradeRef>;
   tape: Map<number, TapeTradeRef>;
   events: ExchangeEvent[];
+  /** Each trade of a tape in a pass of its own, the trigger checked before each. */
+  tradeByTrade?: boolean;
+}
+
+/** What first trades fired over every run, by event (the trigger's coverage). */
+const fired = new Map<string, number>();
+let quiet = 0;
+
+/**
+ * The service runs a pass on a trade exactly when a pass of that trade would fire something (its
+ * own events carry the trade's time; the account check after the trades, at the pass's time, is
+ * the clock's and not the trade's).
+ */
+function checkTrigger(world: World, pairId: number, trade: TapeTradeRef): void {
+  const lone = aggregate.decide(world.state, {
+    kind: 'leverAdvance',
+    at: trade.time + 1,
+    day: leverOf(world.state).day,
+    trades: [{ pairId, trades: [trade] }],
+  } as unknown as ExchangeCommand);
+  const own = lone.ok
+    ? lone.events.filter(
+        (event) => (event.type === 'LeverFilled' || event.type === 'LeverClosed') && event.at === trade.time,
+      )
+    : [];
+  expect(leverTriggeredBy(world.state, pairId, trade)).toBe(own.length > 0);
+  if (own.length === 0) quiet++;
+  for (const event of own) {
+    const name = event.type === 'LeverClosed' ? `closed:${(event as { reason: number }).reason}` : event.type;
+    fired.set(name, (fired.get(name) ?? 0) + 1);
+  }
 }
 
 function run(world: World, command: ExchangeCommand): boolean {
@@ -103,6 +139,21 @@ function lever(world: World, command: LeverCommand): boolean {
 
 function moved(ticks: number, bps: number): number {
   return Math.max(1, Math.round((ticks * (10_000 + bps)) / 10_000));
+}
+
+/** A take-profit and a stop-loss 0.01 % to 0.6 % from the price, each on its side of it. */
+function nearStops(
+  pair: NonNullable<ReturnType<typeof pairById>>,
+  ticks: number,
+  side: 'long' | 'short',
+  bps: number,
+  bps2: number,
+): { takeProfit: bigint; stopLoss: bigint } {
+  const up = side === 'long' ? 1 : -1;
+  return {
+    takeProfit: priceUnits(pair, moved(ticks, up * ((Math.abs(bps) % 60) + 1))),
+    stopLoss: priceUnits(pair, moved(ticks, -up * ((Math.abs(bps2) % 60) + 1))),
+  };
 }
 
 function step(world: World, i: Intent): void {
@@ -159,8 +210,13 @@ function step(world: World, i: Intent): void {
         at: world.at,
         userId: i.user,
         positionId: pick.id,
-        takeProfit: i.bps > 400 ? 0n : priceUnits(pair, moved(ticks, i.bps)),
-        stopLoss: i.bps2 > 400 ? 0n : priceUnits(pair, moved(ticks, i.bps2)),
+        ...(world.tradeByTrade
+          ? // Near and on the right sides, so that the tape crosses them often.
+            nearStops(pair, ticks, pick.side, i.bps, i.bps2)
+          : {
+              takeProfit: i.bps > 400 ? 0n : priceUnits(pair, moved(ticks, i.bps)),
+              stopLoss: i.bps2 > 400 ? 0n : priceUnits(pair, moved(ticks, i.bps2)),
+            }),
         last: world.last.get(pick.pairId)!,
       });
       return;
@@ -175,6 +231,19 @@ function step(world: World, i: Intent): void {
         trades.push(trade);
         world.tape.set(trade.id, trade);
       });
+      if (world.tradeByTrade) {
+        for (const trade of trades) {
+          checkTrigger(world, i.pair, trade);
+          lever(world, {
+            kind: 'leverAdvance',
+            at: world.at,
+            day: Math.floor(world.at / 86_400_000),
+            trades: [{ pairId: i.pair, trades: [trade] }],
+          });
+        }
+        world.last.set(i.pair, trades[trades.length - 1]!);
+        return;
+      }
       world.last.set(i.pair, trades[trades.length - 1]!);
       lever(world, {
         kind: 'leverAdvance',
@@ -319,6 +388,27 @@ describe('lever in the one ledger (issue 13)', () => {
     );
     // The runs did exercise take-profit, stop-loss or liquidation.
     expect(closes).toBeGreaterThan(0);
+  });
+
+  it('runs a pass on a trade exactly when that trade fills an order, crosses a stop or liquidates', () => {
+    fc.assert(
+      fc.property(fc.array(intent, { minLength: 20, maxLength: 80 }), (intents) => {
+        const world = { ...newWorld(), tradeByTrade: true };
+        for (const i of intents) {
+          step(world, i);
+          checkInvariants(world);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // Each cause was met, and trades that fired nothing too.
+    expect(quiet).toBeGreaterThan(0);
+    expect(fired.get('LeverFilled') ?? 0).toBeGreaterThan(0);
+    expect(
+      (fired.get(`closed:${LEVER_CLOSE_TAKE_PROFIT}`) ?? 0) +
+        (fired.get(`closed:${LEVER_CLOSE_STOP_LOSS}`) ?? 0),
+    ).toBeGreaterThan(0);
+    expect(fired.get(`closed:${LEVER_CLOSE_LIQUIDATION}`) ?? 0).toBeGreaterThan(0);
   });
 
   it('liquidates on a crash, pays the shortfall from the insurance book and never leaves a negative balance', () => {

@@ -266,6 +266,7 @@ function evolve(state: ExchangeState, event: EarningsEvent): ExchangeState {
 /** Earnings as a part of the exchange's one log (DESIGN.md "One ledger"). */
 export const earningsPart: ExchangePart = {
   name: 'earnings',
+  overdrawn: 'earningsInsufficient',
   ownsCommand: (command) => EARNINGS_COMMAND_KINDS.has(command.kind),
   ownsEvent: (event) => EARNINGS_EVENT_TYPES.has(event.type),
   decide: (state, command) => decide(state, command as EarningsCommand),

@@ -7,7 +7,7 @@ import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
 import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import { EARNINGS_REFUSALS, earningsDue, earningsOf } from './aggregate.ts';
-import type { EarningsCommand, EarningsEvent } from './events.ts';
+import type { EarningsCommand } from './events.ts';
 
 export type EarningsOutcome = { ok: true; holdingId: number } | { ok: false; key: string };
 
@@ -46,7 +46,7 @@ export class Earnings {
   async advance(): Promise<void> {
     const at = this.clock.now();
     if (!earningsDue(this.state(), at)) return;
-    const result = await this.log.execute(this.command({ kind: 'earningsAdvance', at }));
+    const result = await this.log.execute({ kind: 'earningsAdvance', at });
     if (result.ok) this.push(result.events);
   }
 
@@ -66,17 +66,11 @@ export class Earnings {
   }
 
   private async run(command: EarningsCommand, request?: EarningsRequest): Promise<EarningsOutcome> {
-    const result = await this.log.execute(this.command(command), commandRequest(request, holdingOutcome));
+    const result = await this.log.execute(command, commandRequest(request, holdingOutcome));
     if (!result.ok)
       return { ok: false, key: EARNINGS_REFUSALS.includes(result.error) ? result.error : 'internal' };
     this.push(result.events);
     return holdingOutcome(this.state(), result.reply);
-  }
-
-  // The log's command type lists spot's and the wallet's; earnings commands are a part's
-  // (earningsPart owns them), which exchangeAggregate routes by kind.
-  private command(command: EarningsCommand): ExchangeCommand {
-    return command as unknown as ExchangeCommand;
   }
 
   /** One BALANCE frame per (user, currency) of the financial account the events moved. */
@@ -84,9 +78,13 @@ export class Earnings {
     const state = this.state();
     const holdings = earningsOf(state).holdings;
     const moved = new Map<string, { userId: number; currencyId: number }>();
-    for (const raw of events) {
-      const event = raw as unknown as EarningsEvent;
-      const holding = event.type === 'EarningsBought' ? event.holding : holdings.get(event.holdingId);
+    for (const event of events) {
+      const holding =
+        event.type === 'EarningsBought'
+          ? event.holding
+          : 'holdingId' in event
+            ? holdings.get(event.holdingId)
+            : undefined;
       if (holding)
         moved.set(accountKey(holding.userId, 'financial', holding.currencyId), {
           userId: holding.userId,

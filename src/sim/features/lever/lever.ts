@@ -13,8 +13,8 @@ import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
 import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import { leverAccountAnswer, leverPositionAnswer } from './answers.ts';
-import type { LeverBatch, LeverCommand, LeverEvent } from './events.ts';
-import { leverOf } from './part.ts';
+import type { LeverBatch, LeverCommand } from './events.ts';
+import { leverOf, leverTriggeredBy } from './part.ts';
 import type { LeverPosition } from './state.ts';
 
 /** The private channels of lever (spec §7): reach the owner only. */
@@ -43,7 +43,13 @@ export class Lever {
     private readonly market: Market,
     private readonly tape: TapeRecorder,
     private readonly hub: PrivateHub,
-  ) {}
+  ) {
+    // Stops, liquidations and fixed-price orders fire on the trade that crosses them, not on the
+    // next tick of the clock's timer (a second of wall time, times the demo speed).
+    tape.onTrade((pairId, trade) => {
+      if (leverTriggeredBy(this.state(), pairId, trade)) this.advanceSoon();
+    });
+  }
 
   state(): ExchangeState {
     return this.log.state();
@@ -145,11 +151,11 @@ export class Lever {
         pairId,
         batch,
         last,
-      } as LeverCommand as unknown as ExchangeCommand,
+      },
       commandRequest(request, closed),
     );
     if (!result.ok) return { ok: false, key: keyOf(result.error) };
-    this.afterEvents(result.events as unknown as readonly LeverEvent[]);
+    this.afterEvents(result.events);
     return closed(this.state(), result.reply);
   }
 
@@ -181,6 +187,14 @@ export class Lever {
   }
 
   private advancing: Promise<void> | null = null;
+  private tradePending = false;
+
+  /** A pass now, or right after the one running (it may have read the tape before the trade). */
+  private advanceSoon(): void {
+    if (this.advancing) this.tradePending = true;
+    // A pass that fails (storage) changes nothing: the clock's pass tries again.
+    else this.advance().catch(() => undefined);
+  }
 
   /**
    * The clock's pass: the tape's trades since each pair's recorded mark, for every pair with a
@@ -190,6 +204,10 @@ export class Lever {
   advance(): Promise<void> {
     this.advancing ??= this.runAdvance().finally(() => {
       this.advancing = null;
+      if (this.tradePending) {
+        this.tradePending = false;
+        this.advanceSoon();
+      }
     });
     return this.advancing;
   }
@@ -213,8 +231,8 @@ export class Lever {
       if (list.length > 0) trades.push({ pairId, trades: list });
     }
     const command: LeverCommand = { kind: 'leverAdvance', at, day: Math.floor(at / DAY_MS), trades };
-    const result = await this.log.execute(command as unknown as ExchangeCommand);
-    if (result.ok) this.afterEvents(result.events as unknown as readonly LeverEvent[]);
+    const result = await this.log.execute(command);
+    if (result.ok) this.afterEvents(result.events);
     this.pushTrades();
   }
 
@@ -253,18 +271,15 @@ export class Lever {
     userId: number,
     request?: LeverRequest<LeverPosition>,
   ): Promise<LeverOutcome<LeverPosition>> {
-    const result = await this.log.execute(
-      command as unknown as ExchangeCommand,
-      commandRequest(request, positionOutcome),
-    );
+    const result = await this.log.execute(command, commandRequest(request, positionOutcome));
     if (!result.ok) return { ok: false, key: keyOf(result.error) };
-    this.afterEvents(result.events as unknown as readonly LeverEvent[]);
+    this.afterEvents(result.events);
     this.pushTrades(userId);
     return positionOutcome(this.state(), result.reply);
   }
 
   /** LEVER_CLOSED for closes and cancels, and BALANCE for every lever account the events moved. */
-  private afterEvents(events: readonly LeverEvent[]): void {
+  private afterEvents(events: readonly ExchangeEvent[]): void {
     const closed = new Map<number, number[]>();
     const moved = new Map<string, { userId: number; currencyId: number }>();
     const positions = this.positions();

@@ -114,6 +114,42 @@ export function accountFigures(
   return { free: balance.available, locked: balance.locked, bonds, originBonds, pnl, open };
 }
 
+/**
+ * Whether a trade of the public tape fires anything of lever's on its pair: a fixed-price order it
+ * reaches, a take-profit or stop-loss it crosses, or an account it puts at or below the liquidation
+ * threshold. The same checks as the clock's pass (decideAdvance) makes for that trade, without the
+ * events, so the service can run the pass on the trade that crosses instead of waiting for its timer.
+ */
+export function leverTriggeredBy(state: ExchangeState, pairId: number, trade: TapeTradeRef): boolean {
+  const lever = leverOf(state);
+  const pair = leverPair(pairId);
+  if (!pair || trade.id <= (lever.marks.get(pairId)?.id ?? 0)) return false;
+  const price = priceUnits(pair, trade.price);
+  const accounts = new Set<string>();
+  for (const id of lever.active) {
+    const p = lever.positions.get(id);
+    if (!p || p.pairId !== pairId) continue;
+    if (
+      p.status === LEVER_STATUS_PENDING &&
+      trade.id > p.origin.id &&
+      leverLimitTouched(p.side, p.limit, price)
+    )
+      return true;
+    if (p.status !== LEVER_STATUS_OPEN) continue;
+    if (trade.id > (p.openTrade?.id ?? 0) && leverStopFired(p.side, p.takeProfit, p.stopLoss, price))
+      return true;
+    accounts.add(`${p.userId}:${p.currencyId}`);
+  }
+  const marks = new Map(lever.marks);
+  marks.set(pairId, trade);
+  for (const key of accounts) {
+    const [userId, currencyId] = key.split(':').map(Number) as [number, number];
+    const figures = accountFigures(state, userId, currencyId, marks);
+    if (figures.bonds <= 0n || isLiquidating(figures.free, figures.bonds, figures.pnl)) return true;
+  }
+  return false;
+}
+
 /** The close of an open position on `trade` for `reason`: PnL, and who pays a loss beyond the bond. */
 function closeEvent(
   state: ExchangeState,
@@ -262,6 +298,7 @@ function decideAdvance(
     .filter(({ pairId, trade }) => trade.id > (marks.get(pairId)?.id ?? 0))
     .sort((a, b) => a.trade.time - b.trade.time || a.pairId - b.pairId || a.trade.id - b.trade.id);
   const touchedPairs = new Set<number>();
+  // What a trade fires happens at that trade's time: the settlement names its cause and its moment.
   for (const { pairId, trade } of trades) {
     const pair = leverPair(pairId);
     if (!pair) continue;
@@ -278,7 +315,7 @@ function decideAdvance(
         trade.id > p.origin.id &&
         leverLimitTouched(p.side, p.limit, price)
       )
-        builder.push({ type: 'LeverFilled', at, positionId: p.id, trade });
+        builder.push({ type: 'LeverFilled', at: trade.time, positionId: p.id, trade });
     }
     // 2. Take-profit and stop-loss fire on the trade.
     for (const p of onPair()) {
@@ -291,7 +328,7 @@ function decideAdvance(
             p,
             fired === 'takeProfit' ? LEVER_CLOSE_TAKE_PROFIT : LEVER_CLOSE_STOP_LOSS,
             trade,
-            at,
+            trade.time,
           ),
         );
     }
@@ -302,7 +339,7 @@ function decideAdvance(
     for (const p of onPair()) if (p.status === LEVER_STATUS_OPEN) accounts.add(`${p.userId}:${p.currencyId}`);
     for (const key of accounts) {
       const [userId, currencyId] = key.split(':').map(Number) as [number, number];
-      liquidate(builder, userId, currencyId, marks, at);
+      liquidate(builder, userId, currencyId, marks, trade.time);
     }
   }
   // Overnight fees shrink bonds: every account is checked once more at the marks.
@@ -573,6 +610,7 @@ export function evolveLever(state: ExchangeState, event: LeverEvent): ExchangeSt
 /** Lever as a part of the exchange's one log. */
 export const leverPart: ExchangePart = {
   name: 'lever',
+  overdrawn: 'leverInsufficient',
   ownsCommand: (command) => LEVER_COMMANDS.has(command.kind),
   ownsEvent: (event) => LEVER_EVENTS.has(event.type),
   decide: (state, command) => decideLever(state, command as LeverCommand),

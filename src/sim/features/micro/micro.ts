@@ -58,7 +58,32 @@ export class Micro {
     private readonly clock: Clock,
     /** The answer of a closed contract for its MICRO_CLOSED push. */
     private readonly pushAnswer: (contract: MicroContract, now: number) => unknown,
-  ) {}
+  ) {
+    // A contract settles on the first trade past its expiry, not on the next tick of a timer.
+    tape.onTrade((pairId, trade) => {
+      if (this.dueOn(pairId, trade.time)) this.advanceSoon();
+    });
+  }
+
+  private advancing: Promise<void> | null = null;
+  private tradePending = false;
+
+  /** Whether a running contract of the pair has expired by `time`. */
+  private dueOn(pairId: number, time: number): boolean {
+    const micro = microOf(this.state());
+    for (const id of micro.running) {
+      const contract = micro.contracts.get(id);
+      if (contract && contract.pairId === pairId && contract.expiresAt <= time) return true;
+    }
+    return false;
+  }
+
+  /** A settlement pass now, or right after the one running (it may have read the tape before). */
+  private advanceSoon(): void {
+    if (this.advancing) this.tradePending = true;
+    // A pass that fails (storage) leaves the contracts running: the clock's pass tries again.
+    else this.advance().catch(() => undefined);
+  }
 
   state(): ExchangeState {
     return this.log.state();
@@ -108,10 +133,7 @@ export class Micro {
       open,
     };
     // Micro commands are commands of the exchange's log (its part decides them); see open-spot.ts.
-    const result = await this.log.execute(
-      command as unknown as ExchangeCommand,
-      commandRequest(request, contractOutcome),
-    );
+    const result = await this.log.execute(command, commandRequest(request, contractOutcome));
     if (!result.ok) return { ok: false, key: result.error.startsWith('micro') ? result.error : 'internal' };
     this.pushBalance(input.userId, input.currencyId);
     return contractOutcome(this.state(), result.reply);
@@ -121,7 +143,18 @@ export class Micro {
    * Settles every running contract whose expiry the market has passed, each on the last trade of
    * its pair at or before its expiry. Called on a timer by the worker and before every micro answer.
    */
-  async advance(): Promise<void> {
+  advance(): Promise<void> {
+    this.advancing ??= this.settle().finally(() => {
+      this.advancing = null;
+      if (this.tradePending) {
+        this.tradePending = false;
+        this.advanceSoon();
+      }
+    });
+    return this.advancing;
+  }
+
+  private async settle(): Promise<void> {
     const micro = microOf(this.state());
     if (micro.running.size === 0) return;
     const now = this.market.advanceToNow();
@@ -145,7 +178,7 @@ export class Micro {
     }
     if (closes.length === 0) return;
     const command: MicroCommand = { kind: 'microSettle', at: now, closes };
-    const result = await this.log.execute(command as unknown as ExchangeCommand);
+    const result = await this.log.execute(command);
     if (!result.ok) return;
     const settled = (result.events as readonly { type: string }[]).filter(
       (event): event is Extract<MicroEvent, { type: 'MicroSettled' }> => event.type === 'MicroSettled',

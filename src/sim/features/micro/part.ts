@@ -178,6 +178,7 @@ function evolveMicro(state: ExchangeState, event: MicroEvent): ExchangeState {
 /** Micro as a part of the exchange's one log. */
 export const microPart: ExchangePart = {
   name: 'micro',
+  overdrawn: 'microInsufficient',
   ownsCommand: (command) => MICRO_COMMANDS.has(command.kind),
   ownsEvent: (event) => MICRO_EVENTS.has(event.type),
   decide: (state, command) => decideMicro(state, command as MicroCommand),

@@ -13,6 +13,16 @@ export const RECORD_KEEP_MS = 15 * 60_000;
  */
 export class TapeRecorder {
   private readonly trades = new Map<number, Trade[]>();
+  private readonly listeners = new Set<(pairId: number, trade: TapeTradeRef) => void>();
+
+  /**
+   * Calls `listener` with every trade recorded from now on, once it is on the tape: what fires on a
+   * trade (lever's stops, micro settlements) runs from the trade itself, not from a timer.
+   */
+  onTrade(listener: (pairId: number, trade: TapeTradeRef) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   record(pairId: number, trade: Trade): void {
     if (trade.id === undefined) return;
@@ -21,6 +31,10 @@ export class TapeRecorder {
     const last = list[list.length - 1];
     if (last && (last.id ?? 0) >= trade.id) return;
     list.push(trade);
+    if (this.listeners.size > 0) {
+      const ref = refOf(trade);
+      for (const listener of this.listeners) listener(pairId, ref);
+    }
     // Prune in batches so the front is not shifted at every trade.
     if (list.length > 256 && list[0]!.time < trade.time - RECORD_KEEP_MS - 60_000) {
       const keepFrom = list.findIndex((entry) => entry.time >= trade.time - RECORD_KEEP_MS);

@@ -17,7 +17,7 @@ import type { PrivateHub } from '../spot/spot.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
 import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
-import type { P2pCommand, P2pEvent } from './events.ts';
+import type { P2pCommand } from './events.ts';
 import { p2pDue, p2pOf, P2P_REFUSALS } from './part.ts';
 import { buildSeed, FIAT_PER_USD } from './seed.ts';
 import { floatingPriceCents, type PriceReference } from '../../../domain/p2p/floating-price.ts';
@@ -94,7 +94,7 @@ export class P2p {
       ETH: currencyByCode('ETH').id,
     };
     const seed = buildSeed(at, { USDT: usd('USDT'), BTC: usd('BTC'), ETH: usd('ETH') }, ids, demoId);
-    const result = await this.log.execute(this.command({ kind: 'p2pSeed', at, ...seed }));
+    const result = await this.log.execute({ kind: 'p2pSeed', at, ...seed });
     if (!result.ok && result.error !== 'p2pAlreadySeeded')
       console.error('sim p2p: seed failed', result.error);
   }
@@ -140,7 +140,7 @@ export class P2p {
   async advance(): Promise<void> {
     const at = this.clock.now();
     if (!p2pDue(this.state(), at)) return;
-    const result = await this.log.execute(this.command({ kind: 'p2pAdvance', at }));
+    const result = await this.log.execute({ kind: 'p2pAdvance', at });
     if (result.ok) this.push(result.events);
   }
 
@@ -248,7 +248,7 @@ export class P2p {
   }
 
   private async run(command: P2pCommand, request?: P2pRequest): Promise<P2pOutcome> {
-    const result = await this.log.execute(this.command(command), commandRequest(request, idOutcome));
+    const result = await this.log.execute(command, commandRequest(request, idOutcome));
     if (!result.ok)
       return {
         ok: false,
@@ -258,19 +258,12 @@ export class P2p {
     return idOutcome(this.state(), result.reply);
   }
 
-  // The log's command type lists spot's and the wallet's; P2P commands are a part's (p2pPart owns
-  // them), which exchangeAggregate routes by kind.
-  private command(command: P2pCommand): ExchangeCommand {
-    return command as unknown as ExchangeCommand;
-  }
-
   /** OTC_ORDER to the order's two parties (real users only), BALANCE for the legal accounts moved. */
   private push(events: readonly ExchangeEvent[]): void {
     const state = this.state();
     const p2p = p2pOf(state);
     const balances = new Map<string, { userId: number; currencyId: number }>();
-    for (const raw of events) {
-      const event = raw as unknown as P2pEvent;
+    for (const event of events) {
       const orderId =
         event.type === 'P2pOrderOpened'
           ? event.order.id

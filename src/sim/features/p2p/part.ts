@@ -449,6 +449,7 @@ function evolve(state: ExchangeState, event: P2pEvent): ExchangeState {
 /** P2P as a part of the exchange's one log (DESIGN.md "One ledger"). */
 export const p2pPart: ExchangePart = {
   name: 'p2p',
+  overdrawn: 'p2pInsufficient',
   ownsCommand: (command) => P2P_COMMAND_KINDS.has(command.kind),
   ownsEvent: (event) => P2P_EVENT_TYPES.has(event.type),
   decide: (state, command) => decide(state, command as P2pCommand),

@@ -29,3 +29,10 @@ export type SpotEvent =
     }
   /** The order is over: what it still locked returns to available. */
   | { type: 'OrderEnded'; at: number; orderId: number; status: EndedOrderStatus; release: bigint };
+
+const SPOT_EVENT_TYPES = new Set<string>(['FundsCredited', 'OrderPlaced', 'OrderFilled', 'OrderEnded']);
+
+/** Whether an event of the exchange's log is one of spot's. */
+export function isSpotEvent<E extends { type: string }>(event: E): event is Extract<E, SpotEvent> {
+  return SPOT_EVENT_TYPES.has(event.type);
+}

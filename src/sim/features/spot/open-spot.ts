@@ -30,7 +30,7 @@ import { registerWalletRoutes, type AddressBoundCheck } from '../wallet/routes.t
 import { Wallet } from '../wallet/wallet.ts';
 import { spotAggregate } from './aggregate.ts';
 import type { SpotCommand } from './commands.ts';
-import type { SpotEvent } from './events.ts';
+import { isSpotEvent, type SpotEvent } from './events.ts';
 import type { SpotState } from './state.ts';
 import type { Translate } from './answers.ts';
 import { registerSpotRoutes } from './routes.ts';
@@ -92,9 +92,14 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
     ? await EventSourced.open(options.store, aggregate, { stream: STREAM, clock: options.clock })
     : new MemoryCommandLog(aggregate);
   const english = await options.messages('en');
-  // Spot sends only spot commands and reads only the spot part of the state; wallet events never
-  // answer a spot command, so its narrower view of the same log is sound.
-  const spotLog = log as unknown as CommandLog<SpotState, SpotCommand, SpotEvent>;
+  // Spot sends only spot commands and reads only the spot part of the state: its view of the log.
+  const spotLog: CommandLog<SpotState, SpotCommand, SpotEvent> = {
+    state: () => log.state(),
+    async execute(command, request) {
+      const result = await log.execute(command, request);
+      return result.ok ? { ...result, events: result.events.filter(isSpotEvent) } : result;
+    },
+  };
   const spot = new Spot(spotLog, options.market, options.hub, options.clock, translator(english));
   const wallet = new Wallet(log, options.market, options.hub, options.clock);
   const earnings = new Earnings(log, options.hub, options.clock);

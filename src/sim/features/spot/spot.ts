@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Market } from '../../market/market.ts';
 import type { PairMarket } from '../../market/pair-market.ts';
 import { pairById } from '../../market/pairs.ts';
-import { EventSourced, type ExecuteResult } from '../../store/event-sourced.ts';
+import type { ExecuteResult } from '../../store/event-sourced.ts';
 import { SerialQueue } from '../../store/serial-queue.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import { orderAnswer, type Translate } from './answers.ts';
@@ -70,8 +70,7 @@ export class Spot {
   private readonly listeners = new Set<(events: readonly SpotEvent[]) => void>();
 
   constructor(
-    private readonly log:
-      CommandLog<SpotState, SpotCommand, SpotEvent> | EventSourced<SpotState, SpotCommand, SpotEvent>,
+    private readonly log: CommandLog<SpotState, SpotCommand, SpotEvent>,
     private readonly market: Market,
     private readonly hub: PrivateHub,
     private readonly clock: Clock,
@@ -273,11 +272,10 @@ export class Spot {
     orderId: number,
     origin: SpotRequest | undefined,
   ): Promise<ExecuteResult<SpotEvent>> {
-    if (!origin || !(this.log instanceof EventSourced)) return this.log.execute(command);
-    return this.log.execute(command, {
-      id: origin.id,
-      answer: (next) => origin.answer(next.orders.get(orderId)!),
-    });
+    return this.log.execute(
+      command,
+      origin && { id: origin.id, answer: (next) => origin.answer(next.orders.get(orderId)!) },
+    );
   }
 
   /**

@@ -7,6 +7,10 @@ import { applyPostings, isBalanced, overdraws, userBalance, type Posting } from 
 import type { SpotCommand } from '../spot/commands.ts';
 import type { SpotEvent } from '../spot/events.ts';
 import { initialSpotState } from '../spot/state.ts';
+import type { EarningsCommand, EarningsEvent } from '../earnings/events.ts';
+import type { LeverCommand, LeverEvent } from '../lever/events.ts';
+import type { MicroCommand, MicroEvent } from '../micro/events.ts';
+import type { P2pCommand, P2pEvent } from '../p2p/events.ts';
 import type { WalletCommand } from './commands.ts';
 import type { WalletEvent } from './events.ts';
 import { initialWalletState, type ExchangeState, type LogLine } from './state.ts';
@@ -23,8 +27,14 @@ export const WALLET_REFUSALS = [
 ] as const;
 export type WalletRefusal = (typeof WALLET_REFUSALS)[number];
 
-export type ExchangeCommand = SpotCommand | WalletCommand;
-export type ExchangeEvent = SpotEvent | WalletEvent;
+/**
+ * Every command and event of the exchange's one log, of every feature that keeps its business there:
+ * each part's own are in the union, so a feature hands its commands to the log and reads its events
+ * back as what they are.
+ */
+export type ExchangeCommand =
+  SpotCommand | WalletCommand | EarningsCommand | MicroCommand | LeverCommand | P2pCommand;
+export type ExchangeEvent = SpotEvent | WalletEvent | EarningsEvent | MicroEvent | LeverEvent | P2pEvent;
 
 const refuse = (error: WalletRefusal): Decision<WalletEvent> => ({ ok: false, error });
 
@@ -382,6 +392,8 @@ function evolveWallet(state: ExchangeState, event: WalletEvent): ExchangeState {
  */
 export interface ExchangePart {
   readonly name: string;
+  /** Its refusal, in its own words, of a decision that would overdraw an account. */
+  readonly overdrawn: string;
   ownsCommand(command: { kind: string }): boolean;
   ownsEvent(event: { type: string }): boolean;
   decide(state: ExchangeState, command: { kind: string }): Decision<{ type: string; at: number }>;
@@ -394,6 +406,7 @@ export interface ExchangePart {
 /** The wallet as a part of the exchange. */
 export const walletPart: ExchangePart = {
   name: 'wallet',
+  overdrawn: 'walletInsufficient',
   ownsCommand: (command) => WALLET_KINDS.has(command.kind),
   ownsEvent: (event) => isWalletEvent(event as ExchangeEvent),
   decide: (state, command) => decideWallet(state, command as WalletCommand),
@@ -439,7 +452,7 @@ export function exchangeAggregate(
       let probe = state;
       for (const event of decision.events) {
         const postings = part.postingsOf(probe, event);
-        if (!isBalanced(postings) || overdraws(probe, postings)) return refuse('walletInsufficient');
+        if (!isBalanced(postings) || overdraws(probe, postings)) return { ok: false, error: part.overdrawn };
         probe = part.evolve(probe, event);
       }
       return decision as Decision<ExchangeEvent>;
