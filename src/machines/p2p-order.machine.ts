@@ -29,7 +29,9 @@ export interface P2pOrderContext {
   /** The action waiting for confirmation or being sent. */
   pending: P2pAction | null;
   /** Why the last ask was refused here, without sending anything (a server message key). */
-  problem: 'p2pVoucherMissing' | 'p2pReasonInvalid' | 'p2pActionNotAllowed' | null;
+  problem: 'p2pVoucherMissing' | 'p2pReasonInvalid' | 'p2pActionNotAllowed' | 'backendUnreachable' | null;
+  /** Whether the backend can be reached now; while it cannot, an action is refused, not queued. */
+  reachable: boolean;
 }
 
 export type P2pOrderEvent =
@@ -38,6 +40,8 @@ export type P2pOrderEvent =
   | { type: 'RELOAD' }
   /** The socket came back after a drop: a push about this order may have been lost. */
   | { type: 'RESYNC' }
+  /** Whether the backend can be reached now (streams/connection-state.ts). */
+  | { type: 'REACHABLE'; reachable: boolean }
   /** A countdown just reached zero: what the order allows may have changed (raised by the tick). */
   | { type: 'DUE' }
   | { type: 'ASK'; action: P2pAction }
@@ -82,7 +86,9 @@ export function countdownEnds(order: P2pOrderAnswer, before: number, after: numb
  * it on the party's OTC_ORDER pushes for it, and counts its timers down from the server's remaining
  * times. An action is offered only when the answer's `actions` lists it; ASK checks it once more
  * here (pay needs a voucher, a dispute a reason of this side), asks for confirmation, then sends it.
- * A refusal by the server (toasted by the client) keeps the order and reloads it.
+ * A refusal by the server (toasted by the client) keeps the order and reloads it. While the backend
+ * cannot be reached, ASK and CONFIRM are refused with `backendUnreachable` and nothing is sent; after
+ * a reconnect the order is loaded again (a push about it may have been lost).
  */
 export const p2pOrderMachine = setup({
   types: {
@@ -100,6 +106,10 @@ export const p2pOrderMachine = setup({
     pushes: fromEventObservable<{ type: 'PUSH'; id: number }, NonReducibleUnknown>(() => NEVER),
     /** One RESYNC per reconnect of the socket; by default it never drops. */
     reconnects: fromEventObservable<{ type: 'RESYNC' }, NonReducibleUnknown>(() => NEVER),
+    /** REACHABLE whenever reachability changes; by default the backend is always reachable. */
+    reachability: fromEventObservable<{ type: 'REACHABLE'; reachable: boolean }, NonReducibleUnknown>(
+      () => NEVER,
+    ),
     serverClock: fromEventObservable<{ type: 'SERVER_NOW'; now: number; speed: number }, NonReducibleUnknown>(
       () => NEVER,
     ),
@@ -133,10 +143,12 @@ export const p2pOrderMachine = setup({
     reason: '',
     pending: null,
     problem: null,
+    reachable: true,
   }),
   invoke: [
     { src: 'pushes', id: 'pushes' },
     { src: 'reconnects', id: 'reconnects' },
+    { src: 'reachability', id: 'reachability' },
     { src: 'serverClock', id: 'serverClock' },
   ],
   on: {
@@ -148,6 +160,7 @@ export const p2pOrderMachine = setup({
           enqueue.raise({ type: 'DUE' });
       }),
     },
+    REACHABLE: { actions: assign({ reachable: ({ event }) => event.reachable }) },
     SET_VOUCHER: { actions: assign({ voucher: ({ event }) => event.url, problem: null }) },
     SET_REASON: { actions: assign({ reason: ({ event }) => event.reason, problem: null }) },
   },
@@ -176,6 +189,10 @@ export const p2pOrderMachine = setup({
             // A limit ran out (the server acts on it at the next call) or a dispute may now be opened.
             DUE: 'reloading',
             ASK: [
+              {
+                guard: ({ context }) => !context.reachable,
+                actions: assign({ problem: 'backendUnreachable' as const }),
+              },
               { guard: 'voucherMissing', actions: assign({ problem: 'p2pVoucherMissing' as const }) },
               { guard: 'reasonMissing', actions: assign({ problem: 'p2pReasonInvalid' as const }) },
               {
@@ -200,7 +217,14 @@ export const p2pOrderMachine = setup({
         },
         confirming: {
           on: {
-            CONFIRM: 'acting',
+            CONFIRM: [
+              {
+                guard: ({ context }) => !context.reachable,
+                target: 'ready',
+                actions: assign({ pending: null, problem: 'backendUnreachable' as const }),
+              },
+              { target: 'acting' },
+            ],
             CANCEL: { target: 'ready', actions: assign({ pending: null }) },
             // The order changed under the dialog: what is asked may no longer be allowed.
             PUSH: { guard: 'ours', target: 'reloading', actions: assign({ pending: null }) },

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { simClock$ } from '../../streams/balance-pushes.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import { otcOrderPushes$ } from '../../streams/otc-pushes.ts';
-import { reconnects$ } from '../../streams/reconnects.ts';
+import { reachable$, reconnects$ } from '../../streams/reconnects.ts';
 import type { AdSave } from '../p2p-ad-editor.machine.ts';
 import type { OtcAdStatus } from '../../domain/contract-codes.ts';
 import type { OrderCreate } from '../p2p-order-entry.machine.ts';
@@ -44,6 +44,9 @@ export function p2pActors(api: ApiClient, socket: ChannelSource) {
       ),
       reconnects: fromEventObservable(() =>
         reconnects$(socket).pipe(map(() => ({ type: 'RESYNC' as const }))),
+      ),
+      reachability: fromEventObservable(() =>
+        reachable$(socket).pipe(map((reachable) => ({ type: 'REACHABLE' as const, reachable }))),
       ),
       serverClock: fromEventObservable(() =>
         simClock$(socket).pipe(

@@ -3,7 +3,11 @@ import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
 import { OTC_ORDER_PAID, OTC_ORDER_UNPAID, OTC_SIDE_BUYER } from '../../../src/domain/contract-codes.ts';
-import { p2pOrderMachine, type P2pOrderAnswer } from '../../../src/machines/p2p-order.machine.ts';
+import {
+  p2pOrderMachine,
+  type P2pActInput,
+  type P2pOrderAnswer,
+} from '../../../src/machines/p2p-order.machine.ts';
 
 /**
  * The P2P order page after a reconnect: an OTC_ORDER push about this order may have been lost
@@ -47,6 +51,8 @@ function order(status: number): P2pOrderAnswer {
 
 function start(options: { firstLoadFails?: boolean } = {}) {
   const reconnects = new Subject<{ type: 'RESYNC' }>();
+  const reachability = new Subject<{ type: 'REACHABLE'; reachable: boolean }>();
+  const acts: P2pActInput[] = [];
   // The server's truth: unpaid at first; the seller's side moves it on while the socket is away.
   const server = { status: OTC_ORDER_UNPAID, loads: 0 };
   const actor = createActor(
@@ -58,13 +64,18 @@ function start(options: { firstLoadFails?: boolean } = {}) {
           return order(server.status);
         }),
         reconnects: fromEventObservable(() => reconnects),
+        reachability: fromEventObservable(() => reachability),
+        act: fromPromise<P2pOrderAnswer, P2pActInput>(async ({ input }) => {
+          acts.push(input);
+          return order(OTC_ORDER_UNPAID);
+        }),
       },
     }),
     { input: { id: 5 } },
   ).start();
   const settled = () =>
     waitFor(actor, (s) => !s.matches({ order: 'loading' }) && !s.matches({ order: 'reloading' }));
-  return { actor, reconnects, server, settled };
+  return { actor, reconnects, reachability, acts, server, settled };
 }
 
 describe('P2P order page after a reconnect', () => {
@@ -96,6 +107,32 @@ describe('P2P order page after a reconnect', () => {
     page.reconnects.next({ type: 'RESYNC' });
     await page.settled();
     expect(page.actor.getSnapshot().matches({ order: 'ready' })).toBe(true);
+  });
+
+  it('while the backend is unreachable an action is refused with the reason, and nothing is sent', async () => {
+    const page = start();
+    await page.settled();
+    page.reachability.next({ type: 'REACHABLE', reachable: false });
+    page.actor.send({ type: 'ASK', action: 'cancel' });
+    expect(page.actor.getSnapshot().matches({ order: 'ready' })).toBe(true);
+    expect(page.actor.getSnapshot().context.problem).toBe('backendUnreachable');
+    // A confirmation opened before the drop is refused at CONFIRM.
+    page.reachability.next({ type: 'REACHABLE', reachable: true });
+    page.actor.send({ type: 'ASK', action: 'cancel' });
+    expect(page.actor.getSnapshot().matches({ order: 'confirming' })).toBe(true);
+    page.reachability.next({ type: 'REACHABLE', reachable: false });
+    page.actor.send({ type: 'CONFIRM' });
+    expect(page.actor.getSnapshot().matches({ order: 'ready' })).toBe(true);
+    expect(page.actor.getSnapshot().context.problem).toBe('backendUnreachable');
+    expect(page.actor.getSnapshot().context.pending).toBeNull();
+    // Back: nothing was queued; asking again works.
+    page.reachability.next({ type: 'REACHABLE', reachable: true });
+    await page.settled();
+    expect(page.acts).toEqual([]);
+    page.actor.send({ type: 'ASK', action: 'cancel' });
+    page.actor.send({ type: 'CONFIRM' });
+    await waitFor(page.actor, (s) => s.matches({ order: 'ready' }));
+    expect(page.acts).toHaveLength(1);
   });
 
   it('in any sequence of reconnects and asks, each reconnect met at rest reloads once', async () => {
