@@ -146,6 +146,8 @@ export function createServices(options: {
     return () => subscription.unsubscribe();
   }).pipe(distinctUntilChanged());
   const socket = createSocketConnection({ transport: options.transport, token$ });
+  // The browser says the network is back: try now rather than wait out the 30 s reconnect interval.
+  globalThis.addEventListener?.('online', () => socket.retryNow());
   // The socket frames' schemas (zod, a chunk of their own: issue 19) load now, beside the shell's
   // render and before the first frames come; a failed load is tried again by the first stream.
   loadFrameSchemas().catch(() => undefined);
