@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogue, type CallSpec } from './catalogue.ts';
+import { FAMILY_MEANINGS } from './family-meanings.ts';
 
 type JsonSchema = {
   type?: string | string[];
@@ -141,6 +142,8 @@ export function renderApiDoc(): string {
     "answered with its original answer. Ids are scoped to the caller's token; refusals are not recorded.",
     '',
     ...DIALECT,
+    ...FAMILY_MEANINGS,
+    '',
     '## Calls',
     '',
     '| method | path | auth | toast | payload | answer | summary |',

@@ -28,12 +28,13 @@ export const marketCalls = {
     summary:
       'Candles of a pair between two times (seconds); bar time is its open, in ms. Without `from` and `to` ' +
       "(the family's chart sends only currency_match_id and period), the latest 360 bars up to now; without " +
-      "`from` alone, the 360 bars before `to`. `symbol`, when sent, must be the pair's",
+      "`from` alone, the 360 bars before `to`. Without `period` (the family's home chart sends only " +
+      "currency_match_id), 1-minute bars. `symbol`, when sent, must be the pair's",
     payload: z.object({
       from: num(z.number()).optional(),
       to: num(z.number()).optional(),
       symbol: text.optional(),
-      period: z.enum(['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon']),
+      period: z.enum(['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon']).default('1min'),
       currency_match_id: num(z.number().int()),
     }),
     answer: z.array(e.klineBar),

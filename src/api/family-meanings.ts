@@ -1,0 +1,11 @@
+/**
+ * What the family's clients read a field as, or send a call as, where Tessera had chosen otherwise
+ * (DESIGN.md "Real servers and clients of this family": the family's meaning wins). Rendered into
+ * docs/api.md beside the dialect; Tessera's own client reads the same fields the same way.
+ */
+export const FAMILY_MEANINGS: readonly string[] = [
+  "### Field meanings and call forms the family's clients rely on",
+  '',
+  '- `market/kline` with only `currency_match_id` (no `period`, `from`, `to` or `symbol`) answers the latest 360',
+  '  1-minute bars.',
+];
