@@ -17,7 +17,9 @@ export const contentCalls = {
     method: 'GET',
     path: 'news/list',
     auth: false,
-    summary: 'Articles of one category, newest first',
+    summary:
+      "Articles of one category, newest first. Category 1 is the home carousel's banners; category 23 answers " +
+      "the same banners (the family's clients ask for them there)",
     payload: z.object({ category_id: num(z.number().int()) }),
     answer: z.object({ data: z.array(e.newsItem) }),
   }),

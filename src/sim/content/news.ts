@@ -30,6 +30,11 @@ export interface NewsArticle {
 export type NewsListItem = Omit<NewsArticle, 'content'>;
 
 export const NEWS_CATEGORY_BANNERS = 1;
+/**
+ * The family's clients ask for the home carousel's banners in category 23 (the spec's category 1 is
+ * another product's). Both are answered with the same banners; only category 1 is listed.
+ */
+export const NEWS_CATEGORY_FAMILY_BANNERS = 23;
 export const NEWS_CATEGORY_ABOUT = 4;
 export const NEWS_CATEGORY_HELP = 5;
 export const NEWS_CATEGORY_TERMS = 6;
@@ -473,8 +478,9 @@ export function listNews(
   categoryId: number,
   articles: readonly NewsArticle[] = NEWS_ARTICLES,
 ): NewsListItem[] {
+  const category = categoryId === NEWS_CATEGORY_FAMILY_BANNERS ? NEWS_CATEGORY_BANNERS : categoryId;
   return articles
-    .filter((a) => a.category_id === categoryId)
+    .filter((a) => a.category_id === category)
     .sort(newestFirst)
     .map(({ content: _content, ...item }) => item);
 }
