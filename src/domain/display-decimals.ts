@@ -1,4 +1,5 @@
 import { groupThousands, NO_VALUE, truncateDecimal } from './format.ts';
+import { LEDGER_DECIMALS } from './money.ts';
 
 /**
  * How many decimals a balance or an amount of a currency shows, wherever balances and amounts are
@@ -38,9 +39,6 @@ export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = {
   BCH: 6,
   BTC: 8,
 };
-
-/** The ledger's precision (1e-8): the most any currency shows. */
-export const LEDGER_DECIMALS = 8;
 
 /** The decimals a currency's balances and amounts show (upper- or lower-case code). */
 export function displayDecimals(currency: string): number {

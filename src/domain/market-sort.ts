@@ -1,5 +1,5 @@
 import { compareDecimal } from './format.ts';
-import { scaledToPlainText, toScaled } from './spot/scaled.ts';
+import { scaledToPlainText, toScaled } from './money.ts';
 
 /**
  * Sorting and searching the market tables (spec §2 "All markets": sortable by pair, latest price,

@@ -1,4 +1,4 @@
-import { LEDGER_DECIMALS, toScaled } from '../domain/spot/scaled.ts';
+import { LEDGER_DECIMALS, toScaled } from '../domain/money.ts';
 
 /**
  * A position's return on equity: its profit or loss as a percent of the bond it opened with

@@ -10,7 +10,7 @@ import {
   leverStopProblem,
   type LeverSide,
 } from '../domain/lever/rules.ts';
-import { LEDGER_DECIMALS, scaledToPlainText, toScaled } from '../domain/spot/scaled.ts';
+import { LEDGER_DECIMALS, toScaled, unitsPlainText } from '../domain/money.ts';
 
 export type { LeverSide };
 
@@ -49,11 +49,6 @@ export function units(text: string): bigint {
   return toScaled(text, LEDGER_DECIMALS) ?? 0n;
 }
 
-/** 1e-8 units as a plain decimal text. */
-export function unitsText(value: bigint): string {
-  return scaledToPlainText(value, LEDGER_DECIMALS);
-}
-
 /**
  * What an order costs by the domain formulas (src/domain/lever/rules.ts, issue 13 item 2): the
  * entry price (the last trade adjusted by the spread at market, the typed price when fixed),
@@ -70,10 +65,10 @@ export function leverQuote(
   const bond = leverBond(price, quantity, order.multiple);
   const fee = leverFee(price, quantity, terms.feeRate);
   return {
-    price: unitsText(price),
-    quantity: unitsText(quantity),
-    bond: unitsText(bond),
-    fee: unitsText(fee),
+    price: unitsPlainText(price),
+    quantity: unitsPlainText(quantity),
+    bond: unitsPlainText(bond),
+    fee: unitsPlainText(fee),
     affordable: bond + fee <= units(terms.balance),
   };
 }

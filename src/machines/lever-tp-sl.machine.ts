@@ -12,10 +12,10 @@ import {
   type StopLeg,
 } from '../domain/lever/stop-entry.ts';
 import { entryProblem, readNumberEntry } from '../domain/number-entry.ts';
-import { scaledToPlainText, scaledToText } from '../domain/spot/scaled.ts';
 import type { LeverProblem } from './lever-order.machine.ts';
 import type { LeverPosition, LeverSetStop } from './lever-positions.machine.ts';
-import { units, unitsText } from './lever-terms.ts';
+import { units } from './lever-terms.ts';
+import { scaledToPlainText, scaledToText, unitsPlainText } from '../domain/money.ts';
 
 export type { StopLeg };
 
@@ -160,8 +160,8 @@ function editLeg(leg: StopLeg, facts: LegFacts, field: StopField, text: string):
   return {
     texts: { ...derived, [field]: text },
     source: field,
-    price: price > 0n ? unitsText(price) : '',
-    expected: price > 0n ? unitsText(stopExpectedAmount(side, leg, entry, price, quantity)) : '',
+    price: price > 0n ? unitsPlainText(price) : '',
+    expected: price > 0n ? unitsPlainText(stopExpectedAmount(side, leg, entry, price, quantity)) : '',
     problem:
       price <= 0n ? { kind: leg === 'tp' ? 'tpSide' : 'slSide', side } : sideProblem(leg, facts, price),
   };

@@ -1,4 +1,4 @@
-import { divideRounded, LEDGER_DECIMALS, toScaled } from '../spot/scaled.ts';
+import { divideRounded, LEDGER_DECIMALS, toScaled } from '../money.ts';
 
 /**
  * Lever positions (spec §2 Lever, §3, §4, §5, §9; issue 13). Every amount here is a BigInt in units

@@ -1,5 +1,5 @@
-import { fitsDecimals, toScaled } from '../spot/scaled.ts';
 import { UNIT } from '../wallet/amounts.ts';
+import { fitsDecimals, toScaled } from '../money.ts';
 
 /**
  * The money of a P2P order. Coins are ledger units (1e-8, BigInt); fiat is in cents (2 decimals);

@@ -2,7 +2,7 @@ import { readNumberEntry, type NumberEntryProblem } from '../number-entry.ts';
 import { unitsOf } from '../wallet/amounts.ts';
 import { centsOf, centsText, FIAT_DECIMALS, figuresOf, type OrderFigures } from './amounts.ts';
 import { orderSizeProblem, type OrderSizeProblem } from './limits.ts';
-import { LEDGER_DECIMALS } from '../spot/scaled.ts';
+import { LEDGER_DECIMALS } from '../money.ts';
 
 /** The terms of an ad the order dialog needs (from otc/ads). */
 export interface OrderDialogTerms {

@@ -1,5 +1,5 @@
 import type { SpotSide } from './order-kind.ts';
-import { toScaled } from './scaled.ts';
+import { toScaled } from '../money.ts';
 
 /**
  * A limit price this far through the best opposite price (percent) asks for confirmation before

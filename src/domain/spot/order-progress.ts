@@ -1,5 +1,5 @@
-import { LEDGER_DECIMALS, toScaled } from './scaled.ts';
 import { ORDER_STATUS_OPEN } from '../contract-codes.ts';
+import { LEDGER_DECIMALS, toScaled } from '../money.ts';
 
 /**
  * How far an order has come, as the answers and pushes that carry it say. An order only moves

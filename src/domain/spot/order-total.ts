@@ -1,4 +1,4 @@
-import { scaledToPlainText, toScaled } from './scaled.ts';
+import { scaledToPlainText, toScaled } from '../money.ts';
 
 /** Places each factor is read with: beyond any price or quantity a field accepts. */
 const FACTOR_PLACES = 12;

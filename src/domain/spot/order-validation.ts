@@ -1,5 +1,5 @@
 import { isSellBlocked, LIMIT, type EntryMode, type SpotSide } from './order-kind.ts';
-import { toScaled } from './scaled.ts';
+import { toScaled } from '../money.ts';
 
 /**
  * Spec §5 "Spot", §8: the messages an order form can stop on, by their spec names.

@@ -1,5 +1,5 @@
 import { compareDecimal } from '../format.ts';
-import { divideRounded, scaledToText, toScaled } from './scaled.ts';
+import { divideRounded, scaledToText, toScaled } from '../money.ts';
 
 /**
  * Order-book price grouping: levels are merged into buckets of `step` (bids down to the bucket's

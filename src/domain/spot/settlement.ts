@@ -1,4 +1,4 @@
-import { divideRounded, LEDGER_DECIMALS, rescale, toScaled } from './scaled.ts';
+import { divideRounded, LEDGER_DECIMALS, rescale, toScaled } from '../money.ts';
 
 /**
  * The money of a spot trade, in ledger units (1e-8, BigInt). The matching engine counts prices in

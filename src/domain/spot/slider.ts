@@ -1,6 +1,6 @@
-import { divideRounded, scaledToPlainText, toScaled } from './scaled.ts';
 import { QUANTITY_DECIMALS } from './decimal-input.ts';
 import type { SpotSide } from './order-kind.ts';
+import { divideRounded, scaledToPlainText, toScaled } from '../money.ts';
 
 /** Spec §5, §9: the percent slider runs from 0 to 100 in steps of 25. */
 export const SLIDER_STEP = 25;

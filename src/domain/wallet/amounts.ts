@@ -1,4 +1,4 @@
-import { LEDGER_DECIMALS, toScaled } from '../spot/scaled.ts';
+import { LEDGER_DECIMALS, toScaled } from '../money.ts';
 
 /** Ledger units (1e-8) in one whole coin. */
 export const UNIT = 10n ** BigInt(LEDGER_DECIMALS);

@@ -1,5 +1,5 @@
-import { LEDGER_DECIMALS } from '../spot/scaled.ts';
 import type { AmountRules } from './entry.ts';
+import { LEDGER_DECIMALS } from '../money.ts';
 
 /**
  * The bounds of one simulated deposit (sim/deposit, the operator's and the demo's way to credit

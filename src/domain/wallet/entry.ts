@@ -1,6 +1,6 @@
 import { readNumberEntry } from '../number-entry.ts';
-import { LEDGER_DECIMALS } from '../spot/scaled.ts';
 import { unitsOf } from './amounts.ts';
+import { LEDGER_DECIMALS } from '../money.ts';
 
 /**
  * Every amount field of the wallet (withdraw, convert, transfer, simulated deposit) reads what the

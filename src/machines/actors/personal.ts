@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { isSavedPayMethod } from '../../domain/saved-pay-method.ts';
 import type { PayMethodType, SavedPayMethod } from '../pay-method.machine.ts';
 import type { ReviewStatus } from '../review-status.machine.ts';
 
@@ -23,12 +24,18 @@ export function personalActors(api: ApiClient) {
         const answers = await Promise.all(
           input.types.map((type) => api.call('pay_method/get_method_by_type', { type })),
         );
+        // A type with nothing saved answers its fields empty (older servers: null).
         return answers.flatMap((answer, i) =>
-          answer ? [{ typeId: input.types[i] ?? answer.type, raw: answer.raw_data }] : [],
+          answer && isSavedPayMethod(answer.raw_data)
+            ? [{ typeId: input.types[i] ?? answer.type, raw: answer.raw_data }]
+            : [],
         );
       }),
-      loadMethod: fromPromise<AnswerOf<'pay_method/get_method_by_type'>, { type: number }>(({ input }) =>
-        api.call('pay_method/get_method_by_type', input),
+      loadMethod: fromPromise<AnswerOf<'pay_method/get_method_by_type'>, { type: number }>(
+        async ({ input }) => {
+          const answer = await api.call('pay_method/get_method_by_type', input);
+          return answer && isSavedPayMethod(answer.raw_data) ? answer : null;
+        },
       ),
       save: fromPromise<unknown, PayloadOf<'pay_method/save'>>(({ input }) =>
         api.call('pay_method/save', input),

@@ -3,7 +3,7 @@ import type * as entities from '../../api/entities.ts';
 import { BUY, SELL, type Side } from '../engine/index.ts';
 import type { Candle } from './candle.ts';
 import { CNY_PER_USD, currencyByCode, QUOTE_CODES } from './currencies.ts';
-import { percentText, roundedScaledText, scaledText } from './decimal-text.ts';
+import { percentText } from './decimal-text.ts';
 import type { Market } from './market.ts';
 import type { PairMarket } from './pair-market.ts';
 import type { PairSpec } from './pairs.ts';
@@ -12,6 +12,7 @@ import type { Trade } from './trade.ts';
 import { FLAG_OFF, FLAG_ON, isOn, TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../domain/contract-codes.ts';
 import { leverTermsAnswer } from './lever-terms.ts';
 import { FEE_BPS } from '../../domain/spot/settlement.ts';
+import { roundedScaledText, scaledToText } from '../../domain/money.ts';
 
 /**
  * The market's state in the contract's shapes (src/api/entities.ts): the engine's integers become
@@ -26,17 +27,17 @@ export type QuoteGroupAnswer = z.input<typeof entities.quoteGroup>;
 export type DealAnswer = z.input<typeof entities.dealSnapshot>;
 
 /** The spot fee as the rate of what an order receives (settlement.ts FEE_BPS: 10 bp = 0.001). */
-export const SPOT_FEE_RATE = scaledText(Number(FEE_BPS), 4);
+export const SPOT_FEE_RATE = scaledToText(Number(FEE_BPS), 4);
 
 /** Depth rows per side in answers and pushes. */
 export const DEPTH_LEVELS = 20;
 
 export function priceText(pair: PairSpec, ticks: number): string {
-  return scaledText(ticks, pair.priceDecimals);
+  return scaledToText(ticks, pair.priceDecimals);
 }
 
 export function lotsText(pair: PairSpec, lots: number): string {
-  return scaledText(lots, pair.lotDecimals);
+  return scaledToText(lots, pair.lotDecimals);
 }
 
 /** The 24 h quote: close is the last trade, change the move since the window's first trade. */
@@ -53,7 +54,7 @@ export function quotationAnswer(market: PairMarket): QuotationAnswer {
       high: last,
       low: last,
       volume: lotsText(pair, 0),
-      quote_volume: scaledText(0, pair.priceDecimals),
+      quote_volume: scaledToText(0, pair.priceDecimals),
     };
   }
   return {
@@ -72,7 +73,7 @@ export function quotationAnswer(market: PairMarket): QuotationAnswer {
  * quote amount in units of 10^-(price + lot places); dropping the lot places rounds to the nearest.
  */
 function turnoverText(pair: PairSpec, turnover: number): string {
-  return scaledText(Math.round(turnover / 10 ** pair.lotDecimals), pair.priceDecimals);
+  return scaledToText(Math.round(turnover / 10 ** pair.lotDecimals), pair.priceDecimals);
 }
 
 const depthPrices = new Float64Array(DEPTH_LEVELS);

@@ -10,6 +10,7 @@ import type { CorsPolicy } from './cors.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { GUARDED_CALLS, type AddressAttempts } from './address-attempts.ts';
+import { FrameWriter } from './frame-writer.ts';
 import { readBody } from './request-body.ts';
 
 export interface HttpServerOptions {
@@ -251,6 +252,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
   const alive = new WeakMap<WebSocket, boolean>();
+  const frames = new FrameWriter();
 
   function rejectUpgrade(socket: Socket, status: number, reason: string): void {
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
@@ -271,7 +273,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
           ws.terminate();
           return;
         }
-        ws.send(text);
+        frames.hold(socket);
+        ws.send(frames.bytesOf(text), { binary: false });
       });
       log.info('socket_open', { ip: request.socket.remoteAddress ?? '', sockets: sockets.clients.size });
       ws.on('message', (data: RawData, isBinary: boolean) => {

@@ -11,6 +11,6 @@ export type UserInfo = AnswerOf<'user/info'>;
 export function personalQueries(api: ApiClient) {
   return {
     userInfo$: loadable<UserInfo>(() => api.call('user/info', {})),
-    authorizationCode$: loadable(async () => (await api.call('user/authorization_code', {})).code),
+    authorizationCode$: loadable(() => api.call('user/authorization_code', {})),
   };
 }

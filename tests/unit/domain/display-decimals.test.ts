@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DISPLAY_DECIMALS,
-  LEDGER_DECIMALS,
   displayDecimals,
   formatCurrencyAmount,
 } from '../../../src/domain/display-decimals.ts';
 import { compareDecimal } from '../../../src/domain/format.ts';
 import { formatBalance } from '../../../src/domain/spot/display.ts';
+import { LEDGER_DECIMALS } from '../../../src/domain/money.ts';
 
 /** A ledger amount: up to 12 integer digits and 8 decimals. */
 const amount = fc

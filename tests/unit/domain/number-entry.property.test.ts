@@ -7,7 +7,7 @@ import {
   usesDecimalComma,
   type NumberEntryRules,
 } from '../../../src/domain/number-entry.ts';
-import { toScaled } from '../../../src/domain/spot/scaled.ts';
+import { toScaled } from '../../../src/domain/money.ts';
 
 const POINT: NumberEntryRules = { maxDecimals: 6, decimalComma: false };
 const COMMA: NumberEntryRules = { maxDecimals: 6, decimalComma: true };

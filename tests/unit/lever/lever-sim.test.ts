@@ -17,9 +17,9 @@ import {
   LEVER_TYPE_SHORT,
 } from '../../../src/domain/contract-codes.ts';
 import { leverBond, leverEntryPrice, leverFee, leverQuantity } from '../../../src/domain/lever/rules.ts';
-import { toScaled } from '../../../src/domain/spot/scaled.ts';
 import { bookBalance, SYSTEM_BOOKS } from '../../../src/sim/ledger/postings.ts';
 import { registerUser, spotFixture as openFixture } from '../spot/sim-fixture.ts';
+import { toScaled } from '../../../src/domain/money.ts';
 
 async function fixture() {
   const f = await openFixture();

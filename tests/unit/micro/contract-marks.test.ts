@@ -16,9 +16,10 @@ import {
   SHARED_LABEL_FRACTION,
 } from '../../../src/views/pages/micro/contract-marks.ts';
 import { proofHref } from '../../../src/views/pages/micro/MicroProof.tsx';
-import { clockText, trimmedDecimal, unitsText } from '../../../src/views/pages/micro/micro-text.ts';
+import { clockText, trimmedDecimal } from '../../../src/views/pages/micro/micro-text.ts';
 import { useThrottled } from '../../../src/views/pages/micro/use-throttled.ts';
 import { parseMomentParam } from '../../../src/views/components/links.ts';
+import { unitsPlainText } from '../../../src/domain/money.ts';
 
 afterEach(() => {
   cleanup();
@@ -73,7 +74,7 @@ const orders = fc
       order(row.id, {
         type: row.up ? MICRO_TYPE_UP : MICRO_TYPE_DOWN,
         status: row.closed ? MICRO_STATUS_CLOSED : MICRO_STATUS_RUNNING,
-        number: unitsText(BigInt(row.stake)),
+        number: unitsPlainText(BigInt(row.stake)),
         open_price: (row.price / 100).toFixed(2),
         created_at: NOW + row.opened,
         expires_at: NOW + row.opened + row.seconds * 1000,
@@ -326,7 +327,7 @@ describe('proof link and texts', () => {
     expect(trimmedDecimal('0.00')).toBe('0');
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }), (units) => {
-        const text = unitsText(units);
+        const text = unitsPlainText(units);
         expect(text).not.toMatch(/\.\d*0$/);
         const [whole, fraction = ''] = text.replace('-', '').split('.');
         const back = BigInt(whole!) * 100_000_000n + BigInt(fraction.padEnd(8, '0') || '0');

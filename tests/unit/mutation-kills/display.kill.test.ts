@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_VALUE } from '../../../src/domain/format.ts';
 import { feePercentText, formatBalance } from '../../../src/domain/spot/display.ts';
-import { scaledToText } from '../../../src/domain/spot/scaled.ts';
 import { FEE_BPS, feeOf } from '../../../src/domain/spot/settlement.ts';
+import { scaledToText } from '../../../src/domain/money.ts';
 
 /**
  * formatBalance's rule (its doc): cut down to the ledger's 8 places, trailing zeros dropped but at

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scaledToText } from '../../../src/domain/spot/scaled.ts';
 import {
   accountOfTypeId,
   CONVERTIBLE_CODES,
@@ -20,6 +19,7 @@ import {
   withdrawFee,
   WITHDRAWABLE_CONFIRMATIONS,
 } from '../../../src/domain/wallet/amounts.ts';
+import { scaledToText } from '../../../src/domain/money.ts';
 
 describe('unitsOf reads a plain non-negative decimal as ledger units (1e-8)', () => {
   it('reads whole coins, fractions and the smallest unit', () => {

@@ -8,8 +8,8 @@ import {
   groupLevels,
   stepDecimals,
 } from '../../../src/domain/spot/price-grouping.ts';
-import { scaledToPlainText, scaledToText, toScaled } from '../../../src/domain/spot/scaled.ts';
 import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT } from '../../../src/domain/spot/tape.ts';
+import { scaledToPlainText, scaledToText, toScaled } from '../../../src/domain/money.ts';
 
 const level = fc
   .record({ price: fc.bigInt({ min: 1n, max: 10n ** 9n }), number: fc.bigInt({ min: 1n, max: 10n ** 9n }) })

@@ -4,7 +4,7 @@ import { bestOppositePrice, bestPrices } from '../../../src/domain/spot/best-pri
 import { LIMIT, MARKET, SELL_BLOCKED_MATCH_ID, type SpotSide } from '../../../src/domain/spot/order-kind.ts';
 import { orderTotal } from '../../../src/domain/spot/order-total.ts';
 import { validateSpotOrder } from '../../../src/domain/spot/order-validation.ts';
-import { scaledToPlainText } from '../../../src/domain/spot/scaled.ts';
+import { scaledToPlainText } from '../../../src/domain/money.ts';
 
 const positive = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((units) => scaledToPlainText(units, 6));
 const blank = fc.constantFrom('', '0', '0.000', 'abc');

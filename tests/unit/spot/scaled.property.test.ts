@@ -7,7 +7,7 @@ import {
   scaledToPlainText,
   scaledToText,
   toScaled,
-} from '../../../src/domain/spot/scaled.ts';
+} from '../../../src/domain/money.ts';
 
 const units = fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n });
 const places = fc.integer({ min: 0, max: 12 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scaledToPlainText, toScaled } from '../../../src/domain/spot/scaled.ts';
 import { SLIDER_MARKS, sliderQuantity, snapPercent } from '../../../src/domain/spot/slider.ts';
+import { scaledToPlainText, toScaled } from '../../../src/domain/money.ts';
 
 const decimalText = (maxUnits: bigint, places: number) =>
   fc.bigInt({ min: 0n, max: maxUnits }).map((units) => scaledToPlainText(units, places));

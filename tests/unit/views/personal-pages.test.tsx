@@ -22,7 +22,7 @@ const INFO: AnswerOf<'user/info'> = {
 function settings(info: Partial<AnswerOf<'user/info'>>) {
   return createHarness({
     'user/info': () => Promise.resolve({ ...INFO, ...info }),
-    'user/authorization_code': () => Promise.resolve({ code: 'AUTH' }),
+    'user/authorization_code': () => Promise.resolve('AUTH'),
   });
 }
 

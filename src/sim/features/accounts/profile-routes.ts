@@ -13,6 +13,7 @@ import {
 } from '../../../domain/validation/pay-method.ts';
 import { normalizePersonName, validateRealName } from '../../../domain/validation/real-name.ts';
 import { clean } from '../../../domain/validation/text.ts';
+import { unsavedPayMethodRaw } from '../../../domain/saved-pay-method.ts';
 import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
 import { deliverCode } from './deliver-code.ts';
@@ -129,9 +130,10 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
   onUser(routes, accounts, 'pay_method/types', () => okEnvelope(PAY_METHOD_TYPES));
 
   onUser(routes, accounts, 'pay_method/get_method_by_type', async (payload, ctx, user) => {
-    if (!payMethodType(payload.type)) return errorEnvelope(ctx.t('payMethodUnknown'));
+    const type = payMethodType(payload.type);
+    if (!type) return errorEnvelope(ctx.t('payMethodUnknown'));
     const stored = user.payMethods[payload.type];
-    if (!stored) return okEnvelope(null);
+    if (!stored) return okEnvelope({ type: payload.type, raw_data: unsavedPayMethodRaw(type.code) });
     const raw = { ...stored };
     if (stored.qrcode) raw.qrcode = await accounts.images.urlOf(stored.qrcode);
     return okEnvelope({ type: payload.type, raw_data: raw });

@@ -188,7 +188,8 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
   );
 
   onUser(routes, accounts, 'user/authorization_code', (_payload, _ctx, user) =>
-    okEnvelope({ code: user.authorizationCode }),
+    // The code itself as data, as the family's clients print it (user/login answers its token so too).
+    okEnvelope(user.authorizationCode),
   );
 
   on(routes, 'user/forget_password', async (payload, ctx) => {

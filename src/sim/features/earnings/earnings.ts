@@ -8,6 +8,7 @@ import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import { EARNINGS_REFUSALS, earningsDue, earningsOf } from './aggregate.ts';
 import type { EarningsCommand } from './events.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 export type EarningsOutcome = { ok: true; holdingId: number } | { ok: false; key: string };
 
@@ -102,11 +103,4 @@ export class Earnings {
       });
     }
   }
-}
-
-/** Ledger units as the contract's decimal text (8 decimals). */
-export function unitsText(units: bigint): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(9, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
 }

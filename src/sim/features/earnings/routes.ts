@@ -24,10 +24,11 @@ import type { Accounts } from '../accounts/accounts.ts';
 import { on, onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
 import { earningsOf, heldByUser, quotaLeft } from './aggregate.ts';
-import { unitsText, type Earnings, type EarningsOutcome } from './earnings.ts';
+import { type Earnings, type EarningsOutcome } from './earnings.ts';
 import type { ExchangeState } from '../wallet/state.ts';
 import { EARNINGS_PRODUCTS, earningsProductById, type EarningsProduct } from './products.ts';
 import type { DividendRecord, Holding } from './state.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 /** Spec §9: the earnings list's page size. */
 const LIST_LIMIT = 30;

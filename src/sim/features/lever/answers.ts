@@ -11,11 +11,11 @@ import {
 import { CURRENCIES } from '../../market/currencies.ts';
 import { leverPair, priceUnits } from '../../market/lever-terms.ts';
 import { priceText } from '../../market/market-answers.ts';
-import { unitsText } from '../micro/micro.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
 import type { ExchangeState } from '../wallet/state.ts';
 import { accountFigures, pnlAtMark } from './part.ts';
 import type { LeverPosition } from './state.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 export type LeverPositionAnswer = z.input<typeof entities.leverPosition>;
 export type LeverAccountAnswer = z.input<typeof entities.leverAccountSummary>;

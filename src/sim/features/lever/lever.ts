@@ -5,7 +5,6 @@ import { DAY_MS } from '../../market/lever-terms.ts';
 import type { Market } from '../../market/market.ts';
 import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
-import { unitsText } from '../micro/micro.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
 import type { TapeRecorder } from '../micro/tape-recorder.ts';
 import type { PrivateHub } from '../spot/spot.ts';
@@ -16,6 +15,7 @@ import { leverAccountAnswer, leverPositionAnswer } from './answers.ts';
 import type { LeverBatch, LeverCommand } from './events.ts';
 import { leverOf, leverTriggeredBy } from './part.ts';
 import type { LeverPosition } from './state.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 /** The private channels of lever (spec §7): reach the owner only. */
 export const LEVER_TRADE_CHANNEL = 'LEVER_TRADE';

@@ -21,6 +21,7 @@ import type { MicroCommand, MicroEvent } from './events.ts';
 import { microOf } from './part.ts';
 import type { MicroContract } from './state.ts';
 import type { TapeRecorder } from './tape-recorder.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 /** The private channel of settled contracts (spec §7): reaches the owner only. */
 export const MICRO_CLOSED_CHANNEL = 'MICRO_CLOSED';
@@ -215,10 +216,4 @@ export class Micro {
       lock_balance: unitsText(balance.locked),
     });
   }
-}
-
-export function unitsText(units: bigint): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(9, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
 }

@@ -21,8 +21,9 @@ import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
-import { unitsText, type Micro, type MicroOutcomeOf } from './micro.ts';
+import { type Micro, type MicroOutcomeOf } from './micro.ts';
 import type { MicroContract, TapeTradeRef } from './state.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 /** A contract as the contract's microOrder (api/entities.ts), at server time `now`. */
 export function microOrderAnswer(market: Market, contract: MicroContract, now: number) {

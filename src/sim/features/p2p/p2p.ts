@@ -12,7 +12,6 @@ import type { CommandLog } from '../accounts/command-log.ts';
 import { payMethodType, PAY_METHOD_TYPES } from '../accounts/pay-method-types.ts';
 import { DEMO_ACCOUNT } from '../accounts/policy.ts';
 import { addressKey } from '../accounts/state.ts';
-import { unitsText } from '../earnings/earnings.ts';
 import type { PrivateHub } from '../spot/spot.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
 import type { ExchangeState } from '../wallet/state.ts';
@@ -23,6 +22,7 @@ import { buildSeed, FIAT_PER_USD } from './seed.ts';
 import { floatingPriceCents, type PriceReference } from '../../../domain/p2p/floating-price.ts';
 import { ORDER_STATUS_CODE, sideCode } from './answers.ts';
 import { isFloating, type AdSide, type AdStatus, type AdTermsRecord, type P2pAd } from './state.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 export type P2pOutcome =
   { ok: true; id: number } | { ok: false; key: string; vars?: Record<string, string | number> };

@@ -2,8 +2,6 @@ import type { z } from 'zod';
 import type { catalogue } from '../../../api/catalogue.ts';
 import { utcDateTimeText } from '../../../api/fields.ts';
 import { wayOf } from '../../../domain/spot/order-kind.ts';
-import { LEDGER_DECIMALS, scaledToText } from '../../../domain/spot/scaled.ts';
-import { scaledText } from '../../market/decimal-text.ts';
 import { pairById } from '../../market/pairs.ts';
 import type { SpotOrder } from './state.ts';
 import { MARKET } from '../../../domain/spot/order-kind.ts';
@@ -12,6 +10,7 @@ import {
   ORDER_STATUS_FILLED,
   ORDER_STATUS_OPEN,
 } from '../../../domain/contract-codes.ts';
+import { LEDGER_DECIMALS, scaledToText, unitsText } from '../../../domain/money.ts';
 
 /** The spot state in the contract's shapes: integers become decimal strings here and nowhere earlier. */
 export type SpotOrderAnswer = z.input<(typeof catalogue)['tx_in/add']['answer']>;
@@ -23,17 +22,13 @@ const STATUS_KEYS = {
   [ORDER_STATUS_CANCELLED]: 'spotStatusCancelled',
 } as const;
 
-export function unitsText(units: bigint): string {
-  return scaledToText(units, LEDGER_DECIMALS);
-}
-
 /** The average fill price in the pair's places (rounded down), '0' before any fill. */
 function averagePrice(order: SpotOrder, priceDecimals: number, lotDecimals: number): string {
-  if (order.filledLots === 0) return scaledText(0, priceDecimals);
+  if (order.filledLots === 0) return scaledToText(0, priceDecimals);
   // filledQuote / (filledLots / 10^lot) in 10^-priceDecimals: quote units are 1e-8.
   const numerator = order.filledQuote * 10n ** BigInt(priceDecimals + lotDecimals);
   const denominator = BigInt(order.filledLots) * 10n ** BigInt(LEDGER_DECIMALS);
-  return scaledText(numerator / denominator, priceDecimals);
+  return scaledToText(numerator / denominator, priceDecimals);
 }
 
 export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
@@ -46,10 +41,10 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     way: wayOf(order.side),
     type: order.type,
     status: order.status,
-    price: order.type === MARKET ? avg : scaledText(order.priceTicks, priceDecimals),
+    price: order.type === MARKET ? avg : scaledToText(order.priceTicks, priceDecimals),
     avg_price: avg,
-    number: scaledText(order.lots, lotDecimals),
-    transacted_volume: scaledText(order.filledLots, lotDecimals),
+    number: scaledToText(order.lots, lotDecimals),
+    transacted_volume: scaledToText(order.filledLots, lotDecimals),
     transacted_amount: unitsText(order.filledQuote),
     fee: unitsText(order.fee),
     fee_currency: order.side === 'buy' ? (pair?.base.code ?? '') : (pair?.quote.code ?? ''),

@@ -30,10 +30,7 @@ import {
   readDepositAmount,
   type DepositAmountProblem,
 } from '../../../domain/wallet/deposit-amount.ts';
-import { LEDGER_DECIMALS } from '../../../domain/spot/scaled.ts';
 import { userBalance } from '../../ledger/postings.ts';
-import { unitsText } from '../spot/answers.ts';
-import { scaledText } from '../../market/decimal-text.ts';
 import { CURRENCIES } from '../../market/currencies.ts';
 import type { Market } from '../../market/market.ts';
 import type { CallContext, Routes } from '../../routes.ts';
@@ -46,6 +43,7 @@ import { chainOf, termsOf, type CurrencyTerms } from './terms.ts';
 import type { ConvertQuote, Wallet, WalletOutcome } from './wallet.ts';
 import type { ExchangeState } from './state.ts';
 import { answerOnce } from '../../answer-once.ts';
+import { LEDGER_DECIMALS, unitsText, scaledToText } from '../../../domain/money.ts';
 
 /** Whether a user bound this address for this coin and chain (the address book's service). */
 export type AddressBoundCheck = (userId: number, coin: string, chain: string, address: string) => boolean;
@@ -404,7 +402,7 @@ export function registerWalletRoutes(
     quote_id: quote.id,
     currency_id: quote.currencyId,
     number: unitsText(quote.units),
-    price: scaledText(quote.priceTicks, quote.priceDecimals),
+    price: scaledToText(quote.priceTicks, quote.priceDecimals),
     receive: unitsText(quote.proceeds),
     receive_currency: 'USDT',
     expires_at: quote.expiresAt,
@@ -437,7 +435,7 @@ export function registerWalletRoutes(
         (quote) => ({
           number: unitsText(quote.units),
           receive: unitsText(quote.proceeds),
-          price: scaledText(quote.priceTicks, quote.priceDecimals),
+          price: scaledToText(quote.priceTicks, quote.priceDecimals),
         }),
         'walletConverted',
       );

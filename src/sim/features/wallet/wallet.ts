@@ -6,7 +6,6 @@ import { currencyByCode } from '../../market/currencies.ts';
 import type { Market } from '../../market/market.ts';
 import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
-import { unitsText } from '../spot/answers.ts';
 import type { PrivateHub } from '../spot/spot.ts';
 import type { ExchangeCommand, ExchangeEvent } from './aggregate.ts';
 import { txHashOf, withdrawable } from './aggregate.ts';
@@ -17,6 +16,7 @@ import {
   WITHDRAWAL_REVIEW_MS,
   type ChainTerms,
 } from './terms.ts';
+import { unitsText } from '../../../domain/money.ts';
 
 export type WalletOutcome<T> =
   { ok: true; value: T } | { ok: false; key: string; vars?: Record<string, string | number> };

@@ -9,7 +9,6 @@ import {
   WITHDRAWAL_STATUS_CONFIRMED,
   WITHDRAWAL_STATUS_REVIEW,
 } from '../../../domain/contract-codes.ts';
-import { scaledToPlainText } from '../../../domain/spot/scaled.ts';
 import { withdrawFee } from '../../../domain/wallet/amounts.ts';
 import { readAmount } from '../../../domain/wallet/entry.ts';
 import { withdrawMachine } from '../../../machines/withdraw.machine.ts';
@@ -18,6 +17,7 @@ import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { TimeText } from './TimeText.tsx';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
+import { scaledToPlainText } from '../../../domain/money.ts';
 
 const STATUS_KEY: Record<number, string> = {
   [WITHDRAWAL_STATUS_REVIEW]: 'wallet.withdrawReview',

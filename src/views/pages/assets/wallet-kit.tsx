@@ -5,9 +5,9 @@ import { readPref } from '../../../machines/local-prefs.ts';
 import { resolveLanguage } from '../../../domain/languages.ts';
 import { usesDecimalComma } from '../../../domain/number-entry.ts';
 import type { AmountProblem } from '../../../domain/wallet/entry.ts';
-import { LEDGER_DECIMALS } from '../../../domain/spot/scaled.ts';
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
+import { LEDGER_DECIMALS } from '../../../domain/money.ts';
 
 /** A language change reloads the page (spec §1), so the language read at start is the one shown. */
 export function useDecimalComma(): boolean {

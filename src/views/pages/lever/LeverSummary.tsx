@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import { formatAmount } from '../../../domain/format.ts';
-import { LEDGER_DECIMALS, scaledToText } from '../../../domain/spot/scaled.ts';
 import type { leverOrderMachine } from '../../../machines/lever-order.machine.ts';
 import type { leverPositionsMachine } from '../../../machines/lever-positions.machine.ts';
 import type { LeverLiveAccount } from '../../../machines/lever-screen.machine.ts';
 import { leverMarkSummary } from '../../../machines/lever-terms.ts';
 import { useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
+import { LEDGER_DECIMALS, scaledToText } from '../../../domain/money.ts';
 
 /** 1e-8 units as money with 4 decimals (cut, as the amount filter does). */
 export function moneyText(value: bigint): string {

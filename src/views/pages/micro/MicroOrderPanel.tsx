@@ -11,7 +11,8 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useSelector } from '../../use-app-actor.ts';
 import { MicroAmountProblem } from './MicroAmountProblem.tsx';
 import { MicroConfirm } from './MicroConfirm.tsx';
-import { trimmedDecimal, unitsText } from './micro-text.ts';
+import { trimmedDecimal } from './micro-text.ts';
+import { unitsPlainText } from '../../../domain/money.ts';
 
 function percentOf(ratio: string): string {
   return `${ratioPercent(ratioBpsOf(ratio) ?? 0n)} %`;
@@ -121,10 +122,10 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
         <dt>{t('micro.profitRate')}</dt>
         <dd className="num">{option ? percentOf(option.profit_ratio) : '—'}</dd>
         <dt>{t('micro.fee')}</dt>
-        <dd className="num">{quote ? `${unitsText(quote.fee)} ${code}` : '—'}</dd>
+        <dd className="num">{quote ? `${unitsPlainText(quote.fee)} ${code}` : '—'}</dd>
         <dt>{t('micro.expected')}</dt>
         <dd className="num" data-testid="micro-expected">
-          {quote ? `${unitsText(quote.payout)} ${code}` : '—'}
+          {quote ? `${unitsPlainText(quote.payout)} ${code}` : '—'}
         </dd>
       </dl>
       <div className="micro-buttons">

@@ -8,14 +8,6 @@ export function trimmedDecimal(text: string): string {
   return text.replace(/\.?0+$/, '') || '0';
 }
 
-/** Ledger units (1e-8) as a decimal text trimmed of trailing zeros. */
-export function unitsText(units: bigint): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(9, '0');
-  const text = trimmedDecimal(`${digits.slice(0, -8)}.${digits.slice(-8)}`);
-  return negative ? `-${text}` : text;
-}
-
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

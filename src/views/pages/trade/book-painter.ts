@@ -1,9 +1,9 @@
 import { formatPrice, groupThousands, truncateDecimal } from '../../../domain/format.ts';
 import { depthBarRatios } from '../../../domain/spot/depth-bars.ts';
 import { groupLevels, stepDecimals, type BookLevel } from '../../../domain/spot/price-grouping.ts';
-import { toScaled } from '../../../domain/spot/scaled.ts';
 import type { Depth } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
+import { toScaled } from '../../../domain/money.ts';
 
 /** Rows per side: the depth pushes carry 20 levels a side. */
 export const BOOK_ROWS = 20;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentText, roundedScaledText, scaledText } from '../../../../src/sim/market/decimal-text.ts';
+import { percentText } from '../../../../src/sim/market/decimal-text.ts';
+import { roundedScaledText, scaledToText } from '../../../../src/domain/money.ts';
 
 describe('decimal text', () => {
   it('writes scaled integers exactly, and they read back to the same integer', () => {
@@ -9,14 +10,14 @@ describe('decimal text', () => {
         fc.integer({ min: -1e15, max: 1e15 }),
         fc.integer({ min: 0, max: 10 }),
         (units, decimals) => {
-          const text = scaledText(units, decimals);
+          const text = scaledToText(units, decimals);
           expect(text).toMatch(decimals === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${decimals}}$`));
           expect(BigInt(text.replace('.', ''))).toBe(BigInt(units));
         },
       ),
     );
-    expect(scaledText(5, 3)).toBe('0.005');
-    expect(scaledText(-12345, 2)).toBe('-123.45');
+    expect(scaledToText(5, 3)).toBe('0.005');
+    expect(scaledToText(-12345, 2)).toBe('-123.45');
   });
 
   it('rounds half away from zero when dropping places', () => {

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentText, scaledText } from '../../../../src/sim/market/decimal-text.ts';
+import { percentText } from '../../../../src/sim/market/decimal-text.ts';
 import { HistorySynthesizer } from '../../../../src/sim/market/history-synth.ts';
 import { priceText, quotationAnswer, lotsText } from '../../../../src/sim/market/market-answers.ts';
 import { pairScale } from '../../../../src/sim/market/pair-scale.ts';
 import { PAIRS } from '../../../../src/sim/market/pairs.ts';
 import { MINUTE_MS } from '../../../../src/sim/market/periods.ts';
 import { openMarket, START } from './market-fixture.ts';
+import { scaledToText } from '../../../../src/domain/money.ts';
 
 interface Tick {
   time: number;
@@ -58,7 +59,7 @@ describe('the 24 h quotation', () => {
               window.reduce((sum, trade) => sum + trade.lots, 0),
             ),
             // Sum of price x quantity, read in the quote's price places (ticks x lots / 10^lot places).
-            quote_volume: scaledText(
+            quote_volume: scaledToText(
               Math.round(
                 window.reduce((sum, trade) => sum + trade.price * trade.lots, 0) / 10 ** pair.lotDecimals,
               ),
