@@ -8,6 +8,8 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '',
   '- `market/kline` with only `currency_match_id` (no `period`, `from`, `to` or `symbol`) answers the latest 360',
   '  1-minute bars.',
-  '- `news/list?category_id=23` answers the home carousel\'s banners, as category 1 does (23 is not listed by',
+  "- `news/list?category_id=23` answers the home carousel's banners, as category 1 does (23 is not listed by",
   '  `news/categories`).',
+  '- `account/transfer` takes `from` and `to` as account codes (`change`, `lever`, ...) or as the `account_code` of',
+  '  `account/list` (`change_account`, `lever_account`, ...), and `balance` as a decimal string or a JSON number.',
 ];

@@ -20,6 +20,17 @@ import { call, ok, page, type CallSpec } from './kit.ts';
 /** The five accounts' codes (account_log/<code>, account/transfer's from and to). */
 const accountCode = z.enum(['change', 'legal', 'lever', 'micro', 'financial']);
 
+/**
+ * An account as account/transfer names it: its code, or the account_code of account/list
+ * (`change_account`, what the family's clients send), read as the code.
+ */
+const transferAccount = z.union([
+  accountCode,
+  z
+    .enum(['change_account', 'legal_account', 'lever_account', 'micro_account', 'financial_account'])
+    .transform((name) => accountCode.parse(name.slice(0, -'_account'.length))),
+]);
+
 const accountTypeId = z.union([
   z.literal(ACCOUNT_TYPE_TRADE),
   z.literal(ACCOUNT_TYPE_LEGAL),
@@ -315,8 +326,10 @@ export const walletCalls = {
     path: 'account/transfer',
     auth: true,
     toast: true,
-    summary: 'Move funds between the trade account and one of the four others (either way)',
-    payload: z.object({ currency_id: id, balance: decimal, from: accountCode, to: accountCode }),
+    summary:
+      'Move funds between the trade account and one of the four others (either way). `from` and `to` are ' +
+      "account codes (`change`) or account/list's account_code (`change_account`); `balance` a decimal string or number",
+    payload: z.object({ currency_id: id, balance: decimal, from: transferAccount, to: transferAccount }),
     answer: ok,
   }),
   'wallet/createPayOrder': call({
