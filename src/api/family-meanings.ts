@@ -12,4 +12,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '  `news/categories`).',
   '- `account/transfer` takes `from` and `to` as account codes (`change`, `lever`, ...) or as the `account_code` of',
   '  `account/list` (`change_account`, `lever_account`, ...), and `balance` as a decimal string or a JSON number.',
+  '- `pay_method/get_method_by_type` never answers `null`: with nothing saved it answers `{ type, raw_data }` with the',
+  '  type\'s fields empty (`""`); Tessera\'s client reads empty fields (and `null` from older servers) as nothing saved.',
 ];

@@ -17,7 +17,9 @@ export const payMethodCalls = {
     method: 'GET',
     path: 'pay_method/get_method_by_type',
     auth: true,
-    summary: 'The saved method of one type',
+    summary:
+      "The saved method of one type; with nothing saved, `{ type, raw_data }` with the type's fields empty " +
+      "(never null: the family's clients read raw_data.*). Tessera's client reads null as nothing saved too",
     payload: z.object({ type: num(z.number().int()) }),
     answer: z.object({ type: id, raw_data: e.payMethodRaw }).nullable(),
   }),

@@ -25,8 +25,10 @@ export interface FamilyWire {
   ): Promise<Envelope>;
   /** The demo user's token on that transport. */
   signIn(name: TransportName): Promise<string>;
-  /** Tessera's own client on the same transport, signed in as the demo user. */
-  tessera(name: TransportName): Promise<ApiClient>;
+  /** Tessera's own client on the same transport, signed in as the demo user (or with `token`). */
+  tessera(name: TransportName, token?: string): Promise<ApiClient>;
+  /** Registers a new user by e-mail (its code from the demo outbox) and answers its token. */
+  newUser(name: TransportName, email: string): Promise<string>;
 }
 
 /** One simulator for the file, reached through both transports. */
@@ -63,8 +65,29 @@ export function familyWire(): FamilyWire {
     harness: () => harness!,
     wire,
     signIn,
-    async tessera(name) {
-      const token = await signIn(name);
+    async newUser(name, email) {
+      const key = Buffer.from(email).toString('hex').padEnd(32, '0').slice(0, 32);
+      await wire(name, 'POST', 'notify/send_email', { to: email, type: 1, outbox_key: key });
+      const outbox = await wire(name, 'GET', 'notify/outbox', { key });
+      const code = (outbox.data as Array<{ code: string; to: string }>).find((m) => m.to === email)?.code;
+      const registered = await wire(name, 'POST', 'user/register', {
+        account: email,
+        password: 'Secret123',
+        re_password: 'Secret123',
+        sms_code: code ?? '',
+        type: 'email',
+      });
+      if (registered.code !== 1) throw new Error(`register failed: ${registered.msg}`);
+      const login = await wire(name, 'POST', 'user/login', {
+        account: email,
+        password: 'Secret123',
+        login_type: 'email',
+      });
+      if (login.code !== 1) throw new Error(`login failed: ${login.msg}`);
+      return login.data as string;
+    },
+    async tessera(name, given) {
+      const token = given ?? (await signIn(name));
       return createApiClient({
         transport: harness!.transports[name],
         getToken: () => token,
