@@ -14,4 +14,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '  `account/list` (`change_account`, `lever_account`, ...), and `balance` as a decimal string or a JSON number.',
   '- `pay_method/get_method_by_type` never answers `null`: with nothing saved it answers `{ type, raw_data }` with the',
   '  type\'s fields empty (`""`); Tessera\'s client reads empty fields (and `null` from older servers) as nothing saved.',
+  '- `user/authorization_code` answers the code string itself as `data` (as `user/login` answers the token);',
+  "  Tessera's client reads `{ code }` from older servers as the same code.",
 ];

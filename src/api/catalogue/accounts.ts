@@ -54,9 +54,14 @@ export const accountCalls = {
     method: 'GET',
     path: 'user/authorization_code',
     auth: true,
-    summary: 'The agent authorization code',
+    summary:
+      'The agent authorization code, answered as the code itself (as user/login answers the token); ' +
+      '`{ code }` from an older server is read as the same code',
     payload: empty,
-    answer: z.object({ code: text }),
+    answer: z.preprocess((answer) => {
+      const older = z.object({ code: text }).safeParse(answer);
+      return older.success ? older.data.code : answer;
+    }, text),
   }),
   'user/logout': call({
     method: 'POST',
