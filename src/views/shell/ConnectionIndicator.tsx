@@ -8,8 +8,8 @@ const CONNECTING: ConnectionState = { kind: 'connecting' };
 
 /**
  * The header's connection state (DESIGN.md "Live data says how live it is"). Live and a first
- * connect are a dot with a name; after a drop it says reconnecting or offline with the seconds to
- * the next try, and pressing it tries at once. Screen readers hear the changes from
+ * connect are signal bars with a name (green, grey); after a drop a pill says reconnecting or
+ * offline with the seconds to the next try, and pressing it tries at once. Screen readers hear the changes from
  * ConnectionAnnouncer, which outlives the header's switches between its full and compact rows.
  */
 export function ConnectionIndicator() {
