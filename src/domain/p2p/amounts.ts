@@ -1,5 +1,5 @@
 import { UNIT } from '../wallet/amounts.ts';
-import { fitsDecimals, toScaled } from '../money.ts';
+import { exactScaled, scaledToText } from '../money.ts';
 
 /**
  * The money of a P2P order. Coins are ledger units (1e-8, BigInt); fiat is in cents (2 decimals);
@@ -30,15 +30,12 @@ export function isP2pFiat(code: string): code is P2pFiat {
  * (trailing zeros do not count, any number of them: "1.230" is 1.23, "1.0000000000001" is refused).
  */
 export function centsOf(text: string): bigint | null {
-  if (!/^\d+(\.\d+)?$/.test(text) || !fitsDecimals(text, FIAT_DECIMALS)) return null;
-  return toScaled(text, FIAT_DECIMALS);
+  return /^\d+(\.\d+)?$/.test(text) ? exactScaled(text, FIAT_DECIMALS) : null;
 }
 
 /** Cents as decimal text ("12.30"). */
 export function centsText(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return scaledToText(cents, FIAT_DECIMALS);
 }
 
 /** The ledger units of one step of a coin's quantity (0.01 USDT = 1e6 units). */

@@ -2,7 +2,7 @@ import { readNumberEntry, type NumberEntryProblem } from '../number-entry.ts';
 import { unitsOf } from '../wallet/amounts.ts';
 import { centsOf, centsText, FIAT_DECIMALS, figuresOf, type OrderFigures } from './amounts.ts';
 import { orderSizeProblem, type OrderSizeProblem } from './limits.ts';
-import { LEDGER_DECIMALS } from '../money.ts';
+import { LEDGER_DECIMALS, rescale, scaledToText } from '../money.ts';
 
 /** The terms of an ad the order dialog needs (from otc/ads). */
 export interface OrderDialogTerms {
@@ -61,8 +61,5 @@ export function companionText(
 
 /** Ledger units shown with a coin's decimals (truncated: quantities are on the step already). */
 export function unitsDisplay(units: bigint, decimals: number): string {
-  const digits = units.toString().padStart(LEDGER_DECIMALS + 1, '0');
-  const whole = digits.slice(0, -LEDGER_DECIMALS);
-  const fraction = digits.slice(-LEDGER_DECIMALS).slice(0, decimals);
-  return decimals > 0 ? `${whole}.${fraction}` : whole;
+  return scaledToText(rescale(units, LEDGER_DECIMALS, decimals, 'floor'), decimals);
 }

@@ -1,19 +1,17 @@
-import { LEDGER_DECIMALS, toScaled } from '../money.ts';
+import { exactScaled, LEDGER_DECIMALS, toScaled } from '../money.ts';
 
 /** Ledger units (1e-8) in one whole coin. */
 export const UNIT = 10n ** BigInt(LEDGER_DECIMALS);
 
 /** A decimal text as ledger units; null when it is not a plain non-negative decimal or is finer than 1e-8. */
 export function unitsOf(text: string): bigint | null {
-  const match = /^\d+(?:\.(\d+))?$/.exec(text);
-  if (!match) return null;
   // Any non-zero digit past the eighth decimal is finer than the ledger, however far out it is
   // ("1.0000000000000000001" is not 1 coin); trailing zeros are fine.
-  if (/[1-9]/.test((match[1] ?? '').slice(LEDGER_DECIMALS))) return null;
-  const whole = text.split('.')[0]!;
-  const fraction = (match[1] ?? '').slice(0, LEDGER_DECIMALS);
-  return toScaled(fraction ? `${whole}.${fraction}` : whole, LEDGER_DECIMALS);
+  return PLAIN_DECIMAL.test(text) ? exactScaled(text, LEDGER_DECIMALS) : null;
 }
+
+/** Digits with an optional fraction: no sign, no exponent, no spaces (what a person's amount is). */
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /**
  * Spec §5 withdraw: the fee is `rate` percent of the amount, rounded UP to the ledger's 1e-8 (in
