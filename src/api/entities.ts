@@ -128,7 +128,9 @@ export const spotOrder = z.object({
   way: z.union([z.literal(WAY_BUY), z.literal(WAY_SELL)]),
   price: decimal,
   number: decimal,
+  /** The filled base quantity, in `number`'s places (equal to it once filled), as the family reads it. */
   transacted_amount: decimal,
+  /** The quote turnover of the fills (price x quantity). */
   transacted_volume: decimal,
   updated_at: serverTime,
   currency_match: z.object({ id, symbol: text }),

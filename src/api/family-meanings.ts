@@ -16,4 +16,7 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '  type\'s fields empty (`""`); Tessera\'s client reads empty fields (and `null` from older servers) as nothing saved.',
   '- `user/authorization_code` answers the code string itself as `data` (as `user/login` answers the token);',
   "  Tessera's client reads `{ code }` from older servers as the same code.",
+  '- spot orders (every tx_* answer, `TX_SUBMIT`, `TX_MATCHED`): `transacted_amount` is the filled base quantity, in',
+  "  the pair's lot places as `number` is (a filled order has `transacted_amount` = `number`; the family's clients drop",
+  '  an order from the open list then), and `transacted_volume` the quote turnover (price x quantity of its fills).',
 ];

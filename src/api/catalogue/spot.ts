@@ -15,8 +15,9 @@ const orderType = z.union([z.literal(ORDER_TYPE_LIMIT), z.literal(ORDER_TYPE_MAR
 /**
  * A spot order (spec §3) as every spot call answers it. Beyond the spec's fields: type (0 limit,
  * 1 market), status (1 open, 2 filled, 3 cancelled; status_name is its label), avg_price, the fee
- * and its currency (what the order receives), created_at. transacted_volume is the base quantity
- * filled and transacted_amount the quote that changed hands (as a book entry's number and amount).
+ * and its currency (what the order receives), created_at. transacted_amount is the base quantity
+ * filled, spelled in the pair's lot places as `number` is (the family's clients drop an order from
+ * the open list when the two are equal), and transacted_volume the quote that changed hands.
  * created_at and updated_at travel as "YYYY-MM-DD HH:mm:ss" UTC (as the family's servers send them;
  * epoch ms is read too) and reach the app as epoch ms. A market order's price is its average fill price.
  */

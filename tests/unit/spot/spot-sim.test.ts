@@ -75,7 +75,7 @@ describe('spot trading in the simulator', () => {
       status: 1,
       price,
       number: '0.10000',
-      transacted_volume: '0.00000',
+      transacted_amount: '0.00000',
     });
     const cost = (Number(price) * 0.1).toFixed(8);
     expect(await balance(1)).toEqual({ balance: (10_000 - Number(cost)).toFixed(8), lock_balance: cost });
@@ -118,14 +118,14 @@ describe('spot trading in the simulator', () => {
       type: 1,
       status: 2,
       number: '0.02000',
-      transacted_volume: '0.02000',
+      transacted_amount: '0.02000',
       fee_currency: 'BTC',
     });
     expect(order.fee).toBe('0.00002000');
     const quote = await balance(1);
     const base = await balance(2);
     expect(Number(before.quote.balance) - Number(quote.balance)).toBeCloseTo(
-      Number(order.transacted_amount),
+      Number(order.transacted_volume),
       6,
     );
     expect(Number(base.balance) - Number(before.base.balance)).toBeCloseTo(0.02 - 0.00002, 8);
@@ -241,7 +241,7 @@ describe('spot trading in the simulator', () => {
     const matched = frames
       .map((text) => JSON.parse(text) as { type: string; order: Order })
       .filter((frame) => frame.type === 'TX_MATCHED');
-    expect(matched.at(-1)?.order).toMatchObject({ id: order.id, status: 2, transacted_volume: '0.00100' });
+    expect(matched.at(-1)?.order).toMatchObject({ id: order.id, status: 2, transacted_amount: '0.00100' });
     expect(Number((await balance(1)).balance)).toBeGreaterThan(Number(before.balance));
     expect((await f.call('tx_out/list', { currency_match_id: 1 }, token)).data).toMatchObject({ total: 0 });
   });

@@ -23,8 +23,8 @@ function order(id: number, created: number, updated: number): SpotOrderAnswer {
     way: WAY_BUY,
     price: '100',
     number: '1',
-    transacted_amount: '100',
-    transacted_volume: '1',
+    transacted_amount: '1',
+    transacted_volume: '100',
     updated_at: updated,
     created_at: created,
     currency_match: { id: 1, symbol: 'BTC/USDT' },
@@ -90,5 +90,15 @@ describe('OrdersPanel times', () => {
     act(() => timeZonePref.set('exchange'));
     expect(within(header).getByText('Placed (UTC+08:00)')).toBeTruthy();
     expect(cells('placed')[0]).toBe('07/01 18:00:00');
+  });
+});
+
+describe('OrdersPanel quantities', () => {
+  it('shows transacted_amount as the filled base quantity and transacted_volume as the quote turnover', async () => {
+    renderPanel();
+    fireEvent.click(screen.getByTestId('orders-tab-history'));
+    await waitFor(() => expect(screen.getAllByTestId(/^order-/)).toHaveLength(2));
+    expect(cells('filled')).toEqual(['1 BTC', '1 BTC']);
+    for (const text of cells('turnover')) expect(text).toMatch(/^100(\.0+)? USDT$/);
   });
 });

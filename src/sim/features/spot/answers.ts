@@ -44,8 +44,10 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     price: order.type === MARKET ? avg : scaledToText(order.priceTicks, priceDecimals),
     avg_price: avg,
     number: scaledToText(order.lots, lotDecimals),
-    transacted_volume: scaledToText(order.filledLots, lotDecimals),
-    transacted_amount: unitsText(order.filledQuote),
+    // As the family's clients read them: the filled base quantity, spelled as `number` is (they drop
+    // an order from the open list when the two are equal), and the quote turnover.
+    transacted_amount: scaledToText(order.filledLots, lotDecimals),
+    transacted_volume: unitsText(order.filledQuote),
     fee: unitsText(order.fee),
     fee_currency: order.side === 'buy' ? (pair?.base.code ?? '') : (pair?.quote.code ?? ''),
     // As the family's servers send them (issue 18 item 5): "YYYY-MM-DD HH:mm:ss", here in UTC.

@@ -225,12 +225,14 @@ function OrderLine({
       <td className="num end">{market ? t('trade.orders.marketPrice') : groupThousands(order.price)}</td>
       {history && (
         <td className="num end">
-          {isPositiveDecimal(order.transacted_volume) ? groupThousands(order.avg_price) : NO_VALUE}
+          {isPositiveDecimal(order.transacted_amount) ? groupThousands(order.avg_price) : NO_VALUE}
         </td>
       )}
       <td className="num end">{`${groupThousands(order.number)} ${base}`}</td>
-      <td className="num end">{`${groupThousands(order.transacted_volume)} ${base}`}</td>
-      <td className="num end">{`${formatBalance(order.transacted_amount, quote)} ${quote}`}</td>
+      <td className="num end" data-col="filled">{`${groupThousands(order.transacted_amount)} ${base}`}</td>
+      <td className="num end" data-col="turnover">
+        {`${formatBalance(order.transacted_volume, quote)} ${quote}`}
+      </td>
       {history && (
         <td className="num end">{`${formatBalance(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
       )}
