@@ -49,7 +49,9 @@ export function ConnectionIndicator() {
             {label}
           </span>
           <span className="connection-eta" aria-hidden="true">
-            {'secondsLeft' in state && state.secondsLeft !== null ? `${state.secondsLeft} s` : '…'}
+            {'secondsLeft' in state && state.secondsLeft !== null
+              ? t('header.connection.seconds', { count: state.secondsLeft })
+              : '…'}
           </span>
         </button>
       )}
