@@ -167,7 +167,7 @@ export function renderApiDoc(): string {
     '| channel | frame |',
     '| --- | --- |',
     '| `DAY_MARKET` | `{ type, currency_match_id, symbol, quotation: { close, change, high, low, volume } }` |',
-    '| `MARKET_DEPTH.{symbol}` | `{ type, symbol, currency_match_id, depth: { in: bids[], out: asks[] } }` with `{ index, price, number, amount }` rows |',
+    '| `MARKET_DEPTH.{symbol}` | `{ type, symbol, currency_match_id, depth: { in: bids[], out: asks[] } }` with `{ index, price, number, amount, total }` rows (`amount` = `number`, the quantity; `total` its quote value) |',
     '| `GLOBAL_TX.{symbol}` | `{ type, symbol, currency_match_id, completes: [{ time, price, number, way }] }` (way 2 = buy) |',
     '| `KLINE.{symbol}` | `{ type, symbol, currency_match_id, kline: { time, open, high, low, close, volume, period } }` |',
     "| `TX_SUBMIT`, `TX_MATCHED` | private: the owner's spot orders |",

@@ -94,11 +94,17 @@ export const quoteGroup = z.object({
   matches: z.array(currencyMatch),
 });
 
+/**
+ * One price level of the book. `amount` is the level's base quantity (as the family's clients read
+ * it: depth bars are relative to the largest), the same as `number`; `total` its value in the quote
+ * currency (price x quantity), which the family's servers do not send.
+ */
 export const bookEntry = z.object({
   index: z.number().int(),
   price: decimal,
   number: decimal,
   amount: decimal,
+  total: decimal.optional(),
 });
 export const depth = z.object({ in: z.array(bookEntry), out: z.array(bookEntry) });
 export const completedTrade = z.object({

@@ -19,4 +19,7 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '- spot orders (every tx_* answer, `TX_SUBMIT`, `TX_MATCHED`): `transacted_amount` is the filled base quantity, in',
   "  the pair's lot places as `number` is (a filled order has `transacted_amount` = `number`; the family's clients drop",
   '  an order from the open list then), and `transacted_volume` the quote turnover (price x quantity of its fills).',
+  "- order-book rows (`market/deal` depth, `MARKET_DEPTH`): `amount` is the level's base quantity (the same as",
+  "  `number`; depth bars are relative to the largest `amount`), and `total` the level's value in the quote currency.",
+  "  Tessera's client shows `total`, or price x quantity when a server sends none.",
 ];

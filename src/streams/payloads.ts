@@ -10,7 +10,7 @@ import { decimal, flag, id, text } from '../api/fields.ts';
  *
  * Wire shapes (what a server, the simulator included, must send):
  *   DAY_MARKET   { type, symbol, currency_match_id, quotation: { close, change, high, low, volume } }
- *   MARKET_DEPTH { type, symbol, depth: { in: bids[], out: asks[] } }     entries {index, price, number, amount}
+ *   MARKET_DEPTH { type, symbol, depth: { in: bids[], out: asks[] } }     entries {index, price, number, amount, total}
  *   GLOBAL_TX    { type, symbol, completes: [{ time, price, number, way }] }
  *   KLINE        { type, symbol, kline: { time, open, high, low, close, volume, period } }
  *   SIM_CLOCK    { type, speed, now, chosen, paused }   (simulator only: how fast simulated time runs

@@ -24,8 +24,11 @@ export function stepDecimals(step: string): number {
 
 export interface BookLevel {
   readonly price: string;
+  /** The level's base quantity; `amount` is the same quantity, as the family's rows spell it. */
   readonly number: string;
   readonly amount: string;
+  /** The level's quote value, when the server sends it. */
+  readonly total?: string | undefined;
 }
 
 /** Fine enough for every pair's prices, quantities and amounts. */
@@ -39,7 +42,7 @@ export function groupLevels(levels: readonly BookLevel[], step: string, side: 'b
   const stepUnits = toScaled(step, PLACES);
   if (stepUnits === null || stepUnits <= 0n) return [...levels];
   const decimals = stepDecimals(step);
-  const buckets = new Map<bigint, { number: bigint; amount: bigint }>();
+  const buckets = new Map<bigint, { number: bigint; amount: bigint; total: bigint | null }>();
   const order: bigint[] = [];
   for (const level of levels) {
     const price = toScaled(level.price, PLACES);
@@ -47,12 +50,15 @@ export function groupLevels(levels: readonly BookLevel[], step: string, side: 'b
     const bucket = divideRounded(price, stepUnits, side === 'bid' ? 'floor' : 'ceil') * stepUnits;
     let sum = buckets.get(bucket);
     if (sum === undefined) {
-      sum = { number: 0n, amount: 0n };
+      sum = { number: 0n, amount: 0n, total: 0n };
       buckets.set(bucket, sum);
       order.push(bucket);
     }
     sum.number += toScaled(level.number, PLACES) ?? 0n;
     sum.amount += toScaled(level.amount, PLACES) ?? 0n;
+    // A bucket has a total only when every level in it came with one.
+    const total = level.total === undefined ? null : toScaled(level.total, PLACES);
+    sum.total = sum.total === null || total === null ? null : sum.total + total;
   }
   const grouped = order.map((bucket) => {
     const sum = buckets.get(bucket)!;
@@ -60,6 +66,7 @@ export function groupLevels(levels: readonly BookLevel[], step: string, side: 'b
       price: trimTo(scaledToText(bucket, PLACES), decimals),
       number: trimZeros(scaledToText(sum.number, PLACES)),
       amount: trimZeros(scaledToText(sum.amount, PLACES)),
+      ...(sum.total === null ? {} : { total: trimZeros(scaledToText(sum.total, PLACES)) }),
     };
   });
   // Best first: bids high to low, asks low to high.

@@ -93,11 +93,14 @@ function depthSide(market: PairMarket, side: Side, levels: number): DepthAnswer[
   for (let index = 0; index < count; index++) {
     const price = prices[index]!;
     const number = lots[index]!;
+    const quantity = lotsText(pair, number);
     rows.push({
       index,
       price: priceText(pair, price),
-      number: lotsText(pair, number),
-      amount: roundedScaledText(
+      number: quantity,
+      // The family's rows: `amount` is the level's quantity (their depth bars are relative to it).
+      amount: quantity,
+      total: roundedScaledText(
         BigInt(price) * BigInt(number),
         pair.priceDecimals + pair.lotDecimals,
         pair.priceDecimals,

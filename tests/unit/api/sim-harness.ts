@@ -18,6 +18,8 @@ export const SIM_START = Date.UTC(2026, 10, 1, 12, 0, 0);
  */
 export interface Harness {
   simulator: Simulator;
+  /** The simulator's clock: tests move simulated time with it. */
+  clock: ManualClock;
   transports: Record<'sim' | 'http', Transport>;
   close(): Promise<void>;
 }
@@ -33,8 +35,9 @@ function readBody(request: import('node:http').IncomingMessage): Promise<string>
 }
 
 export async function startHarness(): Promise<Harness> {
+  const clock = new ManualClock(SIM_START);
   const simulator = await createSimulator({
-    clock: new ManualClock(SIM_START),
+    clock,
     messages: loadServerMessages,
   });
 
@@ -79,6 +82,7 @@ export async function startHarness(): Promise<Harness> {
 
   return {
     simulator,
+    clock,
     transports: { sim, http },
     close: async () => {
       channel.port1.close();

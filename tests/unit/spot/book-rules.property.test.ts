@@ -16,7 +16,8 @@ const level = fc
   .map(({ price, number }) => ({
     price: scaledToText(price, 2),
     number: scaledToText(number, 5),
-    amount: scaledToPlainText((price * number) / 100_000n, 2),
+    amount: scaledToText(number, 5),
+    total: scaledToPlainText((price * number) / 100_000n, 2),
   }));
 
 describe('order book rules', () => {
@@ -34,6 +35,9 @@ describe('order book rules', () => {
             rows.reduce((total, row) => total + toScaled(row.amount, 12)!, 0n);
           expect(sum(grouped)).toBe(sum(levels));
           expect(amounts(grouped)).toBe(amounts(levels));
+          const totals = (rows: { total?: string | undefined }[]) =>
+            rows.reduce((total, row) => total + toScaled(row.total, 12)!, 0n);
+          expect(totals(grouped)).toBe(totals(levels));
           const stepUnits = toScaled(step, 12)!;
           for (const row of grouped) expect(toScaled(row.price, 12)! % stepUnits).toBe(0n);
           for (const original of levels) {

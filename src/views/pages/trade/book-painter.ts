@@ -1,5 +1,6 @@
 import { formatPrice, groupThousands, truncateDecimal } from '../../../domain/format.ts';
 import { depthBarRatios } from '../../../domain/spot/depth-bars.ts';
+import { levelValue } from '../../../domain/spot/level-value.ts';
 import { groupLevels, stepDecimals, type BookLevel } from '../../../domain/spot/price-grouping.ts';
 import type { Depth } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
@@ -47,7 +48,8 @@ function placesOf(levels: readonly BookLevel[]): number {
 /**
  * Paints a depth snapshot into the book's fixed rows: asks above (best at the bottom, next to the
  * spread), bids below (best on top). Levels are grouped to the chosen step; bars are relative to
- * the largest amount on either side (spec §9); the user's levels are marked.
+ * the largest amount (the level's quantity) on either side (spec §9); the total column is the
+ * level's quote value; the user's levels are marked.
  */
 export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void {
   const asks = [...root.querySelectorAll<HTMLElement>('[data-side="ask"]')]
@@ -87,7 +89,10 @@ export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void
         setPrice(cells, level.price);
         setText(cells.price, formatPrice(level.price, Math.min(priceDecimals, stepDecimals(step))));
         setText(cells.number, groupThousands(truncateDecimal(level.number, places)));
-        setText(cells.total, formatPrice(level.amount, priceDecimals));
+        setText(
+          cells.total,
+          formatPrice(level.total ?? levelValue(level.price, level.number, priceDecimals), priceDecimals),
+        );
         setBar(cells, (widths[i] ?? 0).toFixed(3));
         setClass(cells.row, 'own', mine.has(level.price));
       }
