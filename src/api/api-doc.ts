@@ -168,7 +168,7 @@ export function renderApiDoc(): string {
     '| --- | --- |',
     '| `DAY_MARKET` | `{ type, currency_match_id, symbol, quotation: { close, change, high, low, volume } }` |',
     '| `MARKET_DEPTH.{symbol}` | `{ type, symbol, currency_match_id, depth: { in: bids[], out: asks[] } }` with `{ index, price, number, amount, total }` rows (`amount` = `number`, the quantity; `total` its quote value) |',
-    '| `GLOBAL_TX.{symbol}` | `{ type, symbol, currency_match_id, completes: [{ time, price, number, way }] }` (way 2 = buy) |',
+    '| `GLOBAL_TX.{symbol}` | `{ type, symbol, currency_match_id, completes: [{ time, price, number, amount, way }] }` (way 2 = buy; `amount` = `number`, the quantity) |',
     '| `KLINE.{symbol}` | `{ type, symbol, currency_match_id, kline: { time, open, high, low, close, volume, period } }` |',
     "| `TX_SUBMIT`, `TX_MATCHED` | private: the owner's spot orders |",
     "| `LEVER_TRADE` | private: `{ type, currency_id, currency_code, hazard_rate, profits_all, caution_money_all, origin_caution_money_all, trades_all: position[] }`, the owner's lever account of one quote currency with its open positions and live PnL, every second and after every change |",

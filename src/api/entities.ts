@@ -111,6 +111,8 @@ export const completedTrade = z.object({
   time: timestamp,
   price: decimal,
   number: decimal,
+  /** The trade's base quantity, the same as `number` (the family's tape reads it here). */
+  amount: decimal.optional(),
   way: z.union([z.literal(TAPE_WAY_SELL), z.literal(TAPE_WAY_BUY)]),
   /** The trade's id on the public tape (ms time x 1000 + index in that ms): micro contracts cite it. */
   id: id.optional(),

@@ -22,4 +22,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "- order-book rows (`market/deal` depth, `MARKET_DEPTH`): `amount` is the level's base quantity (the same as",
   "  `number`; depth bars are relative to the largest `amount`), and `total` the level's value in the quote currency.",
   "  Tessera's client shows `total`, or price x quantity when a server sends none.",
+  "- trades (`GLOBAL_TX` completes, `market/deal` tx_completes) carry `amount`, the trade's base quantity (the same as",
+  "  `number`); Tessera's tape reads `amount`, and `number` from servers that send only that.",
 ];

@@ -116,6 +116,8 @@ export function completedTradeAnswer(pair: PairSpec, trade: Trade): CompletedTra
     time: trade.time,
     price: priceText(pair, trade.price),
     number: lotsText(pair, trade.lots),
+    // The family's tape shows the quantity from `amount`.
+    amount: lotsText(pair, trade.lots),
     way: trade.takerSide === BUY ? TAPE_WAY_BUY : TAPE_WAY_SELL,
     // The family's clients read unix seconds (issue 18 item 5); `time` stays in ms.
     timestamp: Math.floor(trade.time / 1000),

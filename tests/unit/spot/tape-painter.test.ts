@@ -77,3 +77,19 @@ describe('tape painter', () => {
     expect(body.querySelector('.tape-price')?.classList.contains('down')).toBe(true);
   });
 });
+
+describe("tape painter on the family's trades", () => {
+  it('shows the quantity from amount, and from number when a server sends only that', () => {
+    const body = tapeBody(2);
+    const paint = createTapePainter(body, 2);
+    paint(
+      [
+        { time: 2, price: '2', number: '0.5', amount: '0.03590', way: 2 },
+        { time: 1, price: '1', number: '0.25', way: 1 },
+      ],
+      1,
+    );
+    const numbers = [...body.querySelectorAll('.tape-row .tape-number')].map((cell) => cell.textContent);
+    expect(numbers).toEqual(['0.03590', '0.25']);
+  });
+});

@@ -36,7 +36,8 @@ export function createTapePainter(
     cells.trade = trade;
     setClass(cells.row, 'empty', trade === undefined);
     setText(cells.price, trade ? formatPrice(trade.price, priceDecimals) : '');
-    setText(cells.number, trade ? groupThousands(trade.number) : '');
+    // The family's trades carry their quantity as `amount`; `number` is the same where both come.
+    setText(cells.number, trade ? groupThousands(trade.amount ?? trade.number) : '');
     setText(cells.time, trade ? clockText(timeOf(trade), timeZone) : '');
     setClass(cells.price, 'up', trade?.way === TAPE_WAY_BUY);
     setClass(cells.price, 'down', trade?.way === TAPE_WAY_SELL);
