@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type PluginOption } from 'vitest/config';
 import base from './vite.config.ts';
 
@@ -11,26 +12,23 @@ const localeParts = (base.plugins ?? [])
   );
 
 /**
- * The tests Stryker runs (`npm run test:mutation`): the tests of what it mutates, src/domain and the
- * simulator's spot ledger (their property tests, the simulator's spot test, the mutation-kill tests).
- * Machine and view tests are left out: they are slower and a domain rule should be caught by the
- * domain's own tests. Not used by `npm test`.
+ * The tests Stryker runs (`npm run test:mutation`): the tests that guard each group of
+ * scripts/mutation-groups.json. scripts/mutation-run.ts runs the groups one by one and names the
+ * group's tests in MUTATION_TESTS (comma-separated globs); without it, every group's. Machine and
+ * view tests are left out: they are slower and a money rule is caught by its own tests. Not used
+ * by `npm test`.
  */
+const groups = (
+  JSON.parse(readFileSync('scripts/mutation-groups.json', 'utf8')) as { groups: { tests: string[] }[] }
+).groups;
+const groupTests = process.env.MUTATION_TESTS?.split(',').filter(Boolean) ?? [
+  ...new Set(groups.flatMap((group) => group.tests)),
+];
+
 export default defineConfig({
   plugins: localeParts,
   test: {
-    include: [
-      'tests/unit/domain/**/*.test.ts',
-      'tests/unit/spot/*.property.test.ts',
-      'tests/unit/spot/*.kill.test.ts',
-      'tests/unit/spot/spot-sim.test.ts',
-      'tests/unit/mutation-kills/**/*.test.ts',
-      // Domain rules whose own tests live beside their feature (they import src/domain only).
-      'tests/unit/wallet/wallet-entry.property.test.ts',
-      'tests/unit/earnings/rules.property.test.ts',
-      'tests/unit/p2p/domain.property.test.ts',
-      'tests/unit/p2p/floating-price.property.test.ts',
-    ],
+    include: groupTests,
     environment: 'node',
     testTimeout: 60_000,
   },

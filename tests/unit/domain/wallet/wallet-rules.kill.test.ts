@@ -9,7 +9,7 @@ import {
   typeIdOf,
   WALLET_ACCOUNTS,
   type WalletAccount,
-} from '../../../src/domain/wallet/accounts.ts';
+} from '../../../../src/domain/wallet/accounts.ts';
 import {
   convertProceeds,
   CREDIT_CONFIRMATIONS,
@@ -18,8 +18,8 @@ import {
   unitsOf,
   withdrawFee,
   WITHDRAWABLE_CONFIRMATIONS,
-} from '../../../src/domain/wallet/amounts.ts';
-import { scaledToText } from '../../../src/domain/money.ts';
+} from '../../../../src/domain/wallet/amounts.ts';
+import { scaledToText } from '../../../../src/domain/money.ts';
 
 describe('unitsOf reads a plain non-negative decimal as ledger units (1e-8)', () => {
   it('reads whole coins, fractions and the smallest unit', () => {

@@ -14,8 +14,8 @@ import {
   purchaseProblem,
   quotaUsedPercent,
   redeemProblem,
-} from '../../../src/domain/earnings/rules.ts';
-import { readMicroStake } from '../../../src/domain/micro/entry.ts';
+} from '../../../../src/domain/earnings/rules.ts';
+import { readMicroStake } from '../../../../src/domain/micro/entry.ts';
 import {
   countdownSeconds,
   expectedWinPayout,
@@ -28,7 +28,7 @@ import {
   ratioPercent,
   secondsOption,
   truncatedUnits,
-} from '../../../src/domain/micro/rules.ts';
+} from '../../../../src/domain/micro/rules.ts';
 
 const UNIT = 100_000_000n;
 

@@ -4,7 +4,7 @@ import {
   pickPayMethodFields,
   validatePayMethod,
   type PayMethodFields,
-} from '../../../src/domain/validation/pay-method.ts';
+} from '../../../../src/domain/validation/pay-method.ts';
 
 const filled: PayMethodFields = {
   real_name: 'Li Lei',

