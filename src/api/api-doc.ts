@@ -97,7 +97,7 @@ const DIALECT = [
   '  less history).',
   '- `tx_in/cancel` and `tx_out/cancel` are served as POST and as GET `?id=` (shown as "POST or GET" below).',
   '- spot order rows carry `created_at` and `updated_at` as `"YYYY-MM-DD HH:mm:ss"` (UTC) strings (Tessera\'s client',
-  '  reads epoch ms too); pairs carry `change_fee_rate` (the spot fee, a rate of what an order receives); the',
+  '  reads epoch ms too); pairs carry `change_fee_rate` (the spot fee of what an order receives, in percent); the',
   "  `DAY_MARKET` quotation carries the pair's id as `id`; `GLOBAL_TX` trades carry `timestamp` (unix seconds) beside",
   '  `time` (ms).',
   '- socket: a `login` is answered `{"type":"login_result","code":1}` (`"999"`, then `session_ended`, when the token',

@@ -68,7 +68,7 @@ export const currencyMatch = z.object({
   lever_point_rate: decimal,
   lever_share_num: decimal,
   lever_fee_rate: decimal,
-  /** The spot fee, as the rate of what an order receives ("0.001" = 0.1 %); servers may leave it out. */
+  /** The spot fee of what an order receives, in percent ("0.1" = 0.1 %); servers may leave it out. */
   change_fee_rate: decimal.optional(),
   /**
    * Tessera's lever terms besides the spec's (a real server may leave them out): the bounds of

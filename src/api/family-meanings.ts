@@ -24,4 +24,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "  Tessera's client shows `total`, or price x quantity when a server sends none.",
   "- trades (`GLOBAL_TX` completes, `market/deal` tx_completes) carry `amount`, the trade's base quantity (the same as",
   "  `number`); Tessera's tape reads `amount`, and `number` from servers that send only that.",
+  '- `change_fee_rate` (pairs of `market/currency_matches`) is a percent: `"0.1"` is a fee of 0.1 % (the family\'s',
+  "  clients print it followed by `%`); Tessera's order forms show it so.",
 ];

@@ -12,7 +12,7 @@ import type { Trade } from './trade.ts';
 import { FLAG_OFF, FLAG_ON, isOn, TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../domain/contract-codes.ts';
 import { leverTermsAnswer } from './lever-terms.ts';
 import { FEE_BPS } from '../../domain/spot/settlement.ts';
-import { roundedScaledText, scaledToText } from '../../domain/money.ts';
+import { roundedScaledText, scaledToPlainText, scaledToText } from '../../domain/money.ts';
 
 /**
  * The market's state in the contract's shapes (src/api/entities.ts): the engine's integers become
@@ -26,8 +26,11 @@ export type CurrencyMatchAnswer = z.input<typeof entities.currencyMatch>;
 export type QuoteGroupAnswer = z.input<typeof entities.quoteGroup>;
 export type DealAnswer = z.input<typeof entities.dealSnapshot>;
 
-/** The spot fee as the rate of what an order receives (settlement.ts FEE_BPS: 10 bp = 0.001). */
-export const SPOT_FEE_RATE = scaledToText(Number(FEE_BPS), 4);
+/**
+ * The spot fee (of what an order receives) in percent, as the family's clients print it
+ * (`change_fee_rate + "%"`): settlement.ts FEE_BPS 10 bp = "0.1".
+ */
+export const SPOT_FEE_RATE = scaledToPlainText(FEE_BPS, 2);
 
 /** Depth rows per side in answers and pushes. */
 export const DEPTH_LEVELS = 20;

@@ -13,6 +13,8 @@ export interface TradePair {
   readonly priceDecimals: number | undefined;
   readonly quantityDecimals: number | undefined;
   readonly openChange: boolean;
+  /** The spot fee in percent as the server states it ("0.1"), when it does. */
+  readonly feePercent?: string;
 }
 
 /** market/currency_matches' groups, flattened into the trade screen's pairs. */
@@ -29,6 +31,7 @@ export function toTradePairs(groups: AnswerOf<'market/currency_matches'>): Trade
       priceDecimals: match.price_decimals,
       quantityDecimals: match.number_decimals,
       openChange: isOn(match.open_change),
+      ...(match.change_fee_rate === undefined ? {} : { feePercent: match.change_fee_rate }),
     })),
   );
 }

@@ -88,7 +88,7 @@ describe("the family's clients on Tessera's server", () => {
       (g) => g.matches,
     );
     expect(pairs.length).toBeGreaterThan(3);
-    for (const pair of pairs) expect(pair.change_fee_rate).toBe('0.0010');
+    for (const pair of pairs) expect(pair.change_fee_rate).toBe('0.1');
   });
 
   it('market/kline with only currency_match_id and period answers the latest 360 bars', async () => {

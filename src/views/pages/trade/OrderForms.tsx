@@ -22,6 +22,8 @@ interface FormsProps {
   entry: EntryActor;
   base: string;
   quote: string;
+  /** The pair's change_fee_rate, a percent; the exchange's own fee when the server states none. */
+  feePercent?: string | undefined;
   signedIn: boolean;
   /** Where "log in" leads: the login page, back to this pair afterwards. */
   loginHref: string;
@@ -33,7 +35,7 @@ interface FormsProps {
  * spot-entry machine, which applies the rules; this view only shows its state. Visitors see log-in
  * and register links where the order buttons would be.
  */
-export function OrderForms({ entry, base, quote, signedIn, loginHref }: FormsProps) {
+export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref }: FormsProps) {
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const modes: Array<{ mode: EntryMode; key: string }> = [
@@ -61,7 +63,7 @@ export function OrderForms({ entry, base, quote, signedIn, loginHref }: FormsPro
             </button>
           ))}
         </div>
-        <span className="forms-fee">{t('trade.form.fee', { rate: feePercentText() })}</span>
+        <span className="forms-fee">{t('trade.form.fee', { rate: feePercent ?? feePercentText() })}</span>
       </header>
       <div className="forms-grid">
         {(['buy', 'sell'] as const).map((side) => (

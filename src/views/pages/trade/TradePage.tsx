@@ -172,7 +172,14 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
     />
   );
   const forms = (
-    <OrderForms entry={entry} base={pair.base} quote={pair.quote} signedIn={signedIn} loginHref={loginHref} />
+    <OrderForms
+      entry={entry}
+      base={pair.base}
+      quote={pair.quote}
+      feePercent={pair.feePercent}
+      signedIn={signedIn}
+      loginHref={loginHref}
+    />
   );
   const book = (
     <OrderBook
