@@ -26,4 +26,7 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "  `number`); Tessera's tape reads `amount`, and `number` from servers that send only that.",
   '- `change_fee_rate` (pairs of `market/currency_matches`) is a percent: `"0.1"` is a fee of 0.1 % (the family\'s',
   "  clients print it followed by `%`); Tessera's order forms show it so.",
+  '- an empty query value means absent on every GET (`account/draw_list?currency_id=&page=1` lists every currency; an',
+  '  empty `page` or `limit` is the default); a required field left empty is refused as missing. POST bodies keep',
+  '  their empty strings (except the optional fields of the form-urlencoded sign-in and registration).',
 ];

@@ -12,7 +12,8 @@ import { errorEnvelope, type Envelope } from '../api/envelope.ts';
  *   refused with an envelope.
  * - Missing or malformed headers read as none (English, no token).
  * - The payload is an object; keys the call does not define are ignored (real clients add `t=<ms>`
- *   cache-busters to GETs), so they can neither reach a handler nor be echoed.
+ *   cache-busters to GETs), so they can neither reach a handler nor be echoed. A GET's empty values
+ *   read as absent (the family's clients send unset filters empty).
  * - Numbers are plain decimal strings or JSON numbers (fields.ts `num`).
  * - Every text field has a length cap and refuses control and bidi-override characters.
  */
@@ -72,7 +73,8 @@ export function admit(request: unknown, t: Translate): Admitted | Envelope {
   const allowed = method === spec.method || (spec.alsoGet === true && method === 'GET');
   if (!allowed) return errorEnvelope(t('wrongMethod', { method: spec.method }));
   if (payload !== undefined && !isRecord(payload)) return errorEnvelope(t('badPayload'));
-  const known = knownKeys(spec.payload as z.ZodType, payload ?? {});
+  const given = method === 'GET' ? withoutEmptyValues(payload ?? {}) : (payload ?? {});
+  const known = knownKeys(spec.payload as z.ZodType, given);
   const parsed = (spec.payload as z.ZodType).safeParse(known);
   if (!parsed.success) {
     const field = fieldName(parsed.error.issues[0]?.path ?? []);
@@ -86,6 +88,16 @@ export function admit(request: unknown, t: Translate): Admitted | Envelope {
 
 export function isEnvelope(value: Admitted | Envelope): value is Envelope {
   return 'code' in value;
+}
+
+/**
+ * A query without its empty values: the family's clients send every filter of a GET, empty when
+ * unset (`account/draw_list?currency_id=&page=1` means all currencies), so empty reads as absent.
+ */
+function withoutEmptyValues(query: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(query)) if (query[key] !== '') kept[key] = query[key];
+  return kept;
 }
 
 /** The payload's own keys that the call's schema defines (all of them when it is not an object). */
