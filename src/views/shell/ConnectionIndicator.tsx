@@ -6,13 +6,8 @@ import './connection.css';
 
 const CONNECTING: ConnectionState = { kind: 'connecting' };
 
-/**
- * The header's connection state (DESIGN.md "Live data says how live it is"). Live and a first
- * connect are signal bars with a name (green, grey); after a drop a pill says reconnecting or
- * offline with the seconds to the next try, and pressing it tries at once. Screen readers hear the changes from
- * ConnectionAnnouncer, which outlives the header's switches between its full and compact rows.
- */
-export function ConnectionIndicator() {
+/** The connection's state, and its full name: "Connection status: Reconnecting, next try in 27 s". */
+function useConnection() {
   const { t } = useTranslation();
   const { queries } = useServices();
   const state = useObservable(queries.connection.state$, CONNECTING);
@@ -24,38 +19,55 @@ export function ConnectionIndicator() {
         : t('header.connection.nextTry', { count: state.secondsLeft })
       : null;
   const name = `${t('header.connection.status')}: ${label}${eta ? `, ${eta}` : ''}`;
+  return { state, label, name, retryNow: queries.connection.retryNow };
+}
 
+/**
+ * The connection's state as a status mark on the brand's logo (DESIGN.md "Live data says how live
+ * it is"): green while live, grey while first connecting, amber while reconnecting, red offline. It
+ * sits over the logo's corner, so it takes no room from the header's row, which has none to spare
+ * at 1280 px. After a drop ConnectionRetry says the rest in words.
+ */
+export function ConnectionMark() {
+  const { state, name } = useConnection();
   return (
-    <span className="connection" data-testid="connection-indicator" data-state={state.kind}>
-      {eta === null ? (
-        <span className="connection-live" role="img" aria-label={name} title={name}>
-          {/* Signal bars rather than a dot: the backend badge beside it is a dot already. */}
-          <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14">
-            <rect x="1" y="8" width="3" height="5" rx="1" />
-            <rect x="5.5" y="5" width="3" height="8" rx="1" />
-            <rect x="10" y="1" width="3" height="12" rx="1" />
-          </svg>
-        </span>
-      ) : (
-        <button
-          type="button"
-          className="connection-away"
-          title={`${name}. ${t('header.connection.retryNow')}`}
-          aria-label={`${name}. ${t('header.connection.retryNow')}`}
-          onClick={() => queries.connection.retryNow()}
-        >
-          <span className="connection-dot" aria-hidden="true" />
-          <span className="connection-label" aria-hidden="true">
-            {label}
-          </span>
-          <span className="connection-eta" aria-hidden="true">
-            {'secondsLeft' in state && state.secondsLeft !== null
-              ? t('header.connection.seconds', { count: state.secondsLeft })
-              : '…'}
-          </span>
-        </button>
-      )}
-    </span>
+    <span
+      className="connection-mark"
+      role="img"
+      aria-label={name}
+      title={name}
+      data-testid="connection-indicator"
+      data-state={state.kind}
+    />
+  );
+}
+
+/**
+ * After a drop: a pill that says reconnecting or offline with the seconds to the next try, and
+ * tries at once when pressed. Nothing while the connection is live or connecting for the first time.
+ */
+export function ConnectionRetry() {
+  const { t } = useTranslation();
+  const { state, label, name, retryNow } = useConnection();
+  if (!('secondsLeft' in state)) return null;
+  const action = `${name}. ${t('header.connection.retryNow')}`;
+  return (
+    <button
+      type="button"
+      className="connection-away"
+      data-state={state.kind}
+      data-testid="connection-retry"
+      title={action}
+      aria-label={action}
+      onClick={() => retryNow()}
+    >
+      <span className="connection-label" aria-hidden="true">
+        {label}
+      </span>
+      <span className="connection-eta" aria-hidden="true">
+        {state.secondsLeft === null ? '…' : t('header.connection.seconds', { count: state.secondsLeft })}
+      </span>
+    </button>
   );
 }
 

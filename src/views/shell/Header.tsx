@@ -9,7 +9,7 @@ import { useSetting } from '../use-setting.ts';
 import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { BackendBadge } from './BackendBadge.tsx';
-import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { ConnectionMark, ConnectionRetry } from './ConnectionIndicator.tsx';
 import { LaterAccountMenu, LaterDemoOutbox, LaterDevMenu, LaterSimSpeedControl } from './LaterTools.tsx';
 import './header.css';
 
@@ -157,14 +157,18 @@ export function Header() {
     </a>
   ) : null;
 
+  // The connection's mark sits on the logo's corner: it takes no room from the row.
   const brand = (
-    <Link to="/home" className="brand" aria-label={t('brand.name')}>
-      <svg aria-hidden="true" width="26" height="26" viewBox="0 0 32 32">
-        <rect width="32" height="32" rx="7" fill="var(--brand)" />
-        <path d="M7 9h18v4h-7v12h-4V13H7z" fill="var(--on-brand)" />
-      </svg>
-      <span>{t('brand.name')}</span>
-    </Link>
+    <span className="brand-slot">
+      <Link to="/home" className="brand" aria-label={t('brand.name')}>
+        <svg aria-hidden="true" width="26" height="26" viewBox="0 0 32 32">
+          <rect width="32" height="32" rx="7" fill="var(--brand)" />
+          <path d="M7 9h18v4h-7v12h-4V13H7z" fill="var(--on-brand)" />
+        </svg>
+        <span>{t('brand.name')}</span>
+      </Link>
+      <ConnectionMark />
+    </span>
   );
 
   if (compact) {
@@ -172,7 +176,7 @@ export function Header() {
       <header className="app-header compact" ref={header} data-layout="compact">
         {brand}
         <div className="header-tools">
-          <ConnectionIndicator />
+          <ConnectionRetry />
           <LaterDevMenu />
           <LaterDemoOutbox />
           {signedIn && <LaterAccountMenu />}
@@ -227,7 +231,7 @@ export function Header() {
         {links}
       </nav>
       <div className="header-tools" ref={tools}>
-        <ConnectionIndicator />
+        <ConnectionRetry />
         <BackendBadge />
         <LaterSimSpeedControl />
         <LaterDevMenu />
