@@ -410,7 +410,9 @@ test.describe('spot trade screen', () => {
     else await page.evaluate(() => globalThis.tesseraFaults?.dropSocket());
     await expect(indicator).toHaveAttribute('data-state', 'reconnecting');
     await expect(page.getByTestId('connection-announcement')).toHaveText('Connection lost, reconnecting');
-    await expect(page.getByTestId('connection-retry')).toHaveAccessibleName(/Reconnecting, next try in \d+ s/);
+    await expect(page.getByTestId('connection-retry')).toHaveAccessibleName(
+      /Reconnecting, next try in \d+ s/,
+    );
 
     // Refused with the reason, and nothing queued.
     const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
