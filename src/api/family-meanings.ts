@@ -29,4 +29,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '- an empty query value means absent on every GET (`account/draw_list?currency_id=&page=1` lists every currency; an',
   '  empty `page` or `limit` is the default); a required field left empty is refused as missing. POST bodies keep',
   '  their empty strings (except the optional fields of the form-urlencoded sign-in and registration).',
+  "- `account/detail` by account row: `{ id, account_type_id }` with the `id` of an `account/list` row (the owner's",
+  "  only) answers that row's `balance` and `lock_balance` with its `currency_id` and `account_type.account_code`.",
 ];

@@ -20,15 +20,22 @@ import { call, ok, page, type CallSpec } from './kit.ts';
 /** The five accounts' codes (account_log/<code>, account/transfer's from and to). */
 const accountCode = z.enum(['change', 'legal', 'lever', 'micro', 'financial']);
 
+/** An account as account/list names it (account_code). */
+const walletAccountCode = z.enum([
+  'change_account',
+  'legal_account',
+  'lever_account',
+  'micro_account',
+  'financial_account',
+]);
+
 /**
  * An account as account/transfer names it: its code, or the account_code of account/list
  * (`change_account`, what the family's clients send), read as the code.
  */
 const transferAccount = z.union([
   accountCode,
-  z
-    .enum(['change_account', 'legal_account', 'lever_account', 'micro_account', 'financial_account'])
-    .transform((name) => accountCode.parse(name.slice(0, -'_account'.length))),
+  walletAccountCode.transform((name) => accountCode.parse(name.slice(0, -'_account'.length))),
 ]);
 
 const accountTypeId = z.union([
@@ -79,13 +86,7 @@ const walletBalance = z.object({
 const walletGroup = z.object({
   id,
   name: text,
-  account_code: z.enum([
-    'change_account',
-    'legal_account',
-    'lever_account',
-    'micro_account',
-    'financial_account',
-  ]),
+  account_code: walletAccountCode,
   account_type_id: accountTypeId,
   is_recharge: flag,
   is_display: flag,
@@ -187,13 +188,21 @@ export const walletCalls = {
     method: 'GET',
     path: 'account/detail',
     auth: true,
-    summary: 'One balance by currency and account type (1 trade, 2 legal, 3 lever, 4 micro, 5 financial)',
+    summary:
+      'One balance by account type (1 trade, 2 legal, 3 lever, 4 micro, 5 financial) and currency, or by the ' +
+      "id of an account/list row (the family's records page sends `{ id, account_type_id }`; only the owner's " +
+      "rows are found, and a currency_id sent beside must be the row's). Answers the currency and the account too",
     payload: z.object({
-      currency_id: num(z.number().int()),
+      currency_id: num(z.number().int()).optional(),
       account_type_id: num(z.number().int()),
       id: num(z.number().int()).optional(),
     }),
-    answer: z.object({ balance: decimal, lock_balance: decimal }),
+    answer: z.object({
+      balance: decimal,
+      lock_balance: decimal,
+      currency_id: id,
+      account_type: z.object({ account_code: walletAccountCode }),
+    }),
   }),
   'wallet/wallet': call({
     method: 'GET',

@@ -14,7 +14,9 @@ let token: string;
 async function balance(currency: number, who = token): Promise<{ balance: string; lock_balance: string }> {
   const answer = await f.call('account/detail', { currency_id: currency, account_type_id: 1 }, who);
   expect(answer.code).toBe(1);
-  return answer.data as { balance: string; lock_balance: string };
+  // The answer names its currency and account too; these tests compare the amounts.
+  const { balance, lock_balance } = answer.data as { balance: string; lock_balance: string };
+  return { balance, lock_balance };
 }
 
 async function deal(pair = 1): Promise<Deal> {

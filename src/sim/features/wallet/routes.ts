@@ -37,6 +37,7 @@ import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
+import { accountRowId, accountRowOf } from './account-row-id.ts';
 import { depositAddressOf } from './deposit-address.ts';
 import type { Deposit, LogLine, Withdrawal } from './state.ts';
 import { chainOf, termsOf, type CurrencyTerms } from './terms.ts';
@@ -215,7 +216,7 @@ export function registerWalletRoutes(
         groupUsd += usd;
         return [
           {
-            id: user.id * 1000 + typeIdOf(account) * 100 + currency.id,
+            id: accountRowId({ userId: user.id, typeId: typeIdOf(account), currencyId: currency.id }),
             currency_id: currency.id,
             currency_code: currency.code,
             balance: unitsText(balance.available),
@@ -248,11 +249,31 @@ export function registerWalletRoutes(
   onUser(routes, accounts, 'account/detail', async (payload, ctx, user) => {
     const account = accountOfTypeId(payload.account_type_id);
     if (!account) return errorEnvelope(ctx.t('accountTypeUnknown', { id: payload.account_type_id }));
-    if (!currencyTerms(payload.currency_id))
-      return errorEnvelope(ctx.t('currencyUnknown', { id: payload.currency_id }));
+    // By account/list's row id (the family's records page), or by currency; both must agree.
+    const row = payload.id === undefined ? null : accountRowOf(payload.id);
+    if (
+      payload.id !== undefined &&
+      (row === null ||
+        row.userId !== user.id ||
+        row.typeId !== payload.account_type_id ||
+        (payload.currency_id !== undefined && row.currencyId !== payload.currency_id))
+    ) {
+      return errorEnvelope(ctx.t('walletAccountNotFound'));
+    }
+    const currencyId = row?.currencyId ?? payload.currency_id;
+    if (currencyId === undefined) return errorEnvelope(ctx.t('badField', { field: 'currency_id' }));
+    const terms = currencyTerms(currencyId);
+    if (!terms) return errorEnvelope(ctx.t('currencyUnknown', { id: currencyId }));
+    // account/list has a row only for a currency its account holds.
+    if (row !== null && !heldIn(account, terms.code)) return errorEnvelope(ctx.t('walletAccountNotFound'));
     await wallet.advance();
-    const balance = wallet.balance(user.id, account, payload.currency_id);
-    return okEnvelope({ balance: unitsText(balance.available), lock_balance: unitsText(balance.locked) });
+    const balance = wallet.balance(user.id, account, currencyId);
+    return okEnvelope({
+      balance: unitsText(balance.available),
+      lock_balance: unitsText(balance.locked),
+      currency_id: currencyId,
+      account_type: { account_code: `${account}_account` as const },
+    });
   });
 
   onUser(routes, accounts, 'wallet/wallet', (payload, ctx, user) => {
