@@ -117,7 +117,11 @@ describe('collection methods', () => {
       { id: 2, name: 'WeChat Pay', code: 'wxpay' },
       { id: 3, name: 'Bank card', code: 'bank' },
     ]);
-    expect((await sim.call('pay_method/get_method_by_type', { type: 1 }, sim.token)).data).toBeNull();
+    // Nothing saved: the type's fields, empty (never null).
+    expect((await sim.call('pay_method/get_method_by_type', { type: 1 }, sim.token)).data).toEqual({
+      type: 1,
+      raw_data: { real_name: '', account: '', qrcode: '' },
+    });
     const qrcode = ((await sim.upload()).data as { url: string }).url;
     const save = (type: number, raw_data: Record<string, string>) =>
       sim.call('pay_method/save', { type, raw_data }, sim.token);
