@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, flag, id, serverTime, text, timestamp } from './fields.ts';
+import { decimal, flag, id, num, serverTime, text, timestamp } from './fields.ts';
 import {
   FLAG_OFF,
   LEVER_CLOSE_LIQUIDATION,
@@ -161,6 +161,12 @@ export const userInfo = z.object({
   area_code: text.default(''),
   /** Whether a trade (pay) password is set; servers that omit it read as not set. */
   has_pay_password: flag.default(FLAG_OFF),
+  /**
+   * The family's standing fields (their personal page shows them): Tessera's level is 0 until the
+   * identity is verified, then 1; its credit score is 100 for everyone. Servers may leave them out.
+   */
+  level: num(z.number().int().min(0)).optional(),
+  credit_score: num(z.number().min(0)).optional(),
 });
 
 export const payMethodType = z.object({ id, name: text, code: z.enum(['alipay', 'wxpay', 'bank']) });

@@ -31,4 +31,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '  their empty strings (except the optional fields of the form-urlencoded sign-in and registration).',
   "- `account/detail` by account row: `{ id, account_type_id }` with the `id` of an `account/list` row (the owner's",
   "  only) answers that row's `balance` and `lock_balance` with its `currency_id` and `account_type.account_code`.",
+  '- `user/info` carries `level` (0 until the identity is verified, then 1) and `credit_score` (100; Tessera has no',
+  "  penalties), both numbers; Tessera's account page shows them, and nothing when a server leaves them out.",
 ];

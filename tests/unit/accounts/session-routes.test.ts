@@ -47,6 +47,8 @@ describe('registration, codes and login (spec §7)', () => {
       area_id: null,
       area_code: '',
       has_pay_password: 0,
+      level: 0,
+      credit_score: 100,
     });
     const grant = sim.accounts.grants().find((item) => item.userId === uid);
     expect(grant?.account).toBe('change');

@@ -102,3 +102,16 @@ describe('CollectionSettingsPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Alipay account')).toBeTruthy());
   });
 });
+
+describe('AccountSettingsPage standing', () => {
+  it("shows the user's level and credit score from user/info, and nothing when a server omits them", async () => {
+    renderAt(settings({ level: 1, credit_score: 100 }), '/personal/accountSettings', <AccountSettingsPage />);
+    expect((await screen.findByTestId('profile-level')).textContent).toBe('Level 1');
+    expect(screen.getByTestId('profile-credit').textContent).toBe('Credit score 100');
+    cleanup();
+    renderAt(settings({}), '/personal/accountSettings', <AccountSettingsPage />);
+    await screen.findByTestId('profile-account');
+    expect(screen.queryByTestId('profile-level')).toBeNull();
+    expect(screen.queryByTestId('profile-credit')).toBeNull();
+  });
+});

@@ -18,6 +18,7 @@ import { deliverCode } from './deliver-code.ts';
 import { isOutboxKey } from './outbox.ts';
 import { answered, on, onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey, failureKey, type Channel } from './state.ts';
+import { CREDIT_SCORE_START, userLevel } from './user-standing.ts';
 import { PASSWORD_BACKOFF, triesLeft, waitMinutes, waitMs } from '../../../domain/attempts.ts';
 import { FLAG_OFF, FLAG_ON, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
@@ -184,6 +185,8 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       // The bound phone's dial code, so it can be shown as +<code> <number>.
       area_code: user.mobile === '' ? '' : (areaById(user.areaId ?? undefined)?.global_code ?? ''),
       has_pay_password: user.payPassword === null ? FLAG_OFF : FLAG_ON,
+      level: userLevel(user),
+      credit_score: CREDIT_SCORE_START,
     }),
   );
 

@@ -80,6 +80,14 @@ function Settings({ info }: { info: UserInfo }) {
             </h1>
             <div className="profile-meta">
               <span>{t('personal.uid', { uid: info.id })}</span>
+              {info.level !== undefined && (
+                <span data-testid="profile-level">{t('personal.userLevel', { level: info.level })}</span>
+              )}
+              {info.credit_score !== undefined && (
+                <span data-testid="profile-credit">
+                  {t('personal.creditScore', { score: info.credit_score })}
+                </span>
+              )}
               <span className={`badge ${verified ? 'badge-ok' : 'badge-warn'}`}>
                 {t(`personal.review.${info.review_status}`)}
               </span>
