@@ -30,6 +30,7 @@ import { ApiClient, CallRecorder } from './server-http.ts';
 import { procReader, type ProcSample } from './server-proc.ts';
 import { startServerProcess, type ServerProcess, type ServerStop } from './server-process.ts';
 import { messageKeyMatcher } from './server-refusals.ts';
+import { profilesIn, selfTimes } from './server-profile.ts';
 import { countRows, latencyCells, megabytes, ms, percent, table } from './server-report.ts';
 import { SocketFleet } from './server-sockets.ts';
 import { perSecond, summarize } from './server-stats.ts';
@@ -51,6 +52,8 @@ interface BenchOptions {
   maxErrorRate: number;
   timeoutMs: number;
   connectConcurrency: number;
+  /** Runs the server under `--cpu-prof` and prints its top self-time functions after the run. */
+  profile: boolean;
 }
 
 const USAGE = `Usage: npm run bench:server -- [options]
@@ -64,7 +67,8 @@ const USAGE = `Usage: npm run bench:server -- [options]
   --storm <ms>               sim/bench storm: market frames every <ms> instead of 100 ms (default off)
   --max-error-rate <f>       allowed fraction of HTTP errors and of socket failures (default 0.01)
   --timeout <ms>             client timeout per request (default 10000)
-  --connect-concurrency <n>  sockets opening at once (default 50)`;
+  --connect-concurrency <n>  sockets opening at once (default 50)
+  --profile                  CPU-profile the server (node --cpu-prof) and print its top self-time functions`;
 
 function parseOptions(args: readonly string[]): BenchOptions {
   const numbers: Record<string, number> = {
@@ -79,11 +83,16 @@ function parseOptions(args: readonly string[]): BenchOptions {
     'connect-concurrency': 50,
   };
   let data: BenchOptions['data'] = ':memory:';
+  let profile = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
+    }
+    if (arg === '--profile') {
+      profile = true;
+      continue;
     }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
     const name = flag.replace(/^--/, '');
@@ -117,6 +126,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
     maxErrorRate: numbers['max-error-rate']!,
     timeoutMs: whole('timeout', 100),
     connectConcurrency: whole('connect-concurrency', 1),
+    profile,
   };
 }
 
@@ -242,6 +252,20 @@ function stopReport(stop: ServerStop, fleet: SocketFleet): string {
   return `  SIGTERM -> ${how} in ${ms(stop.ms)} ms, "stopped" logged: ${stop.loggedStopped ? 'yes' : 'no'}; sockets closed by the server: ${closes || 'none'}`;
 }
 
+/** The server's top self-time functions, from the profile it wrote when it stopped. */
+function profileReport(dir: string): string {
+  const files = profilesIn(dir);
+  if (files.length === 0) return `\nProfile: none written in ${dir}`;
+  const { busyMs, idleMs, top } = selfTimes(files[0]!, ROOT);
+  return [
+    `\nProfile (${files[0]}): ${ms(busyMs)} ms busy, ${ms(idleMs)} ms idle; top self time:`,
+    table(
+      ['function', 'where', 'self ms', 'share of busy'],
+      top.slice(0, 30).map((entry) => [entry.name, entry.where, ms(entry.ms), percent(entry.share, 1)]),
+    ),
+  ].join('\n');
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   const runId = Date.now().toString(36);
@@ -259,6 +283,12 @@ async function main(): Promise<number> {
   const removeData = () => {
     if (dataDir !== ':memory:') rmSync(dataDir, { recursive: true, force: true });
   };
+  // The profile covers the server's whole life (start-up and sign-up too); the load dominates it.
+  const profileDir = options.profile ? mkdtempSync(join(tmpdir(), 'tessera-bench-profile-')) : null;
+  if (profileDir !== null) {
+    process.env.NODE_OPTIONS =
+      `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim();
+  }
   const server = await startServerProcess([
     '--data',
     dataDir,
@@ -417,6 +447,7 @@ async function main(): Promise<number> {
         : '  server log warnings/errors: none',
     );
     console.log(stopReport(stop, fleet));
+    if (profileDir !== null) console.log(profileReport(profileDir));
 
     // The verdict.
     const socketFailures =
