@@ -46,8 +46,17 @@ export const SUB_OK_FRAME = '{"type":"sub_result","msg":"ok"}';
 export const SUB_UNKNOWN_FRAME = '{"type":"sub_result","msg":"unknown channel"}';
 export const SUB_FULL_FRAME = '{"type":"sub_result","msg":"too many channels"}';
 
+/**
+ * Sessions are indexed by channel and by owner, so a frame costs what its subscribers cost, not a
+ * pass over every open socket (2,000 sockets and thousands of frames a second). Each public frame is
+ * serialised once, whatever its subscriber count.
+ */
 export class SocketHub {
   private readonly sessions = new Set<SessionState>();
+  /** Sessions subscribed to each channel. */
+  private readonly subscribers = new Map<string, Set<SessionState>>();
+  /** Signed-in sessions of each user. */
+  private readonly owned = new Map<number, Set<SessionState>>();
 
   constructor(private readonly resolveToken: (token: string) => number | null) {}
 
@@ -58,6 +67,8 @@ export class SocketHub {
       receive: (text) => this.receive(state, text),
       close: () => {
         this.sessions.delete(state);
+        for (const channel of state.channels) this.unsubscribe(state, channel);
+        this.setOwner(state, null);
       },
     };
   }
@@ -76,7 +87,7 @@ export class SocketHub {
     switch (type) {
       case 'login':
         state.token = typeof params === 'string' && params !== '' ? params : null;
-        state.userId = state.token === null ? null : this.resolveToken(state.token);
+        this.setOwner(state, state.token === null ? null : this.resolveToken(state.token));
         if (state.token === null) state.send(LOGIN_REFUSED_FRAME);
         else if (state.userId === null) {
           state.send(LOGIN_EXPIRED_FRAME);
@@ -88,17 +99,46 @@ export class SocketHub {
         // the answer never repeats the name that was sent.
         if (!isChannelName(params)) state.send(SUB_UNKNOWN_FRAME);
         else if (state.channels.has(params) || state.channels.size < MAX_CHANNELS_PER_SOCKET) {
-          state.channels.add(params);
+          this.subscribe(state, params);
           state.send(SUB_OK_FRAME);
         } else state.send(SUB_FULL_FRAME);
         break;
       case 'unsub':
-        if (typeof params === 'string') state.channels.delete(params);
+        if (typeof params === 'string') this.unsubscribe(state, params);
         break;
       case 'ping':
         this.ping(state);
         break;
     }
+  }
+
+  private subscribe(state: SessionState, channel: string): void {
+    state.channels.add(channel);
+    let set = this.subscribers.get(channel);
+    if (!set) this.subscribers.set(channel, (set = new Set()));
+    set.add(state);
+  }
+
+  private unsubscribe(state: SessionState, channel: string): void {
+    if (!state.channels.delete(channel)) return;
+    const set = this.subscribers.get(channel);
+    if (!set) return;
+    set.delete(state);
+    if (set.size === 0) this.subscribers.delete(channel);
+  }
+
+  /** Moves a session to its (new) owner's index; null: signed out. */
+  private setOwner(state: SessionState, userId: number | null): void {
+    if (state.userId !== null && state.userId !== userId) {
+      const set = this.owned.get(state.userId);
+      set?.delete(state);
+      if (set?.size === 0) this.owned.delete(state.userId);
+    }
+    state.userId = userId;
+    if (userId === null) return;
+    let set = this.owned.get(userId);
+    if (!set) this.owned.set(userId, (set = new Set()));
+    set.add(state);
   }
 
   private ping(state: SessionState): void {
@@ -109,33 +149,44 @@ export class SocketHub {
 
   /** Sends a public frame to every session subscribed to `channel`. */
   publish(channel: string, frame: object): void {
+    const set = this.subscribers.get(channel);
+    if (!set) return;
+    const text = JSON.stringify(frame);
+    for (const session of set) session.send(text);
+  }
+
+  /** Whether anyone listens: lets the market skip building frames nobody reads. */
+  hasSubscribers(channel: string): boolean {
+    return (this.subscribers.get(channel)?.size ?? 0) > 0;
+  }
+
+  /** Sends a private frame to the owner's sessions subscribed to its channel. */
+  publishTo(userId: number, channel: string, frame: object): void {
+    const owned = this.owned.get(userId);
+    if (!owned) return;
     let text: string | null = null;
-    for (const session of this.sessions) {
+    // Sockets of one browser share its token: each distinct token is resolved once per frame.
+    let lastToken: string | null = null;
+    let lastOwner: number | null = null;
+    // A session found signed out leaves this set while it is walked: Set iteration allows that.
+    for (const session of owned) {
       if (!session.channels.has(channel)) continue;
+      if (session.token !== lastToken || session.token === null) {
+        lastToken = session.token;
+        lastOwner = session.token === null ? null : this.resolveToken(session.token);
+      }
+      if (lastOwner !== session.userId) {
+        this.endSession(session);
+        continue;
+      }
       text ??= JSON.stringify(frame);
       session.send(text);
     }
   }
 
-  /** Whether anyone listens: lets the market skip building frames nobody reads. */
-  hasSubscribers(channel: string): boolean {
-    for (const session of this.sessions) if (session.channels.has(channel)) return true;
-    return false;
-  }
-
-  /** Sends a private frame to the owner's sessions subscribed to its channel. */
-  publishTo(userId: number, channel: string, frame: object): void {
-    const text = JSON.stringify(frame);
-    for (const session of this.sessions) {
-      if (session.userId === userId && session.channels.has(channel) && this.stillSignedIn(session)) {
-        session.send(text);
-      }
-    }
-  }
-
   /** Re-checks every signed-in socket now (after a logout or a password change ended sessions). */
   endStaleSessions(): void {
-    for (const session of this.sessions) this.stillSignedIn(session);
+    for (const set of this.owned.values()) for (const session of set) this.stillSignedIn(session);
   }
 
   private stillSignedIn(session: SessionState): boolean {
@@ -146,7 +197,7 @@ export class SocketHub {
   }
 
   private endSession(session: SessionState): void {
-    session.userId = null;
+    this.setOwner(session, null);
     session.token = null;
     session.send(SESSION_ENDED_FRAME);
   }
@@ -154,7 +205,7 @@ export class SocketHub {
   /** Channels held by all sessions together (bounded: sessions x MAX_CHANNELS_PER_SOCKET). */
   channelCount(): number {
     let count = 0;
-    for (const session of this.sessions) count += session.channels.size;
+    for (const set of this.subscribers.values()) count += set.size;
     return count;
   }
 

@@ -38,6 +38,13 @@ export interface HttpServerOptions {
   /** Whether the store can take writes now; /healthz answers 503 while it cannot. Omitted: always. */
   storeHealth?: () => StoreHealth;
   /**
+   * Resolves once everything the exchange stored so far is on disk, for a store whose disk flush
+   * runs behind its commits: every answer and socket frame waits for it (output commit), so nothing
+   * leaves the server that a power cut could take back. Rejects once a flush failed: nothing more
+   * is answered (the connection closes; the server stops). Omitted: answers go out at once.
+   */
+  durable?: () => Promise<void>;
+  /**
    * A demo server's fresh start (`--demo --data :memory:`), served at POST /demo/reset: every
    * socket is closed first (its session belongs to the exchange being dropped), then this runs.
    * Omitted: /demo/reset is an unknown address (404), as on every shared server.
@@ -215,6 +222,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       return refuse(503, 'internal');
     }
     if (guarded && envelope.code === CODE_ERROR) guarded.recordFailure(address);
+    if (options.durable) {
+      try {
+        await options.durable();
+      } catch {
+        request.socket.destroy();
+        return null;
+      }
+    }
     send(response, 200, envelope);
     return Number(envelope.code);
   }
@@ -252,7 +267,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
   const alive = new WeakMap<WebSocket, boolean>();
-  const frames = new FrameWriter();
+  const frames = new FrameWriter(options.durable);
 
   function rejectUpgrade(socket: Socket, status: number, reason: string): void {
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
@@ -266,16 +281,19 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     if (!cors.allows(request.headers.origin)) return rejectUpgrade(socket, 403, 'Forbidden');
     sockets.handleUpgrade(request, socket, head, (ws) => {
       alive.set(ws, true);
-      const session = options.server.openSocket((text) => {
-        if (ws.readyState !== WebSocket.OPEN) return;
-        if (ws.bufferedAmount > MAX_SOCKET_BUFFER) {
-          log.warn('socket_too_slow', { ip: request.socket.remoteAddress ?? '' });
-          ws.terminate();
-          return;
-        }
-        frames.hold(socket);
-        ws.send(frames.bytesOf(text), { binary: false });
-      });
+      const target = {
+        socket,
+        write(bytes: Buffer) {
+          if (ws.readyState !== WebSocket.OPEN) return;
+          if (ws.bufferedAmount > MAX_SOCKET_BUFFER) {
+            log.warn('socket_too_slow', { ip: request.socket.remoteAddress ?? '' });
+            ws.terminate();
+            return;
+          }
+          ws.send(bytes, { binary: false });
+        },
+      };
+      const session = options.server.openSocket((text) => frames.send(target, text));
       log.info('socket_open', { ip: request.socket.remoteAddress ?? '', sockets: sockets.clients.size });
       ws.on('message', (data: RawData, isBinary: boolean) => {
         if (isBinary) return;

@@ -43,7 +43,19 @@ async function main(options: ServerOptions): Promise<void> {
       mkdirSync(options.data, { recursive: true });
       file = join(options.data, 'tessera.db');
     }
-    return new SqliteEventLog({ file });
+    if (file === ':memory:') return new SqliteEventLog({ file });
+    return new SqliteEventLog({
+      file,
+      // A failed flush leaves the disk in an unknown state: the server stops at once, answering
+      // nothing more (every answer waits for the flush); a restart folds what the file kept, and
+      // clients retry with their request ids.
+      deferFlush: {
+        onFailure: (error) => {
+          log.error('flush_failed', errorFields(error));
+          void log.flush().finally(() => process.exit(1));
+        },
+      },
+    });
   };
   let publicUrl = options.publicUrl ?? '';
   const messages = nodeServerMessages(LOCALES);
@@ -96,6 +108,10 @@ async function main(options: ServerOptions): Promise<void> {
     attempts,
     now: wallClock,
     storeHealth: () => node.store.health?.() ?? { writable: true },
+    // Only a SQLite file flushes behind its commits (in memory nothing is flushed).
+    ...(file !== ':memory:' && !options.databaseUrl
+      ? { durable: () => node.store.durable?.() ?? Promise.resolve() }
+      : {}),
     ...(reset ? { reset } : {}),
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.

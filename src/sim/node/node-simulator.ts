@@ -25,9 +25,11 @@ export interface NodeSimulatorOptions {
 
 /**
  * What the server keeps its log and images in; `whenClosed` where closing is not immediate,
- * `health` where the store can lose its database while the server runs (PostgreSQL).
+ * `health` where the store can lose its database while the server runs (PostgreSQL), `durable`
+ * where its disk flush runs behind its commits (the answers wait for it: SQLite on a file).
  */
-export type ServerStore = EventLog & ImageStore & { whenClosed?(): Promise<void>; health?(): StoreHealth };
+export type ServerStore = EventLog &
+  ImageStore & { whenClosed?(): Promise<void>; health?(): StoreHealth; durable?(): Promise<void> };
 
 export interface NodeSimulator {
   simulator: Simulator;

@@ -1,7 +1,10 @@
+import { open, type FileHandle } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import type { StoredImage, ImageStore } from '../features/accounts/uploads.ts';
 import type { EventRow, SettingValue } from './database.ts';
 import type { EventLog } from './event-log.ts';
+import { GroupSync } from './group-sync.ts';
+import type { StoreHealth } from './store-health.ts';
 import {
   REQUEST_ANSWER_TTL_MS,
   type NewEvent,
@@ -18,6 +21,18 @@ export interface SqliteEventLogOptions {
    * on a power cut (the database stays consistent either way).
    */
   synchronous?: 'full' | 'normal';
+  /**
+   * Flushes a file's data to disk ("full" on a file): by default fdatasync on the thread pool;
+   * tests inject a controllable one.
+   */
+  syncFile?: (path: string) => Promise<void>;
+  /**
+   * "full" on a file only: a write resolves once SQLite holds it (a killed process keeps it) and its
+   * flush runs behind; `durable()` tells when everything written so far is on disk, and the server
+   * holds every answer and frame until then (output commit). So commands follow each other at the
+   * speed of the processor, and one flush serves all the commands made while the last one ran.
+   */
+  deferFlush?: { onFailure: (error: Error) => void };
 }
 
 const PRUNE_EVERY_WRITES = 256;
@@ -28,13 +43,22 @@ const PRUNE_EVERY_WRITES = 256;
  * WAL mode and held in exclusive locking mode, so a second server cannot write the same file while
  * this one runs (the lock dies with the process, so a killed server restarts on its file at once).
  *
- * better-sqlite3 is synchronous: a commit is on disk when the call returns, and the promise only
- * reports it. Uploaded images live in the same file (ImageStore), beside the log.
+ * With "full" on a file, SQLite writes each commit to the write-ahead log without waiting for the
+ * disk (its own `synchronous = NORMAL`), and the commit's promise resolves only once an fdatasync of
+ * the write-ahead log, begun after the commit, completed (GroupSync): as durable as SQLite's FULL,
+ * but the flush runs off the event loop and the commits made while one flush runs share the next.
+ * Every write waits for its flush; a read that finds what a write stored waits for the flushes in
+ * progress, so nothing is reported that a power cut could still take back. In memory, and with
+ * "normal", nothing is flushed and a commit is done when the call returns.
+ * Uploaded images live in the same file (ImageStore), beside the log.
  */
 export class SqliteEventLog implements EventLog, ImageStore {
   private readonly db: Database.Database;
   private answerWrites = 0;
   private readonly statements: Statements;
+  /** Flushes of the write-ahead log; null where nothing is flushed (memory, "normal"). */
+  private readonly sync: GroupSync | null;
+  private readonly deferFlush: SqliteEventLogOptions['deferFlush'];
   private readonly commitTx: Database.Transaction<
     (stream: string, events: readonly NewEvent[], snapshotState?: string, request?: RequestAnswer) => number
   >;
@@ -42,7 +66,13 @@ export class SqliteEventLog implements EventLog, ImageStore {
   constructor(options: SqliteEventLogOptions) {
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    const flushed = options.file !== ':memory:' && options.file !== '' && options.synchronous !== 'normal';
+    // On a file, "full" is kept by the flushes of GroupSync, so SQLite itself does not wait.
+    this.db.pragma(`synchronous = ${options.synchronous === 'normal' || flushed ? 'NORMAL' : 'FULL'}`);
+    const syncFile = options.syncFile ?? fdatasyncFile;
+    const walFile = `${options.file}-wal`;
+    this.sync = flushed ? new GroupSync(() => syncFile(walFile)) : null;
+    this.deferFlush = options.deferFlush;
     this.db.pragma('locking_mode = EXCLUSIVE');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
@@ -84,18 +114,54 @@ export class SqliteEventLog implements EventLog, ImageStore {
     request?: RequestAnswer,
   ): Promise<number> {
     if (events.length === 0) throw new RangeError('commit() needs at least one event');
+    this.refuseAfterFailedSync();
     const seq = this.commitTx(stream, events, snapshotState, request);
     if (request) this.pruneAnswers(request.at);
+    await this.flushAfterWrite();
     return seq;
   }
 
   async answerOf(id: string): Promise<string | undefined> {
-    return this.statements.getAnswer.get(id)?.answer;
+    const answer = this.statements.getAnswer.get(id)?.answer;
+    // Stored by a commit whose flush may still run: not told before it is on disk.
+    if (answer !== undefined) await this.sync?.settled();
+    return answer;
   }
 
   async recordAnswer(request: RequestAnswer): Promise<void> {
+    this.refuseAfterFailedSync();
     this.statements.addAnswer.run(request.id, request.at, request.answer);
     this.pruneAnswers(request.at);
+    await this.flushAfterWrite();
+  }
+
+  /**
+   * Resolves once everything written so far is on disk (at once where nothing is flushed); rejects
+   * once a flush failed.
+   */
+  async durable(): Promise<void> {
+    await this.sync?.settled();
+  }
+
+  /** A write's flush: waited for, or (deferFlush) left running, its failure reported. */
+  private flushAfterWrite(): Promise<void> | undefined {
+    const flushed = this.sync?.afterWrite();
+    if (!flushed || !this.deferFlush) return flushed;
+    const { onFailure } = this.deferFlush;
+    flushed.catch((error: unknown) => onFailure(error instanceof Error ? error : new Error(String(error))));
+    return undefined;
+  }
+
+  /** Whether the log can take writes: not after a failed flush (see GroupSync). */
+  health(): StoreHealth {
+    const failure = this.sync?.failed();
+    if (!failure) return { writable: true };
+    return { writable: false, state: 'diverged', reason: `a flush to disk failed: ${failure.message}` };
+  }
+
+  private refuseAfterFailedSync(): void {
+    const failure = this.sync?.failed();
+    if (failure) throw failure;
   }
 
   private pruneAnswers(now: number): void {
@@ -105,15 +171,19 @@ export class SqliteEventLog implements EventLog, ImageStore {
 
   async appendRaw(stream: string, events: readonly NewEvent[]): Promise<number[]> {
     if (events.length === 0) return [];
+    this.refuseAfterFailedSync();
     const append = this.db.transaction(() =>
       events.map((event) =>
         Number(this.statements.insertEvent.run(stream, event.type, event.at, event.data).lastInsertRowid),
       ),
     );
-    return append();
+    const seqs = append();
+    await this.flushAfterWrite();
+    return seqs;
   }
 
   async readEvents(fromSeq: number, options: { stream?: string; limit?: number } = {}): Promise<EventRow[]> {
+    await this.sync?.settled();
     return this.readEventsNow(fromSeq, options);
   }
 
@@ -127,6 +197,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
   }
 
   async readHistory(stream: string): Promise<StreamHistory> {
+    await this.sync?.settled();
     // One read transaction: the snapshot and the events after it belong to the same moment.
     const read = this.db.transaction(() => {
       const snapshot = this.statements.getSnapshot.get(stream);
@@ -137,25 +208,33 @@ export class SqliteEventLog implements EventLog, ImageStore {
   }
 
   async writeSnapshot(name: string, seq: number, state: string): Promise<void> {
+    this.refuseAfterFailedSync();
     this.statements.putSnapshot.run(name, seq, state);
+    await this.flushAfterWrite();
   }
 
   async getSetting(key: string): Promise<SettingValue | undefined> {
+    await this.sync?.settled();
     const row = this.statements.getSetting.get(key);
     return row === undefined ? undefined : (JSON.parse(row.value) as SettingValue);
   }
 
   async setSetting(key: string, value: SettingValue): Promise<void> {
+    this.refuseAfterFailedSync();
     this.statements.putSetting.run(key, JSON.stringify(value));
+    await this.flushAfterWrite();
   }
 
   async put(image: StoredImage): Promise<void> {
+    this.refuseAfterFailedSync();
     this.statements.putImage.run(image.id, image.type, Buffer.from(image.bytes));
+    await this.flushAfterWrite();
   }
 
   async get(id: string): Promise<StoredImage | undefined> {
     const row = this.statements.getImage.get(id);
     if (!row) return undefined;
+    await this.sync?.settled();
     const bytes = row.bytes.buffer.slice(row.bytes.byteOffset, row.bytes.byteOffset + row.bytes.byteLength);
     return { id: row.id, type: row.type, bytes: bytes as ArrayBuffer };
   }
@@ -167,6 +246,25 @@ export class SqliteEventLog implements EventLog, ImageStore {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+}
+
+/**
+ * fdatasync of a file, on the thread pool. A write-ahead log that is gone was checkpointed into the
+ * database and removed by SQLite as it closed, which flushed the database first: nothing to flush.
+ */
+async function fdatasyncFile(path: string): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
   }
 }
 
