@@ -29,7 +29,20 @@ import {
 
 /** Entity shapes of spec §3, as they cross the contract. Field names are the spec's. */
 
-export const area = z.object({ id, name: text, global_code: text });
+/**
+ * A country: its dial code, and its fiat currency as the family's clients read it (the merchant's
+ * ad form labels currencies with them): `currency` the ISO 4217 code, `currency_symbol`, `code` the
+ * country's ISO 3166-1 alpha-2 code, `decimal` the minor-unit places. Servers may leave those out.
+ */
+export const area = z.object({
+  id,
+  name: text,
+  global_code: text,
+  currency: text.optional(),
+  currency_symbol: text.optional(),
+  code: text.optional(),
+  decimal: num(z.number().int().min(0)).optional(),
+});
 
 export const newsCategory = z.object({ id, name: text });
 export const newsItem = z.object({

@@ -33,4 +33,7 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "  only) answers that row's `balance` and `lock_balance` with its `currency_id` and `account_type.account_code`.",
   '- `user/info` carries `level` (0 until the identity is verified, then 1) and `credit_score` (100; Tessera has no',
   "  penalties), both numbers; Tessera's account page shows them, and nothing when a server leaves them out.",
+  "- `default/area_list` entries carry the country's fiat currency: `currency` (ISO 4217 code), `currency_symbol`,",
+  "  `code` (the country's ISO 3166-1 alpha-2 code) and `decimal` (the currency's minor-unit places); Tessera's ad",
+  '  form labels its fiat choices with the symbols ("CNY (¥)").',
 ];

@@ -23,7 +23,9 @@ export const generalCalls = {
     method: 'GET',
     path: 'default/area_list',
     auth: false,
-    summary: 'Countries with dial codes',
+    summary:
+      "Countries with dial codes and their fiat currency (currency, currency_symbol, code = the country's " +
+      'ISO 3166-1 alpha-2 code, decimal = minor-unit places)',
     payload: empty,
     answer: z.array(e.area),
   }),

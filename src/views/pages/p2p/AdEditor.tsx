@@ -2,14 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTC_AD_BUY, OTC_AD_SELL } from '../../../domain/contract-codes.ts';
 import { P2P_COIN_CODES, P2P_FIATS, type P2pCoin } from '../../../domain/p2p/amounts.ts';
+import { fiatLabel, type AreaCurrency } from '../../../domain/p2p/fiat-label.ts';
 import { P2P_PAY_METHODS } from '../../../domain/p2p/limits.ts';
 import { PAY_LIMIT_MINUTES } from '../../../domain/p2p/timers.ts';
 import type { AdField } from '../../../domain/p2p/ad-entry.ts';
 import { p2pAdEditorMachine, type AdEditorForm } from '../../../machines/p2p-ad-editor.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useMachine } from '../../use-app-actor.ts';
+import { useLoadable } from '../../use-loadable.ts';
 import { useDecimalComma } from '../assets/wallet-kit.tsx';
 import { entryMessageKey, P2pDialog } from './p2p-kit.tsx';
+
+const NO_AREAS: readonly AreaCurrency[] = [];
 
 /** Publishing a new ad or editing one (its type, coin, fiat and total fixed once published). */
 export function AdEditor({
@@ -22,8 +26,10 @@ export function AdEditor({
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { actors, queries } = useServices();
   const decimalComma = useDecimalComma();
+  const countries = useLoadable(queries.general.areas$);
+  const areas = countries.status === 'ready' ? countries.data : NO_AREAS;
   const [logic] = useState(() => p2pAdEditorMachine.provide({ actors: actors.p2p.editor }));
   const [snapshot, send, ref] = useMachine(logic, {
     input: { decimalComma, adId, ...(form ? { form } : {}) },
@@ -149,7 +155,9 @@ export function AdEditor({
                 onChange={(event) => send({ type: 'SET', field: 'fiat', value: event.target.value })}
               >
                 {P2P_FIATS.map((code) => (
-                  <option key={code}>{code}</option>
+                  <option key={code} value={code}>
+                    {fiatLabel(code, areas)}
+                  </option>
                 ))}
               </select>
             </label>
