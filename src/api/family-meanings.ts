@@ -36,4 +36,10 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "- `default/area_list` entries carry the country's fiat currency: `currency` (ISO 4217 code), `currency_symbol`,",
   "  `code` (the country's ISO 3166-1 alpha-2 code) and `decimal` (the currency's minor-unit places); Tessera's ad",
   '  form labels its fiat choices with the symbols ("CNY (¥)").',
+  '- candles on the socket: each period has its own channel, `KLINE.<symbol>.<period>`, and `KLINE.<symbol>` carries the',
+  "  1-minute bars only (the family's clients append every frame of it to their chart without reading `kline.period`;",
+  '  their charts open on 1-minute bars, and the home chart asks `market/kline` for 1-minute bars). A family client',
+  "  charting another period on `KLINE.<symbol>` gets 1-minute frames, as the channel name says. Tessera's chart holds",
+  "  its period's channel (the bare one for 1-minute bars), plus the bare one for servers that send every period there,",
+  '  and routes every frame by its `kline.period`.',
 ];

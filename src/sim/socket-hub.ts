@@ -10,10 +10,12 @@ export interface SocketSession {
 
 /**
  * What a channel name may look like: an upper-case base (`DAY_MARKET`, `TX_SUBMIT`), optionally
- * followed by `.` and a pair symbol (`MARKET_DEPTH.BTC/USDT`). Anything else is refused, so a client
- * cannot park arbitrary strings in the server's memory.
+ * followed by `.` and a pair symbol (`MARKET_DEPTH.BTC/USDT`) and then by `.` and a candle period
+ * (`KLINE.BTC/USDT.5min`). Anything else is refused, so a client cannot park arbitrary strings in
+ * the server's memory.
  */
-const CHANNEL_NAME = /^[A-Z][A-Z0-9_]{0,31}(?:\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12})?$/;
+const CHANNEL_NAME =
+  /^[A-Z][A-Z0-9_]{0,31}(?:\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}(?:\.[0-9]{1,2}(?:min|day|week|mon))?)?$/;
 /** Channels one socket may hold at once (the app uses about ten: the quotes and one pair's three). */
 export const MAX_CHANNELS_PER_SOCKET = 64;
 

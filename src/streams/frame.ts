@@ -6,6 +6,7 @@
  * `symbol` for the per-pair channels. This file knows names and routing only; the typed payloads
  * of the public channels live in payloads.ts.
  */
+import { klineChannelName } from '../api/kline-channels.ts';
 
 /** Channels that exist once per socket: the all-pairs quotes and the owner's private pushes. */
 export const GLOBAL_CHANNELS = [
@@ -69,7 +70,11 @@ export function channelOf(frame: Frame): ChannelName | null {
   const { type, symbol } = frame;
   if (isGlobalChannel(type)) return type;
   if (isPairChannel(type) && typeof symbol === 'string' && symbol !== '') {
-    return pairChannel(type, symbol);
+    // Candles go to the channel of their period, whichever channel the server sent them on.
+    const period = type === 'KLINE' ? (frame.kline as { period?: unknown } | undefined)?.period : undefined;
+    return typeof period === 'string' && period !== ''
+      ? klineChannelName(symbol, period)
+      : pairChannel(type, symbol);
   }
   return null;
 }

@@ -3,6 +3,7 @@ import {
   defer,
   EMPTY,
   filter,
+  ignoreElements,
   map,
   merge,
   NEVER,
@@ -14,6 +15,7 @@ import {
 } from 'rxjs';
 import type { AnswerOf } from '../api/catalogue.ts';
 import type { ApiClient } from '../api/client.ts';
+import { DEFAULT_KLINE_PERIOD, klineChannelName } from '../api/kline-channels.ts';
 import { klineRange, type KlinePeriod } from '../domain/spot/chart-period.ts';
 import { pushTrades, tapeAfterSnapshot, TAPE_LIMIT, timeOf } from '../domain/spot/tape.ts';
 import { decodePayload, decodeStamped, type Stamped } from './decode.ts';
@@ -145,15 +147,19 @@ export function tapeFeed$(
 }
 
 /**
- * Candles of one period. The server sends every period on one KLINE channel (eight frames per
- * round in a storm), so frames of other periods are dropped before they are decoded.
+ * Candles of one period, from that period's channel (api/kline-channels.ts). Frames are routed by
+ * their own period, so the family's servers, which send every period on `KLINE.<symbol>`, feed it
+ * too: for another period than the default the bare channel is held as well (its frames go to the
+ * other periods' channels, and on Tessera's server it carries only the default period's bars).
  */
 export function klineFeed$(socket: ChannelSource, symbol: string, period: string): Observable<KlineBar> {
-  return socket.channel(pairChannel('KLINE', symbol)).pipe(
+  const bars$ = socket.channel(klineChannelName(symbol, period)).pipe(
     filter((frame) => (frame.kline as { period?: unknown } | undefined)?.period === period),
     decodePayload(klineFrame),
     map((frame) => frame.kline),
   );
+  if (period === DEFAULT_KLINE_PERIOD) return bars$;
+  return merge(bars$, socket.channel(pairChannel('KLINE', symbol)).pipe(ignoreElements()));
 }
 
 /**

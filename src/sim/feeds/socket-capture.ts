@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
 import type { RecordedFeed } from './recorded-feed.ts';
+import { KLINE_PERIODS } from '../market/periods.ts';
 
 /**
  * Captures a real server's socket (the contract's frames, DESIGN.md) into a feed: every trade of
@@ -72,11 +73,14 @@ export interface CapturedFrame {
   text: string;
 }
 
-/** The public channels a full capture of one pair subscribes to. */
+/** The public channels a full capture of one pair subscribes to: candles of every period on their own. */
 export function captureSubscriptions(symbol: string): string[] {
-  return ['DAY_MARKET', `MARKET_DEPTH.${symbol}`, `GLOBAL_TX.${symbol}`, `KLINE.${symbol}`].map((params) =>
-    JSON.stringify({ type: 'sub', params }),
-  );
+  return [
+    'DAY_MARKET',
+    `MARKET_DEPTH.${symbol}`,
+    `GLOBAL_TX.${symbol}`,
+    ...KLINE_PERIODS.map((period) => `KLINE.${symbol}.${period}`),
+  ].map((params) => JSON.stringify({ type: 'sub', params }));
 }
 
 /**

@@ -3,7 +3,7 @@ import { CandleSeries } from '../market/candle-series.ts';
 import type { Market } from '../market/market.ts';
 import { MarketPublisher } from '../market/market-publisher.ts';
 import type { PairSpec } from '../market/pairs.ts';
-import { DAY_MS } from '../market/periods.ts';
+import { DAY_MS, KLINE_PERIODS } from '../market/periods.ts';
 import type { Trade } from '../market/trade.ts';
 import { TAPE_WAY_BUY } from '../../domain/contract-codes.ts';
 import { SocketHub } from '../socket-hub.ts';
@@ -40,7 +40,10 @@ export function replayKlineFrames(frames: readonly CapturedFrame[], pair: PairSp
   const market = { pairs: [replayed], time: () => now } as unknown as Market;
   const hub = new SocketHub(() => null);
   const out: string[] = [];
-  hub.open((text) => out.push(text)).receive(JSON.stringify({ type: 'sub', params: `KLINE.${pair.symbol}` }));
+  const socket = hub.open((text) => out.push(text));
+  for (const period of KLINE_PERIODS) {
+    socket.receive(JSON.stringify({ type: 'sub', params: `KLINE.${pair.symbol}.${period}` }));
+  }
   const publisher = new MarketPublisher(market, hub);
   for (const trades of rounds) {
     for (const trade of trades) candles.addLive(trade.time, trade.price, trade.lots);

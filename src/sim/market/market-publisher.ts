@@ -1,5 +1,6 @@
 import type { Market } from './market.ts';
 import { completedTradeAnswer, depthAnswer, klineBarAnswer, quotationAnswer } from './market-answers.ts';
+import { klineChannelsOf } from './kline-channels.ts';
 import { barStart, KLINE_PERIODS } from './periods.ts';
 import { TAPE_LENGTH } from './tape.ts';
 
@@ -25,7 +26,8 @@ export interface MarketPublisherOptions {
  *   DAY_MARKET            {type, symbol, currency_match_id, quotation (+ id)} pairs that traded
  *   MARKET_DEPTH.<symbol> {type, symbol, currency_match_id, depth: {in, out}}  when the book changed
  *   GLOBAL_TX.<symbol>    {type, symbol, currency_match_id, completes}        new trades, newest first
- *   KLINE.<symbol>        {type, symbol, currency_match_id, kline}            per period, each bar touched
+ *   KLINE.<symbol>.<period> {type, symbol, currency_match_id, kline}          that period's bars touched
+ *   KLINE.<symbol>        the same frames of the 1-minute bars only (api/kline-channels.ts)
  */
 export class MarketPublisher {
   private round = 0;
@@ -71,10 +73,10 @@ export class MarketPublisher {
         hub.publish(tapeChannel, { type: 'GLOBAL_TX', symbol, currency_match_id: pair.id, completes });
       }
 
-      const klineChannel = `KLINE.${symbol}`;
-      if (hub.hasSubscribers(klineChannel)) {
-        const lastTradeTime = trades[trades.length - 1]!.time;
-        for (const period of KLINE_PERIODS) {
+      const lastTradeTime = trades[trades.length - 1]!.time;
+      for (const period of KLINE_PERIODS) {
+        const channels = klineChannelsOf(symbol, period).filter((channel) => hub.hasSubscribers(channel));
+        if (channels.length > 0) {
           // Usually one bar; more when bars closed during the round (their final state goes out too).
           const starts: number[] = [];
           for (let start = barStart(period, lastTradeTime); starts.length < MAX_BARS_PER_ROUND;) {
@@ -85,12 +87,13 @@ export class MarketPublisher {
           for (const start of starts) {
             const bar = market.candles.barAt(period, start, now);
             if (!bar) continue;
-            hub.publish(klineChannel, {
+            const frame = {
               type: 'KLINE',
               symbol,
               currency_match_id: pair.id,
               kline: klineBarAnswer(pair, bar, period),
-            });
+            };
+            for (const channel of channels) hub.publish(channel, frame);
           }
         }
       }

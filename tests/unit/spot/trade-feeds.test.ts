@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Subject, type Observable } from 'rxjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createChannelRegistry } from '../../../src/streams/channels.ts';
 import { loadFrameSchemas } from '../../../src/streams/lazy-payloads.ts';
 import type { Frame } from '../../../src/streams/frame.ts';
 import type { ChannelSource } from '../../../src/streams/market.ts';
@@ -90,22 +91,36 @@ describe('trade screen feeds', () => {
     subscription.unsubscribe();
   });
 
-  it('kline: only the period shown reaches the chart', () => {
-    const socket = fakeSocket();
+  it('kline: only the period shown reaches the chart, from its own channel or the bare one', () => {
+    // The real registry: frames are routed by channelOf, as the socket routes them.
+    const sent: string[] = [];
+    const registry = createChannelRegistry((message) => {
+      if (message.type === 'sub') sent.push(message.params);
+    });
     const bars: number[] = [];
-    const subscription = klineFeed$(socket.source, 'BTC/USDT', '5min').subscribe((bar) =>
-      bars.push(bar.time),
-    );
+    const subscription = klineFeed$(registry, 'BTC/USDT', '5min').subscribe((bar) => bars.push(bar.time));
+    // Its own channel on Tessera's server; the bare one for servers that send every period there.
+    expect(sent).toEqual(['KLINE.BTC/USDT.5min', 'KLINE.BTC/USDT']);
     const bar = (period: string, time: number) => ({
       type: 'KLINE',
       symbol: 'BTC/USDT',
       kline: { time, open: '1', high: '1', low: '1', close: '1', volume: '1', period },
     });
-    socket.push('KLINE.BTC/USDT', bar('1min', 1));
-    socket.push('KLINE.BTC/USDT', bar('5min', 2));
-    socket.push('KLINE.BTC/USDT', bar('1day', 3));
+    registry.dispatch(bar('1min', 1));
+    registry.dispatch(bar('5min', 2));
+    registry.dispatch(bar('1day', 3));
     subscription.unsubscribe();
     expect(bars).toEqual([2]);
+
+    // The default period's chart holds the bare channel only: it carries the 1-minute bars.
+    sent.length = 0;
+    const minutes: number[] = [];
+    const minute = klineFeed$(registry, 'BTC/USDT', '1min').subscribe((each) => minutes.push(each.time));
+    expect(sent).toEqual(['KLINE.BTC/USDT']);
+    registry.dispatch(bar('1min', 4));
+    registry.dispatch(bar('5min', 5));
+    minute.unsubscribe();
+    expect(minutes).toEqual([4]);
   });
 
   it('folding live candles keeps the bars sorted by time, one per time, the latest state winning', () => {

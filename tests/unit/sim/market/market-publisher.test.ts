@@ -36,6 +36,7 @@ describe('MarketPublisher', () => {
       'MARKET_DEPTH.BTC/USDT',
       'GLOBAL_TX.BTC/USDT',
       'KLINE.BTC/USDT',
+      ...KLINE_PERIODS.map((period) => `KLINE.BTC/USDT.${period}`),
       'DAY_MARKET',
     ]);
     const hub = new RecordingHub((channel) => subscribed.has(channel));
@@ -62,6 +63,18 @@ describe('MarketPublisher', () => {
     }
     const klines = framesOf(hub, 'KLINE').map(({ frame }) => decode(klineFrame, frame).kline);
     expect(new Set(klines.map((bar) => bar.period))).toEqual(new Set(KLINE_PERIODS));
+    // Each period on its own channel; the bare channel carries the 1-minute bars only (the
+    // family's clients append whatever it carries to their chart).
+    const periodsOn = (channel: string) =>
+      new Set(
+        hub.frames
+          .filter((each) => each.channel === channel)
+          .map(({ frame }) => decode(klineFrame, frame).kline.period),
+      );
+    for (const period of KLINE_PERIODS) {
+      expect(periodsOn(`KLINE.BTC/USDT.${period}`)).toEqual(new Set([period]));
+    }
+    expect(periodsOn('KLINE.BTC/USDT')).toEqual(new Set(['1min']));
     const quotes = framesOf(hub, 'DAY_MARKET').map(({ frame }) => decode(dayMarketFrame, frame));
     expect(quotes.length).toBeGreaterThan(0);
     expect(new Set(quotes.map((quote) => quote.symbol)).size).toBeGreaterThan(1);
