@@ -9,6 +9,10 @@ import type { LanguageCode } from './languages.ts';
  * Anything else (a sign, an exponent, hex, a second separator, letters, a thousands separator) is
  * not a number and is refused with a message; more decimals than the field allows is a message,
  * never a truncation. Surrounding spaces are ignored (spec §5: inputs are trimmed).
+ *
+ * Japanese and Chinese input methods type full-width forms (１２．５): those are the same digits and
+ * separators, so they read as their ASCII twins and the value does not change. Only these forms
+ * are folded; any other script's digits (Arabic-Indic ١٫٥, for one) stay refused.
  */
 
 /** Languages (spec codes) whose users write 0,5 for a half: Russian, French, German, Dutch, Spanish, Portuguese, Italian. */
@@ -41,12 +45,21 @@ export interface NumberEntryRules {
   readonly decimalComma: boolean;
 }
 
+/** The full-width forms an East Asian input method types in a number, and what each is. */
+const FULL_WIDTH_FORMS = /[\uFF10-\uFF19\uFF0E\uFF0C]/g;
+
+/** Full-width digits, point and comma as the ASCII characters they are; every other character kept as typed. */
+function foldFullWidth(text: string): string {
+  // The full-width block sits at a fixed offset from ASCII (U+FF01..U+FF5E mirrors U+0021..U+007E).
+  return text.replace(FULL_WIDTH_FORMS, (form) => String.fromCharCode(form.charCodeAt(0) - 0xfee0));
+}
+
 const POINT_ONLY = /^(\d*)(?:\.(\d*))?$/;
 const POINT_OR_COMMA = /^(\d*)(?:[.,](\d*))?$/;
 
 /** Reads a typed text by the field's rules. Pure: the same text always reads the same. */
 export function readNumberEntry(text: string, rules: NumberEntryRules): NumberEntry {
-  const trimmed = text.trim();
+  const trimmed = foldFullWidth(text).trim();
   if (trimmed === '') return { kind: 'empty' };
   const match = (rules.decimalComma ? POINT_OR_COMMA : POINT_ONLY).exec(trimmed);
   if (!match) return { kind: 'notNumber' };

@@ -109,4 +109,82 @@ describe('reading a typed number (DESIGN.md: never turn what was typed into some
       }),
     );
   });
+
+  describe('full-width forms typed by Japanese and Chinese input methods', () => {
+    /** The full-width twin of an ASCII digit, point or comma (U+FF10-FF19, U+FF0E, U+FF0C). */
+    const fullWidth = (ascii: string): string =>
+      ascii.replace(/[0-9.,]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+    it('１２ reads as 12 and １２．５ as 12.5; the full-width comma is a separator only where a comma is', () => {
+      expect(readNumberEntry('１２', POINT)).toEqual({ kind: 'number', value: '12' });
+      expect(readNumberEntry('１２．５', POINT)).toEqual({ kind: 'number', value: '12.5' });
+      expect(readNumberEntry('０．００１', POINT)).toEqual({ kind: 'number', value: '0.001' });
+      expect(readNumberEntry('1２.５', POINT)).toEqual({ kind: 'number', value: '12.5' });
+      expect(readNumberEntry('\u3000１２\u3000', POINT)).toEqual({ kind: 'number', value: '12' });
+      expect(readNumberEntry('０，５', COMMA)).toEqual({ kind: 'number', value: '0.5' });
+      expect(readNumberEntry('０，５', POINT).kind).toBe('notNumber');
+      expect(readNumberEntry('１．２．３', POINT).kind).toBe('notNumber');
+      expect(readNumberEntry('１．２３４５６７８', POINT)).toEqual({ kind: 'tooManyDecimals', max: 6 });
+    });
+
+    it('other full-width and foreign characters are still refused', () => {
+      // Full-width minus, plus, e, x, letters; the ideographic full stop; Arabic-Indic digits.
+      for (const text of [
+        '－１',
+        '＋５',
+        '１ｅ５',
+        '０ｘ１０',
+        '１２ａ',
+        '１。５',
+        '１٫٥',
+        '１\uFF0F２',
+        '¥１２',
+      ])
+        expect(readNumberEntry(text, COMMA).kind, text).toBe('notNumber');
+    });
+
+    it('any text with its digits, point and comma written full-width reads exactly as the ASCII text', () => {
+      const anyMix = fc
+        .tuple(typed, fc.array(fc.boolean(), { maxLength: 20 }))
+        .map(([text, widen]) => [...text].map((c, i) => (widen[i] ? fullWidth(c) : c)).join(''));
+      fc.assert(
+        fc.property(
+          typed,
+          fc.boolean(),
+          fc.integer({ min: 0, max: 8 }),
+          (text, decimalComma, maxDecimals) => {
+            const rules = { maxDecimals, decimalComma };
+            expect(readNumberEntry(fullWidth(text), rules)).toEqual(readNumberEntry(text, rules));
+          },
+        ),
+      );
+      fc.assert(
+        fc.property(anyMix, fc.boolean(), (mixed, decimalComma) => {
+          const rules = { maxDecimals: 6, decimalComma };
+          const ascii = mixed.replace(/[\uFF10-\uFF19\uFF0E\uFF0C]/g, (c) =>
+            String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+          );
+          expect(readNumberEntry(mixed, rules)).toEqual(readNumberEntry(ascii, rules));
+        }),
+      );
+    });
+
+    it('a character outside digits, the two separators and their full-width twins is never part of a number', () => {
+      const other = fc
+        .string({ unit: 'grapheme', minLength: 1, maxLength: 3 })
+        .filter((s) => s.trim() !== '' && !/[0-9.,\uFF10-\uFF19\uFF0E\uFF0C]/.test(s) && s.trim() === s);
+      fc.assert(
+        fc.property(
+          fc.stringMatching(/^[0-9]{1,4}$/),
+          other,
+          fc.boolean(),
+          (digits, intruder, decimalComma) => {
+            const rules = { maxDecimals: 6, decimalComma };
+            expect(readNumberEntry(fullWidth(digits) + intruder, rules).kind).toBe('notNumber');
+            expect(readNumberEntry(intruder + fullWidth(digits), rules).kind).toBe('notNumber');
+          },
+        ),
+      );
+    });
+  });
 });
