@@ -42,4 +42,6 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "  charting another period on `KLINE.<symbol>` gets 1-minute frames, as the channel name says. Tessera's chart holds",
   "  its period's channel (the bare one for 1-minute bars), plus the bare one for servers that send every period there,",
   '  and routes every frame by its `kline.period`.',
+  "- `lever/dealall` answers `profits_total`, the PnL of the pair's pending and open positions (beside `profits_all`,",
+  "  the quote currency's lever account's), and `order.current_page` and `order.last_page` (10 a page).",
 ];

@@ -125,16 +125,22 @@ export const leverCalls = {
     method: 'POST',
     path: 'lever/dealall',
     auth: true,
-    summary: 'The delegation view on a pair: my pending orders and open positions, newest first',
+    summary:
+      'The delegation view on a pair: my pending orders and open positions, newest first (10 a page; ' +
+      "`order.last_page` says how many). profits_all is the quote currency's lever account PnL, " +
+      "profits_total the PnL of this pair's positions (the family's clients show it)",
     payload: z.object({ currency_match_id: num(id), page }),
     answer: z.object({
       order: z.object({
         data: z.array(e.leverPosition),
         total: z.number().int(),
         per_page: z.number().int(),
+        current_page: z.number().int().optional(),
+        last_page: z.number().int().optional(),
       }),
       hazard_rate: decimal,
       profits_all: decimal,
+      profits_total: decimal.optional(),
     }),
   }),
   'lever/my_trade': call({

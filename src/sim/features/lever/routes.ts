@@ -11,6 +11,7 @@ import {
   isOn,
 } from '../../../domain/contract-codes.ts';
 import { unitsOf } from '../../../domain/wallet/amounts.ts';
+import { LEDGER_DECIMALS, toScaled, unitsText } from '../../../domain/money.ts';
 import { CURRENCIES } from '../../market/currencies.ts';
 import { LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_MULTIPLES, leverPair } from '../../market/lever-terms.ts';
 import type { Market } from '../../market/market.ts';
@@ -119,10 +120,22 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
     );
     const paged = pageAnswer(rows, payload.page, PER_PAGE);
     const account = lever.account(user.id, pair.quote.id);
+    // The family's clients read the pair's total PnL as profits_total, and page on last_page.
+    const profitsTotal = rows.reduce(
+      (sum, p) => sum + (toScaled(lever.answer(p).profits, LEDGER_DECIMALS) ?? 0n),
+      0n,
+    );
     return okEnvelope({
-      order: { data: paged.data.map((p) => lever.answer(p)), total: paged.total, per_page: paged.per_page },
+      order: {
+        data: paged.data.map((p) => lever.answer(p)),
+        total: paged.total,
+        per_page: paged.per_page,
+        current_page: paged.current_page,
+        last_page: paged.last_page,
+      },
       hazard_rate: account.hazard_rate,
       profits_all: account.profits_all,
+      profits_total: unitsText(profitsTotal),
     });
   });
 

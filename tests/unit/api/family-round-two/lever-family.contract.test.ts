@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { LEVER_PRICE_MARKET, LEVER_TYPE_LONG } from '../../../../src/domain/contract-codes.ts';
+import { familyWire, TRANSPORTS, type TransportName } from './family-wire.ts';
+
+const family = familyWire();
+
+const PAIR = 2;
+const MARKET = {
+  currency_match_id: PAIR,
+  share: 1,
+  multiple: 10,
+  type: LEVER_TYPE_LONG,
+  status: LEVER_PRICE_MARKET,
+};
+
+interface Position {
+  id: number;
+  profits: string;
+}
+
+/** A funded lever account with `count` open longs on the pair, for a fresh user of that transport. */
+async function opened(name: TransportName, email: string, count: number): Promise<string> {
+  const token = await family.newUser(name, email);
+  const funded = await family.wire(
+    name,
+    'POST',
+    'account/transfer',
+    { currency_id: 1, balance: '1000', from: 'change_account', to: 'lever_account' },
+    token,
+  );
+  expect(funded.code, funded.msg).toBe(1);
+  for (let i = 0; i < count; i++) {
+    const placed = await family.wire(name, 'POST', 'lever/submit', MARKET, token);
+    expect(placed.code, placed.msg).toBe(1);
+  }
+  return token;
+}
+
+describe.each(TRANSPORTS)('lever/dealall over the %s transport', (name) => {
+  it("answers profits_total (the pair's PnL) and order.last_page", async () => {
+    const token = await opened(name, `dealall-${name}@example.com`, 11);
+    const deal = await family.wire(
+      name,
+      'POST',
+      'lever/dealall',
+      { currency_match_id: PAIR, page: 1 },
+      token,
+    );
+    expect(deal.code, deal.msg).toBe(1);
+    const data = deal.data as {
+      order: { data: Position[]; total: number; per_page: number; last_page: number; current_page: number };
+      profits_all: string;
+      profits_total: string;
+    };
+    expect(data.order).toMatchObject({ total: 11, per_page: 10, current_page: 1, last_page: 2 });
+    const second = await family.wire(
+      name,
+      'POST',
+      'lever/dealall',
+      { currency_match_id: PAIR, page: 2 },
+      token,
+    );
+    const rows = [...data.order.data, ...(second.data as typeof data).order.data];
+    const sum = rows.reduce((total, row) => total + Math.round(Number(row.profits) * 1e8), 0);
+    expect(Math.round(Number(data.profits_total) * 1e8)).toBe(sum);
+    expect(Number.isNaN(parseFloat(data.profits_total))).toBe(false);
+
+    const api = await family.tessera(name, token);
+    const read = await api.call('lever/dealall', { currency_match_id: PAIR, page: 1 });
+    expect(read.order.last_page).toBe(2);
+    expect(read.profits_total).toMatch(/^-?\d+\.\d{8}$/);
+  });
+});
