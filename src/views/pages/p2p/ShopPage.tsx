@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
 import {
   OTC_AD_OFF_SHELF,
   OTC_AD_OPEN,
@@ -20,6 +19,7 @@ import { useLoadable } from '../../use-loadable.ts';
 import { TimeText } from '../assets/TimeText.tsx';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { AdEditor } from './AdEditor.tsx';
+import { BecomeMerchant } from './BecomeMerchant.tsx';
 import { ConfirmDialog, FloatingMark, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
 import '../auth/kit/forms.css';
 import './p2p.css';
@@ -227,16 +227,22 @@ function MyAds() {
 
 function Shop() {
   const { t } = useTranslation();
-  // The shop is a seller's (spec §6: is_seller); others see the hall.
-  if (readPref('isSeller') !== '1') return <Navigate to="/legalIndex/legal" replace />;
+  // The shop is a seller's (spec §6: is_seller); anyone else is told how to become one.
+  const isSeller = readPref('isSeller') === '1';
   return (
     <div className="p2p" data-testid="p2p-shop-page">
       <header className="p2p-head">
         <h1>{t('pages.myshoporders')}</h1>
-        <P2pNav shop />
+        <P2pNav shop={isSeller} />
       </header>
-      <StoreCard />
-      <MyAds />
+      {isSeller ? (
+        <>
+          <StoreCard />
+          <MyAds />
+        </>
+      ) : (
+        <BecomeMerchant />
+      )}
     </div>
   );
 }
