@@ -260,6 +260,10 @@ export const leverPosition = z.object({
   time: timestamp,
   /** Closed or cancelled, simulated epoch ms (0 while pending or open). */
   closed_at: z.number(),
+  /** The pair, where the family's clients read its name. Servers may leave it out. */
+  currency_match: z.object({ id: id.optional(), symbol: text }).optional(),
+  /** Closed or cancelled, as "YYYY-MM-DD HH:mm:ss" UTC (null while pending or open). */
+  complete_time: text.nullable().optional(),
 });
 
 /**

@@ -44,4 +44,7 @@ export const FAMILY_MEANINGS: readonly string[] = [
   '  and routes every frame by its `kline.period`.',
   "- `lever/dealall` answers `profits_total`, the PnL of the pair's pending and open positions (beside `profits_all`,",
   "  the quote currency's lever account's), and `order.current_page` and `order.last_page` (10 a page).",
+  "- every lever position carries `currency_match: { id, symbol }` (the family's rows read the pair's name there;",
+  '  Tessera\'s rows too), and `complete_time`, when it closed or was cancelled, as `"YYYY-MM-DD HH:mm:ss"` (UTC;',
+  '  `null` while pending or open).',
 ];

@@ -78,14 +78,14 @@ const ROWS = [
   closed(1, { profits: '0', update_price: '90000', close_reason: LEVER_CLOSE_USER }),
 ];
 
-function renderPanel() {
+function renderPanel(rows: LeverPosition[] = ROWS) {
   const positions = createActor(
     leverPositionsMachine.provide({
       actors: {
         loadLists: fromPromise(async ({ input }): Promise<LeverLists> => ({
           open: [],
-          paged: input.tab === 'open' ? null : { tab: input.tab, rows: ROWS, total: ROWS.length },
-          totals: { delegation: ROWS.length, all: 0, pending: 0, closed: ROWS.length },
+          paged: input.tab === 'open' ? null : { tab: input.tab, rows, total: rows.length },
+          totals: { delegation: rows.length, all: 0, pending: 0, closed: rows.length },
         })),
       },
     }),
@@ -163,5 +163,14 @@ describe('leverRoeText', () => {
     expect(leverRoeText('20', '90')).toBe('+22.22');
     expect(leverRoeText('0.00000001', '90')).toBe('0.00');
     expect(leverRoeText('1', '0')).toBeNull();
+  });
+});
+
+describe("lever rows in the family's shape", () => {
+  it('name the pair from currency_match.symbol, where the family puts it', async () => {
+    renderPanel([closed(5, { symbol: '', currency_match: { id: 1, symbol: 'BTC/USDT' } })]);
+    fireEvent.click(screen.getByTestId('lever-tab-closed'));
+    const table = await waitFor(() => screen.getByTestId('lever-table-closed'));
+    expect(table.querySelector('.lever-symbol')?.textContent).toBe('BTC/USDT');
   });
 });

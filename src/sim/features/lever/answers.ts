@@ -87,6 +87,9 @@ export function leverPositionAnswer(
     created_at: position.placedAt,
     time: stamp(position.placedAt),
     closed_at: position.closedAt,
+    // As the family's clients read them: the pair's name here, and when it closed or was cancelled.
+    currency_match: { id: position.pairId, symbol: pair?.symbol ?? '' },
+    complete_time: position.closedAt > 0 ? stamp(position.closedAt) : null,
   };
 }
 

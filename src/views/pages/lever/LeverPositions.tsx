@@ -342,7 +342,7 @@ const PositionRow = memo(function PositionRow({
       case 'pair':
         return (
           <>
-            <span className="lever-line lever-symbol">{row.symbol}</span>
+            <span className="lever-line lever-symbol">{row.currency_match?.symbol ?? row.symbol}</span>
             <span className={long ? 'lever-line lever-side long' : 'lever-line lever-side short'}>
               {t(long ? 'lever.long' : 'lever.short')} ×{row.multiple}
             </span>

@@ -70,4 +70,29 @@ describe.each(TRANSPORTS)('lever/dealall over the %s transport', (name) => {
     expect(read.order.last_page).toBe(2);
     expect(read.profits_total).toMatch(/^-?\d+\.\d{8}$/);
   });
+
+  it('every position carries currency_match.symbol; closed ones complete_time as "YYYY-MM-DD HH:mm:ss"', async () => {
+    const token = await opened(name, `rows-${name}@example.com`, 2);
+    const open = await family.wire(name, 'POST', 'lever/my_trade', { status: 1, page: 1 }, token);
+    const rows = (open.data as { data: Array<Record<string, unknown>> }).data;
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.currency_match).toEqual({ id: PAIR, symbol: row.symbol });
+      expect(row.complete_time).toBeNull();
+    }
+    const closedOne = await family.wire(name, 'POST', 'lever/close', { id: rows[0]!.id }, token);
+    expect(closedOne.code, closedOne.msg).toBe(1);
+    const closed = await family.wire(name, 'POST', 'lever/my_trade', { status: 3, page: 1 }, token);
+    const row = (closed.data as { data: Array<Record<string, unknown>> }).data[0]!;
+    expect(row.currency_match).toEqual({ id: PAIR, symbol: row.symbol });
+    expect(row.complete_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row.complete_time).toBe(
+      new Date(row.closed_at as number).toISOString().slice(0, 19).replace('T', ' '),
+    );
+
+    const api = await family.tessera(name, token);
+    const read = (await api.call('lever/my_trade', { status: 3, page: 1 })).data[0]!;
+    expect(read.currency_match?.symbol).toBe(read.symbol);
+    expect(read.complete_time).toBe(row.complete_time);
+  });
 });
