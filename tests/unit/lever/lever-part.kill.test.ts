@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   LEVER_CLOSE_LIQUIDATION,
   LEVER_CLOSE_NONE,
@@ -163,7 +163,10 @@ const book = (state: ExchangeState, name: 'fees' | 'lever' | 'insurance'): bigin
 const lever = (state: ExchangeState, userId = 1) => userBalance(state, userId, 'lever', USDT);
 
 describe('placing a lever order: refusals at their boundaries', () => {
-  const state = funded();
+  let state: ExchangeState;
+  beforeEach(() => {
+    state = funded();
+  });
 
   it('refuses a pair closed to lever or unknown', () => {
     expect(refusal(state, place({ pairId: 10 }))).toBe('leverPairClosed');
@@ -343,7 +346,10 @@ describe('placing a lever order: the position, its postings and its record', () 
 
 describe('cancelling a fixed-price order', () => {
   const limit = priceUnits(BTC, LAST.price) - 500n * UNIT;
-  const base = play(funded(), place({ limit })).state;
+  let base: ExchangeState;
+  beforeEach(() => {
+    base = play(funded(), place({ limit })).state;
+  });
 
   it('refuses unknown ids, other users and open positions', () => {
     expect(refusal(base, { kind: 'leverCancel', at: START + 2, userId: 1, positionId: 9 })).toBe(
@@ -398,7 +404,10 @@ describe('cancelling a fixed-price order', () => {
 });
 
 describe('closing a position', () => {
-  const base = play(funded(), place()).state;
+  let base: ExchangeState;
+  beforeEach(() => {
+    base = play(funded(), place()).state;
+  });
   const close = (extra: Partial<Extract<LeverCommand, { kind: 'leverClose' }>> = {}): LeverCommand => ({
     kind: 'leverClose',
     at: START + 5,
@@ -525,12 +534,16 @@ describe('closing a position', () => {
 });
 
 describe('closing a batch', () => {
-  let base = funded();
-  base = play(base, place({ side: 'long' })).state; // 1
-  base = play(base, place({ side: 'short' })).state; // 2
-  base = play(base, place({ side: 'long', userId: 2 })).state; // 3
-  base = play(base, place({ side: 'long', pairId: ETH_PAIR, last: ETH_LAST })).state; // 4
-  base = play(base, place({ side: 'long' })).state; // 5
+  let base: ExchangeState;
+  beforeEach(() => {
+    base = funded();
+    base = play(base, place({ side: 'long' })).state; // 1
+    base = play(base, place({ side: 'short' })).state; // 2
+    base = play(base, place({ side: 'long', userId: 2 })).state; // 3
+    base = play(base, place({ side: 'long', pairId: ETH_PAIR, last: ETH_LAST })).state; // 4
+    base = play(base, place({ side: 'long' })).state; // 5
+    base = play(base, place({ side: 'long', limit: priceUnits(BTC, LAST.price) - 500n * UNIT })).state; // 6, pending
+  });
   const batch = (which: 'all' | 'long' | 'short', last = tape(150, 6_600_000)): LeverCommand => ({
     kind: 'leverBatchClose',
     at: START + 9,
@@ -550,6 +563,9 @@ describe('closing a batch', () => {
       [2, LEVER_CLOSE_USER, START + 9],
     ]);
     expect(refusal(shorts.state, batch('short'))).toBe('leverNothingToClose');
+    // A pending order is not a position: a batch leaves it waiting.
+    const closedAll = play(base, batch('all')).state;
+    expect(position(closedAll, 6).status).toBe(LEVER_STATUS_PENDING);
   });
 
   it('refuses without a price and with nothing to close', () => {
@@ -581,8 +597,12 @@ describe('closing a batch', () => {
 });
 
 describe('setting take-profit and stop-loss', () => {
-  const base = play(funded(), place()).state;
-  const entry = position(base, 1).entry;
+  let base: ExchangeState;
+  let entry: bigint;
+  beforeEach(() => {
+    base = play(funded(), place()).state;
+    entry = position(base, 1).entry;
+  });
   const stops = (
     takeProfit: bigint,
     stopLoss: bigint,
@@ -637,7 +657,10 @@ describe('setting take-profit and stop-loss', () => {
 describe('the clock’s pass: fixed-price orders and stops', () => {
   const limit = priceUnits(BTC, LAST.price) - 500n * UNIT; // 64 500.00
   const limitTicks = Number(limit / TICK);
-  const pending = play(funded(), place({ limit })).state;
+  let pending: ExchangeState;
+  beforeEach(() => {
+    pending = play(funded(), place({ limit })).state;
+  });
 
   it('fills a long order on a trade at its price, at the trade’s time, and pays the locked fee', () => {
     const above = play(pending, advance([tape(120, limitTicks + 1)], START + 500));
@@ -782,6 +805,8 @@ describe('the clock’s pass: fixed-price orders and stops', () => {
       ],
     } as LeverCommand);
     expect(same.events.map((e) => e.type === 'LeverClosed' && e.positionId)).toEqual([1, 2, false]);
+    // Each position closes on a trade of its own pair, never on another pair's price.
+    expect(same.events.map((e) => e.type === 'LeverClosed' && e.trade.id)).toEqual([301, ethTrade.id, false]);
     const marked = same.events.at(-1)!;
     expect(marked.type === 'LeverMarked' && marked.marks[0]!.trade.id).toBe(301);
   });
@@ -835,7 +860,10 @@ describe('the clock’s pass: liquidation', () => {
 });
 
 describe('the clock’s pass: overnight fees', () => {
-  const opened = play(funded(), place()).state;
+  let opened: ExchangeState;
+  beforeEach(() => {
+    opened = play(funded(), place()).state;
+  });
 
   it('starts counting at the first day it sees, charging nothing for it', () => {
     const { events, state } = play(opened, advance([], START + DAY_MS, BTC_PAIR, DAY + 1));
@@ -965,6 +993,96 @@ describe('marks, figures and the trigger', () => {
     });
     expect(position(state, 1).bond).toBe(0n);
     expect(leverTriggeredBy(state, BTC_PAIR, tape(150, LAST.price))).toBe(true);
+  });
+});
+
+describe('what the clock’s pass leaves alone', () => {
+  it('a pending order’s stops wait for its fill: a trade past its take-profit that does not reach its price', () => {
+    const limit = priceUnits(BTC, LAST.price) - 500n * UNIT;
+    let state = play(funded(), place({ limit })).state;
+    const tp = priceUnits(BTC, LAST.price) + 500n * UNIT;
+    state = play(state, {
+      kind: 'leverSetStops',
+      at: START + 3,
+      userId: 1,
+      positionId: 1,
+      takeProfit: tp,
+      stopLoss: 0n,
+      last: LAST,
+    }).state;
+    const spike = tape(150, Number(tp / TICK) + 1);
+    expect(leverTriggeredBy(state, BTC_PAIR, spike)).toBe(false);
+    const { events, state: after } = play(state, advance([spike], START + 900));
+    expect(events.map((e) => e.type)).toEqual(['LeverMarked']);
+    expect(position(after, 1).status).toBe(LEVER_STATUS_PENDING);
+  });
+
+  it('another pair’s trade neither fills nor stops a position', () => {
+    let state = funded();
+    const ethLast = priceUnits(ETH, ETH_LAST.price);
+    const ethTick = tickUnits(ETH.priceDecimals);
+    // An ETH short order above the last ETH price, and an ETH long with a take-profit: a BTC trade
+    // at 65 000 is above both, in ETH's terms.
+    state = play(
+      state,
+      place({ pairId: ETH_PAIR, side: 'short', limit: ethLast + 10n * ethTick, last: ETH_LAST }),
+    ).state;
+    state = play(state, place({ pairId: ETH_PAIR, last: ETH_LAST })).state;
+    state = play(state, {
+      kind: 'leverSetStops',
+      at: START + 3,
+      userId: 1,
+      positionId: 2,
+      takeProfit: position(state, 2).entry + 100n * UNIT,
+      stopLoss: 0n,
+      last: ETH_LAST,
+    }).state;
+    const btc = tape(150, LAST.price);
+    expect(leverTriggeredBy(state, BTC_PAIR, btc)).toBe(false);
+    const { events } = play(state, advance([btc], START + 900));
+    expect(events.map((e) => e.type)).toEqual(['LeverMarked']);
+  });
+
+  it('an open short is no trigger on a quiet trade, nor a trade the book already applied', () => {
+    const state = play(funded(), place({ side: 'short', lots: 1n, multiple: 2 })).state;
+    expect(leverTriggeredBy(state, BTC_PAIR, tape(150, LAST.price))).toBe(false);
+    // 100x long with everything: a 5 % fall liquidates, but only on a trade after the mark.
+    const { bond, fee } = marketTerms('long', 100n, 100);
+    let crashable = play(funded(bond + fee), place({ lots: 100n, multiple: 100 })).state;
+    crashable = play(crashable, advance([tape(200, LAST.price)], START + 300)).state;
+    const crash = 6_175_000;
+    expect(leverTriggeredBy(crashable, BTC_PAIR, tape(199, crash))).toBe(false);
+    expect(leverTriggeredBy(crashable, BTC_PAIR, tape(200, crash))).toBe(false);
+    expect(leverTriggeredBy(crashable, BTC_PAIR, tape(201, crash))).toBe(true);
+  });
+
+  it('charges no overnight fee to a position with no bond left', () => {
+    let state = play(funded(), place()).state;
+    state = play(state, advance([], START + DAY_MS, BTC_PAIR, DAY + 1)).state;
+    state = evolvePart(state, {
+      type: 'LeverOvernight',
+      at: START + DAY_MS + 1,
+      day: DAY + 2,
+      charges: [{ positionId: 1, amount: position(state, 1).bond }],
+    });
+    const { events } = play(state, advance([], (DAY + 3) * DAY_MS, BTC_PAIR, DAY + 3));
+    expect(events[0]).toEqual({ type: 'LeverOvernight', at: (DAY + 3) * DAY_MS, day: DAY + 3, charges: [] });
+    expect(events[1]).toMatchObject({ type: 'LeverClosed', positionId: 1, reason: LEVER_CLOSE_LIQUIDATION });
+  });
+
+  it('values a position without a known pair or any trade at 0', () => {
+    const state = play(funded(), place()).state;
+    const p = position(state, 1);
+    const marks = new Map([[BTC_PAIR, tape(150, 6_600_000)]]);
+    expect(pnlAtMark({ ...p, pairId: 999 }, marks)).toBe(0n);
+    expect(pnlAtMark({ ...p, openTrade: null }, new Map())).toBe(0n);
+  });
+
+  it('starts a user’s records with the first lever line', () => {
+    const state = funded();
+    const blank = { ...state, wallet: { ...state.wallet, logs: new Map<number, LogLine[]>() } };
+    const { state: after } = play(blank, place());
+    expect(logsOf(after, 1).map((line) => line.kind)).toEqual(['leverOpen']);
   });
 });
 
