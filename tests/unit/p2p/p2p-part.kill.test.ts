@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { arbiterRuling } from '../../../src/domain/p2p/actions.ts';
 import { amountForQuantity, quantityForAmount, P2P_COINS } from '../../../src/domain/p2p/amounts.ts';
 import { BUYER_CANCELS_PER_DAY } from '../../../src/domain/p2p/cancellations.ts';
@@ -221,7 +221,10 @@ describe('seeding', () => {
 });
 
 describe('publishing and editing ads', () => {
-  const state = seeded();
+  let state: ExchangeState;
+  beforeEach(() => {
+    state = seeded();
+  });
 
   it('refuses non-sellers, bad terms, unsaved methods (sell ads) and a balance below the total', () => {
     expect(refusal(state, publish({ isSeller: false }))).toBe('p2pNotSeller');
@@ -229,6 +232,10 @@ describe('publishing and editing ads', () => {
     expect(refusal(state, publish({ totalUnits: 1n }))).toBe('p2pTotalInvalid');
     expect(refusal(state, publish({ savedMethods: ['alipay'] }))).toBe('p2pPayMethodNotSaved');
     expect(refusal(state, publish({ savedMethods: ['alipay'], side: 'buy' }))).toBeNull();
+    // Every method of a sell ad needs saved details, not just one of them.
+    const twoMethods = terms({ payMethods: ['bank', 'alipay'] });
+    expect(refusal(state, publish({ terms: twoMethods }))).toBe('p2pPayMethodNotSaved');
+    expect(refusal(state, publish({ terms: twoMethods, savedMethods: ['alipay', 'bank'] }))).toBeNull();
     expect(refusal(state, publish({ totalUnits: FUNDS + COIN }))).toBe('p2pInsufficient');
     expect(refusal(state, publish({ totalUnits: FUNDS }))).toBeNull();
     expect(refusal(state, publish({ userId: 10_099, side: 'buy' }))).toBeNull();
@@ -288,6 +295,9 @@ describe('publishing and editing ads', () => {
     );
     expect(refusal(withAd, edit({ terms: terms({ minCents: 70_000n, maxCents: 80_000n }) }))).toBeNull();
     expect(refusal(withAd, edit({ savedMethods: [] }))).toBe('p2pPayMethodNotSaved');
+    expect(refusal(withAd, edit({ terms: terms({ payMethods: ['bank', 'alipay'] }) }))).toBe(
+      'p2pPayMethodNotSaved',
+    );
     const edited = play(withAd, edit());
     expect(edited.events).toEqual([
       { type: 'P2pAdEdited', at: START + 9, adId: 5, terms: terms({ minCents: 2_000n }) },
@@ -327,7 +337,10 @@ describe('publishing and editing ads', () => {
 });
 
 describe('opening an order', () => {
-  const withAd = play(seeded(), publish()).state;
+  let withAd: ExchangeState;
+  beforeEach(() => {
+    withAd = play(seeded(), publish()).state;
+  });
 
   it('refuses unknown, paused, own ads and a second open order on the same ad', () => {
     expect(refusal(withAd, open(77))).toBe('p2pAdNotFound');
@@ -506,9 +519,13 @@ describe('opening an order', () => {
 });
 
 describe('acting on an order', () => {
-  const base = bobBuysFromAlice();
   const paidAt = START + 60_000;
-  const paid = play(base, act(1, BOB, 'pay', paidAt, { voucher: 'upload-1' }));
+  let base: ExchangeState;
+  let paid: { state: ExchangeState; events: P2pEvent[] };
+  beforeEach(() => {
+    base = bobBuysFromAlice();
+    paid = play(base, act(1, BOB, 'pay', paidAt, { voucher: 'upload-1' }));
+  });
 
   it('hides other people’s orders and refuses what the rules do not allow', () => {
     expect(refusal(base, act(9, BOB, 'pay', START + 3, { voucher: 'v' }))).toBe('p2pOrderNotFound');
@@ -875,6 +892,51 @@ describe('simulated merchants', () => {
   });
 });
 
+describe('a merchant’s step against the limit', () => {
+  /** A seeded merchant buy ad whose orders must be paid within one minute. */
+  const HURRIED = { ...merchantAd(6, 'buy'), payLimitMinutes: 1 };
+  const hurriedSeed = { ...SEED, ads: [...SEED.ads, HURRIED] };
+
+  function openedWithPlan(minutesAfterOpening: number): ExchangeState {
+    for (let k = 0; k < 2_000; k++) {
+      const at = START + 1_000 + k;
+      const state = play(play(aggregate.initial(), hurriedSeed).state, open(6, { userId: ALICE, at })).state;
+      const plan = merchantStep(orderOf(state, 1), false);
+      if (plan && plan.at - at === minutesAfterOpening * MINUTE_MS) return state;
+    }
+    throw new Error(`no opening time plans a payment ${minutesAfterOpening} min after opening`);
+  }
+
+  it('a payment planned at the limit loses to it: the clock cancels', () => {
+    const state = openedWithPlan(1);
+    const order = orderOf(state, 1);
+    expect(merchantStep(order, false)!.at).toBe(payDeadline(order));
+    const { events } = play(state, { kind: 'p2pAdvance', at: payDeadline(order) });
+    expect(events).toEqual([
+      {
+        type: 'P2pOrderMoved',
+        at: payDeadline(order),
+        orderId: 1,
+        cause: 'payTimeout',
+        from: 'unpaid',
+        to: 'cancelled',
+        by: 'clock',
+        voucher: '',
+        reason: null,
+      },
+    ]);
+  });
+
+  it('a payment planned after the limit never happens', () => {
+    const state = openedWithPlan(2);
+    const order = orderOf(state, 1);
+    const plan = merchantStep(order, false)!;
+    expect(plan.at > payDeadline(order)).toBe(true);
+    const { events } = play(state, { kind: 'p2pAdvance', at: plan.at });
+    expect(events[0]).toMatchObject({ cause: 'payTimeout', by: 'clock' });
+  });
+});
+
 describe('evolving events of unknown ads and orders', () => {
   it('changes nothing and posts nothing', () => {
     const state = bobBuysFromAlice();
@@ -901,5 +963,27 @@ describe('evolving events of unknown ads and orders', () => {
       expect(p2pOf(after).orders).toEqual(p2pOf(state).orders);
       expect(after.wallet).toEqual(state.wallet);
     }
+  });
+
+  it('an order of an ad the log no longer knows still escrows and ends, leaving the ads alone', () => {
+    const state = bobBuysFromAlice();
+    const order = { ...orderOf(state, 1), id: 2, adId: 77 };
+    const opened = p2pPart.evolve(state, { type: 'P2pOrderOpened', at: START + 5, order });
+    expect(p2pOf(opened).ads).toEqual(p2pOf(state).ads);
+    expect(orderOf(opened, 2).adId).toBe(77);
+    const cancelled = p2pPart.evolve(opened, {
+      type: 'P2pOrderMoved',
+      at: START + 6,
+      orderId: 2,
+      cause: 'cancel',
+      from: 'unpaid',
+      to: 'cancelled',
+      by: 'buyer',
+      voucher: '',
+      reason: null,
+    });
+    expect(p2pOf(cancelled).ads).toEqual(p2pOf(state).ads);
+    expect(orderOf(cancelled, 2).state).toBe('cancelled');
+    expect(legal(cancelled, ALICE)).toEqual(legal(state, ALICE));
   });
 });
