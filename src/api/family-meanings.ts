@@ -47,4 +47,9 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "- every lever position carries `currency_match: { id, symbol }` (the family's rows read the pair's name there;",
   '  Tessera\'s rows too), and `complete_time`, when it closed or was cancelled, as `"YYYY-MM-DD HH:mm:ss"` (UTC;',
   '  `null` while pending or open).',
+  '- `LEVER_TRADE` frames carry `currency_match_id`: the account of a quote currency goes out once for each pair the owner',
+  "  holds positions in (the family's clients update a pair's risk rate and PnL from that pair's frames only); every",
+  "  copy lists the whole account. Tessera's client reads a copy that says nothing new once.",
+  "- `LEVER_CLOSED` carries `id` as an array of the closed positions' ids (the family's clients call `id.forEach`),",
+  '  beside `ids`, the same list.',
 ];

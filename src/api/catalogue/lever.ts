@@ -197,6 +197,8 @@ export const leverCalls = {
 /** The LEVER_TRADE push (private): one quote currency's lever account with the owner's positions. */
 export const leverTradePush = z.object({
   type: z.literal('LEVER_TRADE'),
+  /** The pair this copy is for: one copy per pair the owner holds positions in (all alike else). */
+  currency_match_id: id.optional(),
   currency_id: id,
   currency_code: text,
   hazard_rate: decimal,
@@ -209,6 +211,8 @@ export const leverTradePush = z.object({
 /** The LEVER_CLOSED push (private): positions closed or orders cancelled, with their final state. */
 export const leverClosedPush = z.object({
   type: z.literal('LEVER_CLOSED'),
-  ids: z.array(z.number().int()),
+  /** The closed ids as the family's clients read them (`id.forEach`); `ids` is the same list. */
+  id: z.array(z.number().int()).optional(),
+  ids: z.array(z.number().int()).optional(),
   trades: z.array(e.leverPosition),
 });

@@ -236,7 +236,11 @@ export class Lever {
     this.pushTrades();
   }
 
-  /** LEVER_TRADE to every user holding open positions: their own, per quote currency. */
+  /**
+   * LEVER_TRADE to every user holding open positions: their own account, per quote currency, once
+   * for each pair they hold positions in, tagged with its currency_match_id (the family's clients
+   * update a pair's page from the frames of that pair only). Every copy lists the whole account.
+   */
   pushTrades(only?: number): void {
     const lever = leverOf(this.state());
     const holders = new Map<string, { userId: number; currencyId: number; rows: LeverPosition[] }>();
@@ -253,7 +257,7 @@ export class Lever {
     const marks = this.marks();
     for (const { userId, currencyId, rows } of holders.values()) {
       const account = leverAccountAnswer(state, userId, currencyId, marks);
-      this.hub.publishTo(userId, LEVER_TRADE_CHANNEL, {
+      const frame = {
         type: LEVER_TRADE_CHANNEL,
         currency_id: currencyId,
         currency_code: account.currency_code,
@@ -262,7 +266,10 @@ export class Lever {
         caution_money_all: account.caution_money_all,
         origin_caution_money_all: account.origin_caution_money_all,
         trades_all: rows.sort((a, b) => b.id - a.id).map((p) => leverPositionAnswer(state, p, marks)),
-      });
+      };
+      for (const pairId of new Set(rows.map((p) => p.pairId))) {
+        this.hub.publishTo(userId, LEVER_TRADE_CHANNEL, { ...frame, currency_match_id: pairId });
+      }
     }
   }
 
@@ -309,6 +316,8 @@ export class Lever {
     for (const [userId, ids] of closed) {
       this.hub.publishTo(userId, LEVER_CLOSED_CHANNEL, {
         type: LEVER_CLOSED_CHANNEL,
+        // The family's clients read the closed ids as `id` (and call id.forEach); `ids` is the same list.
+        id: ids,
         ids,
         trades: ids.flatMap((id) => {
           const p = positions.get(id);

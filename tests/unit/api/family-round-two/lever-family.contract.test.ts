@@ -5,6 +5,7 @@ import { familyWire, TRANSPORTS, type TransportName } from './family-wire.ts';
 const family = familyWire();
 
 const PAIR = 2;
+const OTHER_PAIR = 1;
 const MARKET = {
   currency_match_id: PAIR,
   share: 1,
@@ -94,5 +95,48 @@ describe.each(TRANSPORTS)('lever/dealall over the %s transport', (name) => {
     const read = (await api.call('lever/my_trade', { status: 3, page: 1 })).data[0]!;
     expect(read.currency_match?.symbol).toBe(read.symbol);
     expect(read.complete_time).toBe(row.complete_time);
+  });
+});
+
+describe('LEVER_TRADE and LEVER_CLOSED frames', () => {
+  it('LEVER_TRADE carries currency_match_id, one copy per pair held; LEVER_CLOSED carries id as an array', async () => {
+    const token = await opened('sim', 'pushes@example.com', 1);
+    const { simulator } = family.harness();
+    const frames: Array<Record<string, unknown>> = [];
+    const socket = simulator.server.openSocket((text) =>
+      frames.push(JSON.parse(text) as Record<string, unknown>),
+    );
+    socket.receive(JSON.stringify({ type: 'login', params: token }));
+    socket.receive(JSON.stringify({ type: 'sub', params: 'LEVER_TRADE' }));
+    socket.receive(JSON.stringify({ type: 'sub', params: 'LEVER_CLOSED' }));
+    const other = await family.wire(
+      'sim',
+      'POST',
+      'lever/submit',
+      { ...MARKET, currency_match_id: OTHER_PAIR },
+      token,
+    );
+    expect(other.code, other.msg).toBe(1);
+
+    const trades = frames.filter((frame) => frame.type === 'LEVER_TRADE');
+    const lastRound = trades.slice(-2);
+    expect(new Set(lastRound.map((frame) => frame.currency_match_id))).toEqual(new Set([PAIR, OTHER_PAIR]));
+    const [first, second] = lastRound.map(({ currency_match_id: _pair, ...account }) => account);
+    expect(first).toEqual(second);
+    // Tessera's client decodes the frame and reads each account once.
+    const { leverTradePush, leverClosedPush } = await import('../../../../src/api/catalogue/lever.ts');
+    expect(leverTradePush.parse(lastRound[0]).currency_match_id).toBe(lastRound[0]!.currency_match_id);
+
+    const closing = (other.data as { id: number }).id;
+    expect((await family.wire('sim', 'POST', 'lever/close', { id: closing }, token)).code).toBe(1);
+    const closed = frames.find((frame) => frame.type === 'LEVER_CLOSED')!;
+    expect(closed.id).toEqual([closing]);
+    expect(closed.ids).toEqual([closing]);
+    // What the family's client does with it.
+    const seen: number[] = [];
+    (closed.id as number[]).forEach((id) => seen.push(id));
+    expect(seen).toEqual([closing]);
+    expect(leverClosedPush.parse(closed).id).toEqual([closing]);
+    socket.close();
   });
 });
