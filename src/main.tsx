@@ -49,7 +49,7 @@ async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   // The first render is a transition, so React renders it in slices between which the page can
-  // answer input, instead of one block of 150-270 ms on a 2-core machine (issue 19: Lighthouse's
+  // answer input, instead of one block of 150-270 ms on a 2-core machine (Lighthouse's
   // total blocking time). A slice is 10 ms, twice React's 5 ms: Lighthouse's mobile preset counts
   // each task four times as long (its 4x slower CPU), so a slice must stay under 12.5 ms here to
   // stay under the 50 ms at which a task blocks. Side by side with 40 ms slices (3 runs each):

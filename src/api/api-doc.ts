@@ -61,7 +61,7 @@ function payloadRows(spec: CallSpec): string {
 }
 
 /**
- * The wire dialect of this product family's real servers and clients (issue 18 items 4 and 5),
+ * The wire dialect of this product family's real servers and clients,
  * which Tessera speaks in both directions (DESIGN.md "Real servers and clients of this family").
  */
 const DIALECT = [

@@ -3,7 +3,7 @@ import type { CallName, CallSpec } from './catalogue.ts';
 type Calls = Record<string, CallSpec>;
 
 /**
- * The client's way into the contract (issue 19): each feature area's schemas are their own chunk,
+ * The client's way into the contract: each feature area's schemas are their own chunk,
  * loaded the first time one of its calls is made, so a page downloads the zod schemas of the calls
  * it makes and not the whole catalogue. `catalogue.ts` still assembles every area in one table for
  * the simulator, docs/api.md and the tests; a test checks that this table finds each of its calls

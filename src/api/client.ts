@@ -52,7 +52,7 @@ export interface ApiClient {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     async call(name, payload, options = {}) {
-      // The call's feature area brings its schemas the first time (issue 19: no catalogue up front).
+      // The call's feature area brings its schemas the first time (no catalogue up front).
       const spec = await loadCallSpec(name);
       const checked = (spec.payload as z.ZodType).safeParse(payload);
       if (!checked.success) {

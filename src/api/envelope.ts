@@ -21,7 +21,7 @@ export const CODE_IGNORED = '996';
 export type EnvelopeCode = number | typeof CODE_EXPIRED | typeof CODE_IGNORED;
 
 /**
- * `code` as the client reads it (issue 18 item 4): an integer JSON number, or the same integer
+ * `code` as the client reads it: an integer JSON number, or the same integer
  * written as a string of digits ("999", "996", "1", "0"), since these servers type it loosely.
  * Anything else (true, null, "1.0", " 1", "", "0x1", 1.5) is not a code, and the body is no envelope.
  */

@@ -85,7 +85,7 @@ export function createServices(options: {
   currentPath: () => string;
 }): Services {
   const toasts = new ToastStore();
-  // The developer inspector's one bus (issue 17): every root actor gets its `inspect`. It stamps
+  // The developer inspector's one bus: every root actor gets its `inspect`. It stamps
   // events on the exchange's clock: the simulator's SIM_CLOCK, or the wall clock of a real server.
   const simulatedTime = new PushedClock();
   const inspection = new InspectionBus(

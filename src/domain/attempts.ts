@@ -1,5 +1,5 @@
 /**
- * Attempt limits (issue 10): wrong passwords per account back off, and a verification code dies after
+ * Attempt limits: wrong passwords per account back off, and a verification code dies after
  * a few wrong tries. Pure rules on plain numbers, so the simulator's aggregate folds them from its
  * log (simulated clock) and the property tests drive them with any sequence of tries.
  */

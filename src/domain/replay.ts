@@ -1,5 +1,5 @@
 /**
- * Rules of the simulator's time control and feed replay (issue 17), shared by the simulator, which
+ * Rules of the simulator's time control and feed replay, shared by the simulator, which
  * enforces them, and the developer menu, which offers them.
  */
 

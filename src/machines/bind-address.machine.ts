@@ -80,7 +80,7 @@ function withChain(values: BindValues): BindValues {
 }
 
 /**
- * The bind-address form (issue 12 item 5): coin and chain, address, label, and a code sent to the
+ * The bind-address form: coin and chain, address, label, and a code sent to the
  * user's own e-mail or phone with the 59 s countdown (spec §9). SUBMIT checks the domain rules and
  * sends nothing on a problem; a success tells the parent BOUND and clears the address, label and
  * code. Changing where the code goes resets the countdown (spec §4).

@@ -46,7 +46,7 @@ export function secondsLeft(context: Pick<ConvertContext, 'quote' | 'serverNow' 
 export const CONVERT_TICK_MS = 1000;
 
 /**
- * Convert BTC or ETH of the trade account to USDT (spec §5 p_convert; issue 12 item 6).
+ * Convert BTC or ETH of the trade account to USDT (spec §5 p_convert).
  * - SUBMIT refuses an empty, zero, malformed or above-balance amount (nothing is sent), or asks for
  *   a quote (account/convert_quote).
  * - quoted: the countdown runs on the server's time: it starts from the quote's server_now, moves

@@ -169,7 +169,7 @@ export function submitProblems(context: LeverOrderContext, side: LeverSide): Lev
   if (context.mode === 'fixed' && !problems.price) {
     if (entries.price.kind === 'empty') problems.price = { kind: 'required' };
     else if (entries.price.kind === 'number' && context.last !== null) {
-      // A fixed long waits below the market, a fixed short above it (issue 13 item 2).
+      // A fixed long waits below the market, a fixed short above it.
       const against = compareDecimal(entries.price.value, context.last);
       if (side === 'long' ? against >= 0 : against <= 0) problems.price = { kind: 'priceSide', side };
     }
@@ -201,7 +201,7 @@ export function submitPayload({ matchId, order, password }: LeverSubmit) {
 }
 
 /**
- * The lever order form (spec §2 Lever, issue 13 item 8): market or fixed price, lots within the
+ * The lever order form (spec §2 Lever): market or fixed price, lots within the
  * pair's bounds, a multiple from the pair's list, optional take-profit and stop-loss on their
  * sides, the live bond and fee from the domain formulas, long and short with a confirm step. Every
  * field keeps what was typed; a refusal is a message under it and nothing is sent. It reports

@@ -10,7 +10,7 @@ import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
 
 export type LeverPosition = AnswerOf<'lever/my_trade'>['data'][number];
 /**
- * The history tabs (spec §2 Lever, issue 13 item 8) by the lever/my_trade status each reads:
+ * The history tabs (spec §2 Lever) by the lever/my_trade status each reads:
  * delegation (6, the default: every order placed on the pair, whatever became of it), current
  * positions (5: the pair's open positions, from lever/deal, with live PnL), all positions (1: open
  * positions on every pair of the account), all pending orders (0) and all closed (3) on the pair.
@@ -181,7 +181,7 @@ function emptyPages(): Record<LeverPagedTab, LeverPage> {
 }
 
 /**
- * The lever positions panel (spec §2 Lever history, issue 13 items 5, 6): tabs open / pending /
+ * The lever positions panel (spec §2 Lever history): tabs open / pending /
  * closed, close one, cancel a pending order, close all (all, longs or shorts) each behind a confirm,
  * and the take-profit / stop-loss dialog of an open position. Each new state of a position reaches
  * it once from its screen (POSITION); after every action it reloads and reports `acted`.

@@ -86,7 +86,7 @@ export function newerPositions(
 }
 
 /**
- * The lever screen (DESIGN.md "A trading screen", issue 13): it owns the order form and the
+ * The lever screen (DESIGN.md "A trading screen"): it owns the order form and the
  * positions panel, listens to the owner's LEVER_TRADE and LEVER_CLOSED pushes while signed in,
  * folds each state of each position into the panel once (whichever of the answer and the push
  * carries it first), and reloads the lever balance after every order, action and close. The page

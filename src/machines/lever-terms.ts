@@ -50,7 +50,7 @@ export function units(text: string): bigint {
 }
 
 /**
- * What an order costs by the domain formulas (src/domain/lever/rules.ts, issue 13 item 2): the
+ * What an order costs by the domain formulas (src/domain/lever/rules.ts): the
  * entry price (the last trade adjusted by the spread at market, the typed price when fixed),
  * quantity = lots x share_num, bond = price x quantity / multiple, fee = price x quantity x rate.
  */
@@ -109,7 +109,7 @@ export interface AccountTotals {
 }
 
 /**
- * The account summary at the mark of the pair on screen (issue 13 items 3, 4): each of the pair's
+ * The account summary at the mark of the pair on screen: each of the pair's
  * open positions' PnL by the domain formula; the quote currency's other positions at the PnL the
  * account last reported; margin in use = the sum of bonds; hazard rate = (balance + bonds + PnL) /
  * bonds x 100. With no mark yet, the reported PnL stands.

@@ -19,7 +19,7 @@ import { scaledToPlainText, scaledToText, unitsPlainText } from '../domain/money
 
 export type { StopLeg };
 
-/** The three ways of giving one leg (issue 13 item 5): its price, its % from the entry, its expected amount. */
+/** The three ways of giving one leg: its price, its % from the entry, its expected amount. */
 export type StopField = 'price' | 'percent' | 'amount';
 
 /** One leg (take-profit or stop-loss) of the dialog. */
@@ -189,7 +189,7 @@ const valid = ({ context }: { context: TpSlContext }) =>
   context.tp.problem === null && context.sl.problem === null;
 
 /**
- * The take-profit / stop-loss dialog of one open position (issue 13 item 5, spec §5): each leg by
+ * The take-profit / stop-loss dialog of one open position (spec §5): each leg by
  * price, by % from the entry or by expected profit / loss, the three kept in sync both ways; the
  * side rule checked against the entry and the live last price; save sends lever/setstop.
  */

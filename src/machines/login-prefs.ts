@@ -47,7 +47,7 @@ export function readCountryId(): number | null {
  * password manager does that job through the fields' autocomplete attributes (DESIGN.md).
  */
 export function persistLogin(result: SignedIn): void {
-  // The account stays in localStorage only with "remember me" (issue 10); otherwise it lasts as long
+  // The account stays in localStorage only with "remember me"; otherwise it lasts as long
   // as this tab's session, for the account menu, and is gone when the tab closes.
   writePref('account', result.remember ? result.account : null);
   writeTabAccount(result.remember ? null : result.account);

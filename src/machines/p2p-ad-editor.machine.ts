@@ -67,7 +67,7 @@ function read(context: AdEditorContext) {
 }
 
 /**
- * Publishing or editing an ad (issue 16, merchant shop): the form is read with the same rules the
+ * Publishing or editing an ad (merchant shop): the form is read with the same rules the
  * simulator applies (domain/p2p/ad-entry.ts: numbers in the user's decimal separator, max not below
  * min, the total covering one minimum order, at least one pay method, 15 or 30 minutes). SUBMIT
  * names the first wrong field and sends nothing; a valid form asks for confirmation, then saves.

@@ -66,7 +66,7 @@ function typingProblem(context: OrderEntryContext): OrderEntryProblem | null {
 }
 
 /**
- * Placing an order on an ad (issue 16): open the dialog on an ad -> type a fiat amount or a coin
+ * Placing an order on an ad: open the dialog on an ad -> type a fiat amount or a coin
  * quantity (the other follows: domain/p2p/entry.ts) -> confirm -> otc/order_create.
  * - SUBMIT refuses an empty, malformed, out-of-limits or above-what-is-left size and sends nothing.
  * - CONFIRM sends exactly the canonical text of what was typed, under the field it was typed in.

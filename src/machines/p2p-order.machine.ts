@@ -82,7 +82,7 @@ export function countdownEnds(order: P2pOrderAnswer, before: number, after: numb
 }
 
 /**
- * One P2P order seen by one party (issue 16: the order lifecycle per side). Loads the order, reloads
+ * One P2P order seen by one party (the order lifecycle per side). Loads the order, reloads
  * it on the party's OTC_ORDER pushes for it, and counts its timers down from the server's remaining
  * times. An action is offered only when the answer's `actions` lists it; ASK checks it once more
  * here (pay needs a voucher, a dispute a reason of this side), asks for confirmation, then sends it.

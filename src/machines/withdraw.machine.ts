@@ -70,7 +70,7 @@ function usable(addresses: readonly BoundAddressRow[], context: WithdrawInput): 
 }
 
 /**
- * The withdraw panel of one currency (spec §5 withdraw, issue 12 item 4). Loads the bound
+ * The withdraw panel of one currency (spec §5 withdraw). Loads the bound
  * addresses first: with none the page links to bindAddr (pbtwaf). The amount keeps exactly what
  * was typed; min (draw_min), max (draw_max) and the balance are enforced on SUBMIT; the trade
  * password is required. A refused form sends nothing. A request clears the amount and password and

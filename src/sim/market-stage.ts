@@ -21,7 +21,7 @@ export interface MarketStageOptions {
 }
 
 /**
- * The simulator's first stage (issue 19): the live market, its routes and publishers, the socket
+ * The simulator's first stage: the live market, its routes and publishers, the socket
  * hub and the server that answers the contract. Everything a visitor's first quote needs, and none
  * of the users' features: those join the same routes, hub and server in the second stage
  * (simulator.ts `openExchange`), which the worker loads only after this one answers.

@@ -24,7 +24,7 @@ export interface RequestLog {
 /**
  * Whether a successful answer may be kept: never one that carries a session token (sign-in: the
  * catalogue marks it `secret`, since `user/login` answers the token string itself), since secrets
- * are stored only as hashes (issue 10 item 5); such a call runs again if it is replayed.
+ * are stored only as hashes; such a call runs again if it is replayed.
  */
 export function recordable(answer: Envelope, secret = false): boolean {
   if (answer.code !== 1 || secret) return false;

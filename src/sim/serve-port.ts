@@ -22,7 +22,7 @@ export interface StagedServer {
 /**
  * The calls the market stage answers on its own: the first page's quotes, a pair's deal snapshot
  * and its chart. They read the market and nothing else, so they need not wait for the users'
- * features (issue 19: the first live quote).
+ * features (the first live quote).
  */
 export const EARLY_CALLS: ReadonlySet<string> = new Set([
   'market/currency_matches',

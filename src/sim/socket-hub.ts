@@ -38,7 +38,7 @@ interface SessionState {
 export const SESSION_ENDED_FRAME = '{"type":"session_ended"}';
 
 /**
- * Acknowledgements as the family's servers send them (issue 18 item 5): `login_result` with the
+ * Acknowledgements as the family's servers send them: `login_result` with the
  * envelope's codes (1 signed in, "999" no live session, 0 no token), `sub_result` with a message.
  */
 export const LOGIN_OK_FRAME = '{"type":"login_result","code":1}';
@@ -76,7 +76,7 @@ export class SocketHub {
   }
 
   private receive(state: SessionState, text: string): void {
-    // A bare `ping` text is a ping too (issue 18: clients of this family ping plainly).
+    // A bare `ping` text is a ping too (clients of this family ping plainly).
     if (text === 'ping') return this.ping(state);
     let frame: unknown;
     try {

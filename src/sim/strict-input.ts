@@ -3,7 +3,7 @@ import { callByPath, type CallSpec } from '../api/catalogue.ts';
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 
 /**
- * Strict input at the server (DESIGN.md "every payload validated strictly", issue 10): what a request
+ * Strict input at the server (DESIGN.md "every payload validated strictly"): what a request
  * must look like before any handler sees it. Every refusal is an envelope (code 0) whose message
  * names the contract's field, never repeats what was sent, and changes nothing.
  *

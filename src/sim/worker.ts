@@ -17,7 +17,7 @@ import { LateEventLog } from './store/late-event-log.ts';
  * - As a dedicated Worker (browsers without SharedWorker), the tab holding the Web Lock runs the
  *   exchange and the other tabs' workers relay to it over a BroadcastChannel.
  *
- * It opens in two stages (issue 19): first the market (market-stage.ts), which answers the first
+ * It opens in two stages: first the market (market-stage.ts), which answers the first
  * page's quotes (serve-port.ts EARLY_CALLS) while the second stage, the users' features, is still
  * loading; everything else waits for the whole exchange.
  */

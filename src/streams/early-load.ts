@@ -4,7 +4,7 @@ import { asyncScheduler, type SchedulerLike } from 'rxjs';
 export const EARLY_ANSWER_FRESH_MS = 2_000;
 
 /**
- * A load started before anything reads it (issue 19: the first live quote). The app's first page
+ * A load started before anything reads it (the first live quote). The app's first page
  * usually shows quotes, and asking for them as the app starts means the table has its snapshot when
  * it first renders instead of a round trip later.
  *

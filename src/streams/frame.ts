@@ -16,7 +16,7 @@ export const GLOBAL_CHANNELS = [
   'LEVER_TRADE',
   'LEVER_CLOSED',
   'MICRO_CLOSED',
-  // A P2P order of the user's changed (issue 16): only its buyer and seller hear it.
+  // A P2P order of the user's changed: only its buyer and seller hear it.
   'OTC_ORDER',
   // The owner's balance of one account and currency, after every movement of it (wallet).
   'BALANCE',

@@ -3,7 +3,7 @@ import { lazySchema } from './lazy-schema.ts';
 
 /**
  * The public channels' frame schemas of payloads.ts, each loaded with that module's chunk the first
- * time a stream decodes with it (issue 19: zod and the entity schemas stay off the first paint).
+ * time a stream decodes with it (zod and the entity schemas stay off the first paint).
  */
 const payloads = () => import('./payloads.ts');
 

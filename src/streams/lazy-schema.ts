@@ -2,7 +2,7 @@ import { defer, from, shareReplay, type Observable } from 'rxjs';
 import type { z } from 'zod';
 
 /**
- * A schema that arrives with its own chunk (issue 19): the socket's frame schemas are zod, and zod
+ * A schema that arrives with its own chunk: the socket's frame schemas are zod, and zod
  * is 25 KB of gzipped JavaScript that the first paint does not need. A stream decoding with a lazy
  * schema holds its frames, in order, until the schema is in, then decodes them; once loaded it
  * decodes synchronously, exactly like a schema imported up front (decode.ts).

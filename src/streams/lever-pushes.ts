@@ -16,7 +16,7 @@ import type { ChannelSource } from './market.ts';
 export type LeverTradeFrame = z.output<typeof leverTradePush>;
 export type LeverClosedFrame = z.output<typeof leverClosedPush>;
 
-// With the lever catalogue's chunk, when a lever stream first decodes (issue 19: not at start-up).
+// With the lever catalogue's chunk, when a lever stream first decodes (not at start-up).
 const lever = () => import('../api/catalogue/lever.ts');
 const tradePush = lazySchema(() => lever().then((m) => m.leverTradePush));
 const closedPush = lazySchema(() => lever().then((m) => m.leverClosedPush));

@@ -36,7 +36,7 @@ export const dayMarketFrame = z
     type: z.literal('DAY_MARKET'),
     symbol: text,
     currency_match_id: id.optional(),
-    // The family's servers name the pair in the quotation as `id` (issue 18): a third place.
+    // The family's servers name the pair in the quotation as `id`: a third place.
     quotation: quotation.partial({ currency_match_id: true }).extend({ id: id.optional() }),
   })
   .transform((frame, ctx): Quote => {

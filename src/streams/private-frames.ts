@@ -6,7 +6,7 @@ import { id } from '../api/fields.ts';
 /**
  * Frame schemas of the owner's private spot and micro pushes (spot-order-pushes.ts,
  * micro-pushes.ts), in their own module so they load with the first stream that decodes them
- * rather than at start-up (issue 19).
+ * rather than at start-up.
  */
 export const spotOrderFrame = z.object({
   type: z.enum(['TX_SUBMIT', 'TX_MATCHED']),

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: 'markets', element: page(() => import('./pages/markets/MarketsPage.tsx')) },
       { path: 'notice', element: page(() => import('./pages/notice/NoticePage.tsx')) },
       { path: 'white', element: page(() => import('./pages/white/WhitePage.tsx')) },
-      // The developer inspector and machine gallery (issue 17): a lazy chunk, nothing loads before.
+      // The developer inspector and machine gallery: a lazy chunk, nothing loads before.
       { path: 'inspect/*', element: page(() => import('./devtools/InspectPage.tsx')) },
       { path: 'login', element: page(() => import('./pages/auth/LoginPage.tsx')) },
       { path: 'register', element: page(() => import('./pages/auth/RegisterPage.tsx')) },

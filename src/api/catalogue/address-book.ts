@@ -3,7 +3,7 @@ import { empty, id, text } from '../fields.ts';
 import { call, ok, outboxKey, type CallSpec } from './kit.ts';
 
 /**
- * The address-binding service (spec §7 "Separate address-binding service", issue 12 item 5): a small
+ * The address-binding service (spec §7 "Separate address-binding service"): a small
  * contract of its own under `address/`, beside the main one. GetDrawAddress is `address/list` and
  * `address/draw_addresses`, SendVerificationcode is `address/send_code`, BindDrawAddress is
  * `address/bind` with the signed form `{ data, signature }`.

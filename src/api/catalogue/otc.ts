@@ -22,7 +22,7 @@ import { decimal, flag, id, num, paged, text } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
 
 /**
- * Peer-to-peer fiat trading with merchant shops (issue 16). The spec shows labels only (§1, §3, §4):
+ * Peer-to-peer fiat trading with merchant shops. The spec shows labels only (§1, §3, §4):
  * these calls, under the `otc/` prefix the product family's servers use, are Tessera's. Coins are
  * held in escrow in the seller's legal account (available -> locked) from the order's opening until
  * it completes (to the buyer's legal account) or is cancelled or refunded (back to the seller).

@@ -4,7 +4,7 @@ import type { ChainCode } from './chains.ts';
 import { base58CheckPayload, bech32Decode, convertBits, eip55 } from './checksums.ts';
 
 /**
- * Whether a withdrawal address can be right for its chain (issue 12 item 5), checked the same way by
+ * Whether a withdrawal address can be right for its chain, checked the same way by
  * the bind form and by the server:
  * - TRC20 (TRON): Base58Check, 34 characters starting with T, version byte 0x41 and 20 bytes.
  * - ERC20 (Ethereum): 0x and 40 hex digits; when the letters mix cases, they must be the EIP-55

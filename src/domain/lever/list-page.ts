@@ -1,7 +1,7 @@
 /**
  * One page of a list held whole on the client (the open positions of the pair, from lever/deal and
  * the LEVER_TRADE pushes): spec §9 pages, so a book of 100 positions lays out and paints 10 rows,
- * not 100 (issue 13 item 10). The page asked for is clamped into the pages there are: when
+ * not 100. The page asked for is clamped into the pages there are: when
  * positions close and the list shrinks, the last page is shown rather than an empty one.
  */
 export interface ListPage<T> {

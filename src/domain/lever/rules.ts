@@ -1,7 +1,7 @@
 import { divideRounded, LEDGER_DECIMALS, toScaled } from '../money.ts';
 
 /**
- * Lever positions (spec §2 Lever, §3, §4, §5, §9; issue 13). Every amount here is a BigInt in units
+ * Lever positions (spec §2 Lever, §3, §4, §5, §9). Every amount here is a BigInt in units
  * of 1e-8: prices (quote per base), quantities (base) and money (quote) alike, so 1 = 100_000_000n.
  * Rates come as the contract's decimal texts. Tessera's choices, where the spec is silent:
  *

@@ -1,7 +1,7 @@
 import { leverPnl, tickUnits, UNIT, type LeverSide } from './rules.ts';
 
 /**
- * The take-profit / stop-loss dialog's three ways of saying one price (issue 13 item 5, spec §5
+ * The take-profit / stop-loss dialog's three ways of saying one price (spec §5
  * "expected amounts = price difference x quantity"): the price itself, the % the price moves from
  * the entry, and the expected profit (take-profit) or loss (stop-loss) when it fires. All amounts
  * are BigInt 1e-8 units, as in rules.ts.

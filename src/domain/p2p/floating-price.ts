@@ -2,7 +2,7 @@ import { readNumberEntry, type NumberEntryProblem } from '../number-entry.ts';
 import { FIAT_DECIMALS } from './amounts.ts';
 
 /**
- * Floating-price ads (issue 16, Tessera). An ad's price is either fixed, or floating at a margin over
+ * Floating-price ads (Tessera). An ad's price is either fixed, or floating at a margin over
  * the market: price = reference x (1 + margin), where the reference is the coin's market price in the
  * ad's fiat (the simulator: the coin's last USDT trade price, USDT counted as one US dollar, times
  * its fixed fiat-per-dollar table, the same one the seeded ads are priced from).

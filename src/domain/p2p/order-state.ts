@@ -1,6 +1,6 @@
 /**
  * A P2P (fiat) order's life (spec §4 labels: pending payment, paid, delay confirmation, rights
- * protection, completed, cancelled, abnormal; the transitions are Tessera's, issue 16):
+ * protection, completed, cancelled, abnormal; the transitions are Tessera's):
  *
  *   unpaid --pay--> paid --release--> completed
  *     |                |--delay (once)--> delayed --release--> completed

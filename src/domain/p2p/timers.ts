@@ -1,7 +1,7 @@
 import type { P2pOrderState } from './order-state.ts';
 
 /**
- * The time limits of a P2P order, on the simulated clock (issue 16; the spec names the rules, not
+ * The time limits of a P2P order, on the simulated clock (the spec names the rules, not
  * the values). Answers carry the server's remaining time for each, so clients never trust their
  * own clock.
  */

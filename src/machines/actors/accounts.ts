@@ -9,7 +9,7 @@ export function accountsActors(api: ApiClient) {
   return {
     /** The send-code machine's delivery: notify/send_email, notify/send_sms or sms_mail. */
     // Which call delivers which code is the auth pages' module: it loads with them, not on the
-    // first paint (issue 19).
+    // first paint.
     deliverCode: fromPromise<void, CodeRequest>(async ({ input }) => {
       const { deliverCode } = await import('../code-request.ts');
       return deliverCode(api, input);

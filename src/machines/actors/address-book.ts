@@ -24,7 +24,7 @@ export function addressBookActors(api: ApiClient) {
         timestamp: session.timestamp,
         label: input.label,
       };
-      // The signing rules load with the first bind, not on the first paint (issue 19).
+      // The signing rules load with the first bind, not on the first paint.
       const { signAddressData } = await import('../../domain/address-book/signature.ts');
       const signature = await signAddressData(session.key, data);
       return api.call('address/bind', { data, signature });

@@ -3,7 +3,7 @@ import type { ChannelSource } from '../../streams/market.ts';
 import type { AppActors } from './index.ts';
 
 /**
- * Every feature's API actors, loaded beside the first render instead of before it (issue 19: they
+ * Every feature's API actors, loaded beside the first render instead of before it (they
  * and what they import are not needed to paint the shell). Only lazily loaded views use actors (the
  * pages, the header's outbox and speed control, the replay panel), and each of them waits for
  * `actorsReady()` before it renders, as the pages wait for their text; the composition root starts

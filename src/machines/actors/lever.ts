@@ -71,7 +71,7 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
      */
     submit: fromPromise<LeverPosition, LeverSubmit>(async ({ input }) => {
       // The order form's module is the lever page's: it loads with that page, not on the first
-      // paint (issue 19), so by the time an order is sent this import is already done.
+      // paint, so by the time an order is sent this import is already done.
       const { submitPayload } = await import('../lever-order.machine.ts');
       const position = await api.call('lever/submit', submitPayload(input));
       if (input.order.tp === '' && input.order.sl === '') return position;

@@ -3,7 +3,7 @@ import type { AnchorCheckpoint } from './daily-anchors.ts';
 /**
  * The daily-anchor chain's state every 128 days (2025-01-01 + 128 n) for the default seed
  * (reference-generator.ts DEFAULT_SEED), up to the end of 2031: a worker that has just started
- * walks the chain from the nearest one instead of from day 0 (daily-anchors.ts; issue 19). Made by
+ * walks the chain from the nearest one instead of from day 0 (daily-anchors.ts). Made by
  * walking the chain from day 0 (tests/unit/sim/feeds/anchor-checkpoints.test.ts checks every one).
  */
 export const DEFAULT_SEED_CHECKPOINTS: readonly AnchorCheckpoint[] = [

@@ -56,7 +56,7 @@ export interface AnchorCheckpoint {
  *
  * The chain is the only part of the generator that must be walked in order, and it costs a dozen
  * draws per day, so even years of it take a millisecond once compiled; a worker that has just
- * started runs it cold, in tens of milliseconds (issue 19: the first quote waits for it). So the
+ * started runs it cold, in tens of milliseconds (the first quote waits for it). So the
  * chain can resume from checkpoints (anchor-checkpoints.ts: the default seed's state every 128
  * days, checked against the walk from day 0 by a test), and walks only from the nearest one.
  * Everything finer (minutes, seconds) is generated per day or per minute from its own stream and

@@ -3,7 +3,7 @@ import type { FeedLibrary, FeedLibraryOptions } from './feed-library.ts';
 /**
  * The recorded-feed library, whose module (with Dexie, 98 KB) loads with its first use: a replay,
  * a dropped file or a kept feed to restore. The worker's first stage holds the market and its
- * replay controls but opens no library before one of those (issue 19: the first quote waits for
+ * replay controls but opens no library before one of those (the first quote waits for
  * the first stage to compile).
  */
 export async function openFeedLibrary(options: FeedLibraryOptions = {}): Promise<FeedLibrary> {

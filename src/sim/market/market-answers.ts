@@ -122,7 +122,7 @@ export function completedTradeAnswer(pair: PairSpec, trade: Trade): CompletedTra
     // The family's tape shows the quantity from `amount`.
     amount: lotsText(pair, trade.lots),
     way: trade.takerSide === BUY ? TAPE_WAY_BUY : TAPE_WAY_SELL,
-    // The family's clients read unix seconds (issue 18 item 5); `time` stays in ms.
+    // The family's clients read unix seconds; `time` stays in ms.
     timestamp: Math.floor(trade.time / 1000),
     ...(trade.id === undefined ? {} : { id: trade.id }),
   };

@@ -35,7 +35,7 @@ export interface MarketFeatureOptions {
   settings?: (SpeedSettings & ReplaySettings) | null;
   /**
    * The settings are known to hold nothing yet (a fresh profile's new database): nothing is read
-   * back, so opening the market does not wait for the database to open (issue 19).
+   * back, so opening the market does not wait for the database to open.
    */
   settingsEmpty?: boolean;
   /** Seed, history length, pairs, users' fills: see MarketOptions. */

@@ -107,7 +107,7 @@ export class MarketPublisher {
           type: 'DAY_MARKET',
           symbol: market.pair.symbol,
           currency_match_id: market.pair.id,
-          // The family's clients read the pair id as quotation.id (issue 18 item 5).
+          // The family's clients read the pair id as quotation.id.
           quotation: { ...quotationAnswer(market), id: market.pair.id },
         });
       }

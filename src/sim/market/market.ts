@@ -92,7 +92,7 @@ export class Market {
 
   /**
    * Keeps the market where it stands until `release`: answers read it, nothing moves it. The worker
-   * answers the first quotes before users' resting orders are back in the books (issue 19); had the
+   * answers the first quotes before users' resting orders are back in the books; had the
    * market run meanwhile, agents would have traded past those orders instead of against them.
    */
   hold(): void {

@@ -1,5 +1,5 @@
 /**
- * Failed sign-in attempts per client address (issue 18 item 3): the accounts feature already limits
+ * Failed sign-in attempts per client address: the accounts feature already limits
  * wrong passwords and codes per account; on a shared server one address trying many accounts must
  * be limited too. A refused (code 0) answer to one of the guarded calls counts as a failure; once an
  * address has `maxFailures` within `windowMs`, those calls are refused from it until the oldest

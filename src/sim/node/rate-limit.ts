@@ -1,5 +1,5 @@
 /**
- * Requests per client address (issue 18 item 3): a token bucket per address that refills
+ * Requests per client address: a token bucket per address that refills
  * `perSecond` tokens a second up to `burst`; a request takes one token or is refused (429). The
  * table is bounded: past `maxClients` addresses the least recently seen one is forgotten (it starts
  * again with a full bucket, which only ever errs on the side of serving).

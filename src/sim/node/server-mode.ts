@@ -6,7 +6,7 @@ import type { JsonLog } from './json-log.ts';
 
 /**
  * What changes when the simulator is a server many people share instead of one person's machine
- * (issue 18 item 3):
+ *:
  * - the demo outbox is not served: anyone could read codes meant for someone else's address;
  *   verification codes go to the operator's log instead, each with the address it was issued for;
  * - the simulator's control calls (every `sim/*`: speed, time skips, the bench storm, demo deposits,

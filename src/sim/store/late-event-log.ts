@@ -2,7 +2,7 @@ import type { EventLog } from './event-log.ts';
 
 /**
  * An event log that loads its implementation on first use: every call waits for it, and the calls
- * reach it in the order they were made. The worker's first stage (issue 19) holds one of these, so
+ * reach it in the order they were made. The worker's first stage holds one of these, so
  * the market opens without Dexie (98 KB of the first stage's 315), which a fresh profile does not
  * touch before the second stage.
  *

@@ -5,13 +5,13 @@ import { createQuotesStore } from '../quotes-store.ts';
 
 /** The markets' reads, shared by every page that shows markets. */
 export function marketQueries(api: ApiClient, socket: ChannelSource) {
-  // Asked for as the app starts (issue 19): the trade screen's pairs and the quotes table share it.
+  // Asked for as the app starts: the trade screen's pairs and the quotes table share it.
   const snapshot = earlyLoad(() => api.call('market/currency_matches', {}, { quiet: true }));
   const quotes = createQuotesStore({
     load: () => snapshot.next(),
     updates$: quotes$(socket),
   });
-  // The table goes live with the app, not with the first page that shows it (issue 19: the first
+  // The table goes live with the app, not with the first page that shows it (the first
   // live quote): its keep-alive holds it a few seconds, so that page gets a ready table at once.
   quotes.subscribe().unsubscribe();
   return {

@@ -63,7 +63,7 @@ let shortcutsInstalled = false;
 
 /**
  * Listens for both shortcuts from the app's start (main.tsx), not from the developer menu's chunk:
- * that loads after the header (issue 19), and a key pressed before it arrived was lost. A panel
+ * that loads after the header, and a key pressed before it arrived was lost. A panel
  * asked for early opens when its code is in.
  */
 export function installDevShortcuts(target: Pick<Window, 'addEventListener'> = window): void {

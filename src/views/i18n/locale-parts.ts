@@ -1,5 +1,5 @@
 /**
- * A locale file comes in parts (issue 19), so the first paint waits only for the text it shows:
+ * A locale file comes in parts, so the first paint waits only for the text it shows:
  * - `shell`: the sections the app's frame uses on every page (header, footer, menus, toasts, the
  *   demo outbox); loaded before the first render.
  * - `page`: every other section (the pages' own text, and `server`, which a few pages read too);

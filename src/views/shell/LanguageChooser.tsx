@@ -16,7 +16,7 @@ function needsFallbackFont(name: string): boolean {
  * Offers the 10 interface languages of spec §1; a choice is stored and applied by a reload.
  *
  * Names that need a fallback font are written into their options when the chooser is first
- * focused, pressed or touched, not with the header (issue 19). A <select> lays out every option's
+ * focused, pressed or touched, not with the header. A <select> lays out every option's
  * label to size itself, so the Chinese, Japanese, Korean and Thai names made every first page load
  * the fallback fonts of four scripts: 150-250 ms of layout on a fresh browser here, in the task
  * that draws the header. The Latin and Cyrillic names are there from the start: the widest of them

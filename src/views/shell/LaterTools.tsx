@@ -3,7 +3,7 @@ import { actorsReady } from '../../machines/actors/deferred.ts';
 import { useDemoTools } from '../use-demo-tools.ts';
 
 /**
- * The header's controls that load after its first render (issue 19: they and their machines are
+ * The header's controls that load after its first render (they and their machines are
  * not in the first paint's JavaScript). Each keeps its place while it loads: a control shown as an
  * icon button has a placeholder of that button's size, so the header neither moves nor re-lays out
  * when it arrives; the speed control shows nothing until the simulator answers its speed anyway.

@@ -3,7 +3,7 @@ import type { NewsTranslation } from './types.ts';
 
 /**
  * Each language's news (titles, bodies, category names) as a chunk of its own, fetched the first
- * time a request asks for that language (issue 19): the worker starts the market without 12
+ * time a request asks for that language: the worker starts the market without 12
  * languages of articles in its script. index.ts keeps the eager table for tests and scripts.
  */
 export const NEWS_LOADERS: Readonly<Record<Exclude<LanguageCode, 'en'>, () => Promise<NewsTranslation>>> = {

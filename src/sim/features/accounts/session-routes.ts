@@ -163,7 +163,7 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       loginCode: needsCode ? { channel, address, code: clean(payload.sms_code ?? '') } : null,
     });
     // The token itself, as the family's servers answer ("answers token"); uid and is_seller are
-    // user/info's (issue 18 item 5).
+    // user/info's.
     return outcome(result, ctx, { data: token });
   });
 

@@ -35,7 +35,7 @@ export interface AddressBookOptions {
 }
 
 /**
- * The address-binding service (issue 12 item 5): the event-sourced address book plus the random
+ * The address-binding service: the event-sourced address book plus the random
  * parts (keys, codes) a pure aggregate cannot draw. Routes call it; the withdrawal feature asks it
  * `isBound(userId, coin, chain, address)` before it accepts a withdrawal.
  */

@@ -64,7 +64,7 @@ function refusal(outcome: P2pOutcome & { ok: false }, ctx: CallContext): Envelop
 }
 
 /**
- * The otc/ calls (issue 16). Every call first records what the simulated clock brought (limits,
+ * The otc/ calls. Every call first records what the simulated clock brought (limits,
  * the simulated merchants, the arbiter), so what is read or refused is current.
  */
 export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p): void {

@@ -50,7 +50,7 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     transacted_volume: unitsText(order.filledQuote),
     fee: unitsText(order.fee),
     fee_currency: order.side === 'buy' ? (pair?.base.code ?? '') : (pair?.quote.code ?? ''),
-    // As the family's servers send them (issue 18 item 5): "YYYY-MM-DD HH:mm:ss", here in UTC.
+    // As the family's servers send them: "YYYY-MM-DD HH:mm:ss", here in UTC.
     created_at: utcDateTimeText(order.createdAt),
     updated_at: utcDateTimeText(order.updatedAt),
     currency_match: { id: order.pairId, symbol: pair?.symbol ?? '' },

@@ -138,7 +138,7 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
     return crediting;
   };
   await creditGrants();
-  // The P2P market's merchants, ads and funds, once (issue 16).
+  // The P2P market's merchants, ads and funds, once.
   await p2p.seed();
   options.accounts.subscribe((events) => {
     if (events.some((event) => event.type === 'DemoFundsGranted')) void creditGrants();

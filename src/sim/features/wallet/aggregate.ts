@@ -274,7 +274,7 @@ function decideWallet(state: ExchangeState, command: WalletCommand): Decision<Wa
       if (command.units <= 0n) return refuse('walletAmountInvalid');
       if (userBalance(state, command.userId, command.from, command.currencyId).available < command.units)
         return refuse('walletInsufficient');
-      // Lever (issue 13): the open positions' unrealised losses at the recorded marks stay behind.
+      // Lever: the open positions' unrealised losses at the recorded marks stay behind.
       if (command.from === 'lever') {
         const figures = accountFigures(state, command.userId, command.currencyId);
         if (command.units > leverTransferable(figures.free, figures.pnl)) return refuse('walletLeverMargin');

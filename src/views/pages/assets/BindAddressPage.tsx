@@ -279,7 +279,7 @@ function AddressBookBody() {
   );
 }
 
-/** /assets/bindAddr (issue 12 item 5): the withdrawal address book and the bind form. */
+/** /assets/bindAddr: the withdrawal address book and the bind form. */
 export default function BindAddressPage() {
   const { t } = useTranslation();
   return (

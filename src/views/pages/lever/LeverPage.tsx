@@ -41,7 +41,7 @@ function leverPairOf(pair: TradePair): LeverPair {
 }
 
 /**
- * Spec §2 "Lever" (issue 13): the pairs open for lever (code, last price, change %), the chart and
+ * Spec §2 "Lever": the pairs open for lever (code, last price, change %), the chart and
  * the order book of the pair, the order form (market or fixed price, lots, multiple, take-profit and
  * stop-loss, long and short with a confirm), the lever account summary painted live from the market,
  * and the positions panel. The page renders the screen machine's children and sends it events. The

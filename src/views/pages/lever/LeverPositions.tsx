@@ -34,7 +34,7 @@ type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
 type TpSlRef = ActorRefFrom<typeof leverTpSlMachine>;
 
 /**
- * The lever positions panel (spec §2 Lever history, issue 13 items 5, 6, 8): open positions with
+ * The lever positions panel (spec §2 Lever history): open positions with
  * their live PnL (painted from the last trade, once per frame, outside React state), pending
  * fixed-price orders, and closed positions with their reason; close one, cancel one, close all
  * (all, longs or shorts), and the take-profit / stop-loss dialog, each behind a confirm.
@@ -56,7 +56,7 @@ export function LeverPositions({
 }) {
   const { t } = useTranslation();
   // Each piece read on its own: the snapshot changes on every frame's LAST (the price the TP/SL
-  // dialog checks its sides against), which must not re-render the table (issue 13 item 10).
+  // dialog checks its sides against), which must not re-render the table.
   const tab = useSelector(positions, (s) => s.context.tab);
   const open = useSelector(positions, (s) => s.context.open);
   const openPage = useSelector(positions, (s) => s.context.openPage);

@@ -17,7 +17,7 @@ export function moneyText(value: bigint): string {
 }
 
 /**
- * The lever account of the pair's quote currency (issue 13 items 3, 4): free balance, margin in use,
+ * The lever account of the pair's quote currency: free balance, margin in use,
  * unrealised PnL and the risk (hazard) rate. Balance and margin come from the machines; PnL and risk
  * follow the market: they are painted into their cells from the last trade price at most once per
  * frame, outside React state, by the domain formulas.

@@ -24,7 +24,7 @@ function exact(text: string): string {
 }
 
 /**
- * The take-profit / stop-loss dialog (issue 13 item 5, spec §5): each leg by price, by % from the
+ * The take-profit / stop-loss dialog (spec §5): each leg by price, by % from the
  * entry or by expected profit / loss; whichever the user types in keeps exactly what was typed and
  * the other two follow it (lever-tp-sl.machine.ts). Under each leg, live: expected profit/loss =
  * price difference x quantity, with the numbers, so it can be checked by hand.

@@ -32,7 +32,7 @@ function isOpenOn(position: LeverPosition, matchId: number): boolean {
 /**
  * At most this many positions have their lines drawn: the newest open ones of the pair. A book of
  * 100 positions would be 400 lines nobody can read, each handed to the chart whenever one moved
- * (issue 13 item 10); the positions panel lists them all.
+ *; the positions panel lists them all.
  */
 export const LEVER_MARKED_POSITIONS = 8;
 
@@ -92,7 +92,7 @@ export function leverMarksKeyOf(
 }
 
 /**
- * Issue 13 item 8: the entry, take-profit, stop-loss and liquidation prices of the user's open
+ * The entry, take-profit, stop-loss and liquidation prices of the user's open
  * positions on the pair on screen (the newest LEVER_MARKED_POSITIONS of them), as chart price marks (a price of 0 is a leg not set, and is not
  * drawn). Labels name the side and the price, so two positions' lines can be told apart.
  */

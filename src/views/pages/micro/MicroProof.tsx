@@ -24,7 +24,7 @@ export function proofHref(symbol: string, open: TapeTrade, end: TapeTrade): stri
 }
 
 /**
- * A closed contract's proof (issue 14): the public tape's trade it opened on and the one it closed
+ * A closed contract's proof: the public tape's trade it opened on and the one it closed
  * on (id, time, price), and a link to the trade screen at those moments, so anyone can check the
  * outcome against the candles and the tape.
  */

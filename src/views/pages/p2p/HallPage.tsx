@@ -187,7 +187,7 @@ function OrderDialog({
   );
 }
 
-/** /legalIndex/legal: the trading hall (issue 16). */
+/** /legalIndex/legal: the trading hall. */
 export default function HallPage() {
   const { t } = useTranslation();
   const { queries, actors } = useServices();

@@ -120,7 +120,7 @@ export function KlineChart({
   const focusRef = useRef(focusTime);
 
   // The frame the instance was last built with: rebuilding it (notMerge) costs tens of
-  // milliseconds on a slow machine, so a new history only moves the zoom (issue 19).
+  // milliseconds on a slow machine, so a new history only moves the zoom.
   const drawnFrame = useRef<ChartFrame | null>(null);
 
   const draw = useCallback((resetZoom: boolean) => {

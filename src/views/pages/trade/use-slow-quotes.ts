@@ -17,7 +17,7 @@ export function useSlowQuotes(): QuotesState {
   const slow$ = useMemo(
     () =>
       quotesStoreOf(services).pipe(
-        // The first live table goes out at once (issue 19: the header's first quote must not wait
+        // The first live table goes out at once (the header's first quote must not wait
         // out a quarter second); later ones at most every SLOW_QUOTES_MS.
         connect((tables$) =>
           merge(
