@@ -148,7 +148,7 @@ export function createServices(options: {
   const socket = createSocketConnection({ transport: options.transport, token$ });
   // The browser says the network is back: try now rather than wait out the 30 s reconnect interval.
   globalThis.addEventListener?.('online', () => socket.retryNow());
-  // The socket frames' schemas (zod, a chunk of their own: issue 19) load now, beside the shell's
+  // The socket frames' schemas (zod, a chunk of their own, off the first paint) load now, beside the shell's
   // render and before the first frames come; a failed load is tried again by the first stream.
   loadFrameSchemas().catch(() => undefined);
   if (options.transport.name === 'sim') followSimulatedTime(inspection, socket, simulatedTime);

@@ -13,7 +13,7 @@ let port: SimPort | null = null;
 
 /**
  * The page's one connection to the simulator worker, opened on first use. (Opening it from an
- * inline script as the HTML parses was tried for issue 19: on a loaded 2-core machine the worker's
+ * inline script as the HTML parses was tried: on a loaded 2-core machine the worker's
  * boot then competes with the page's own and the first quote came about 100 ms later, not sooner.)
  */
 export function simPort(): SimPort {

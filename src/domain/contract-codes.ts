@@ -195,7 +195,7 @@ export type HoldingStatus =
   typeof HOLDING_STATUS_ACTIVE | typeof HOLDING_STATUS_MATURED | typeof HOLDING_STATUS_REDEEMED;
 
 /**
- * P2P (otc/, issue 16; the spec names these by labels only, the numbers are Tessera's). An ad's
+ * P2P (otc/; the spec names these by labels only, the numbers are Tessera's). An ad's
  * `type` is the publisher's side: 1 the merchant sells (the hall's Buy tab), 2 the merchant buys.
  */
 export const OTC_AD_SELL = 1;

@@ -7,8 +7,7 @@ import {
 } from './contract-codes.ts';
 
 /**
- * How far a lever position has come, as the answers and pushes that carry it say (issue 13 item 7,
- * DESIGN.md "A trading screen"). A position only moves forward: pending (0) -> open (1) -> closing
+ * How far a lever position has come, as the answers and pushes that carry it say (DESIGN.md "A trading screen"). A position only moves forward: pending (0) -> open (1) -> closing
  * (2) -> closed (3), or pending -> cancelled (4); while it stays in one status, a new take-profit,
  * stop-loss or a bond less an overnight fee is a new state too. The live PnL is not a state: it is
  * painted from the market, so the LEVER_TRADE push every second folds nothing new.

@@ -21,7 +21,7 @@ export type LeverField = 'price' | 'lots' | 'multiple' | 'tp' | 'sl';
 
 /**
  * What is wrong with a field of the lever form: a typed text that is not a number
- * (domain/number-entry.ts), or a rule of spec §5 / issue 13 (required, lot bounds, price on the
+ * (domain/number-entry.ts), or a rule of spec §5 (required, lot bounds, price on the
  * wrong side of the market, take-profit or stop-loss on the wrong side, more than the balance).
  */
 export type LeverProblem =

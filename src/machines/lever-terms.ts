@@ -74,7 +74,7 @@ export function leverQuote(
 }
 
 /**
- * Issue 13 item 5 (domain leverStopProblem): for a long, take-profit above both the entry and the
+ * The sides of the stops (domain leverStopProblem): for a long, take-profit above both the entry and the
  * current price, stop-loss below both; reversed for a short; 0 clears one. True when `value` is on
  * the wrong side.
  */

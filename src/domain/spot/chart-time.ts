@@ -10,8 +10,7 @@ type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
 
 /**
  * The parts of each time already asked, per zone. ECharts formats every bar's label again at each
- * repaint (every live tick), and formatToParts is the costly step (about 35 ms per /trade load,
- * issue 19): a bar's time is asked many times, and a new one only once per bar. Bounded: emptied
+ * repaint (every live tick), and formatToParts is the costly step (about 35 ms per /trade load): a bar's time is asked many times, and a new one only once per bar. Bounded: emptied
  * when it reaches PARTS_CACHE_SIZE (a chart holds a few hundred bars).
  */
 const known = new Map<string, Parts>();

@@ -4,8 +4,8 @@ import type { Chart, ChartEdge, ChartNode } from '../../machines/devtools/statec
 
 /**
  * Lays a statechart out with elkjs (layered, compound nodes laid out with their children), in elkjs's
- * own web worker: on the main thread its layout was one 300-400 ms task as /inspect opened (issue 19:
- * Lighthouse's total blocking time). Node positions are relative to their parent (as @xyflow/react
+ * own web worker: on the main thread its layout was one 300-400 ms task as /inspect opened (it
+ * counted in Lighthouse's total blocking time). Node positions are relative to their parent (as @xyflow/react
  * wants them); edge routes and labels are absolute.
  */
 export interface PlacedNode {
