@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from '../entities.ts';
-import { decimal, id, num, paged, serverTime, text } from '../fields.ts';
+import { decimal, flag, id, num, paged, serverTime, text } from '../fields.ts';
 import { call, page, type CallSpec } from './kit.ts';
 import {
   ORDER_STATUS_CANCELLED,
@@ -48,6 +48,11 @@ const spotListPayload = z.object({
   currency_match_id: num(z.number().int().positive()).optional(),
 });
 
+/** One side's orders: the open ones, or with include_finished 1 every order of that side. */
+const spotSideListPayload = spotListPayload.extend({
+  include_finished: num(flag).optional(),
+});
+
 /** Spot orders: place, list and cancel. */
 export const spotCalls = {
   'tx_in/add': call({
@@ -75,16 +80,20 @@ export const spotCalls = {
     method: 'GET',
     path: 'tx_in/list',
     auth: true,
-    summary: 'My open buy orders, newest first; of one pair, or of every pair without currency_match_id',
-    payload: spotListPayload,
+    summary:
+      'My open buy orders, newest first; of one pair, or of every pair without currency_match_id. ' +
+      'With include_finished 1 (a Tessera addition): every buy order, open, filled or cancelled',
+    payload: spotSideListPayload,
     answer: paged(spotOrder),
   }),
   'tx_out/list': call({
     method: 'GET',
     path: 'tx_out/list',
     auth: true,
-    summary: 'My open sell orders, newest first; of one pair, or of every pair without currency_match_id',
-    payload: spotListPayload,
+    summary:
+      'My open sell orders, newest first; of one pair, or of every pair without currency_match_id. ' +
+      'With include_finished 1 (a Tessera addition): every sell order, open, filled or cancelled',
+    payload: spotSideListPayload,
     answer: paged(spotOrder),
   }),
   'tx_history/list': call({

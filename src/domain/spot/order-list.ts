@@ -5,7 +5,8 @@ import { sideOfWay, type SpotSide, type Way } from './order-kind.ts';
  * 10 (spec §9), and live pushes folded in.
  *
  *   current  open orders of the pair on screen          (tx_in/list, tx_out/list with the pair)
- *   all      open orders of every pair                   (the same calls without a pair)
+ *   all      every order of every pair, open or finished (the same calls without a pair, with
+ *            include_finished: "all" means all, so a filled order never vanishes from it)
  *   history  finished orders (filled or cancelled)       (tx_history/list)
  */
 export type OrdersTab = 'current' | 'all' | 'history';
@@ -34,13 +35,19 @@ export function hasSideTabs(tab: OrdersTab): boolean {
   return tab !== 'history';
 }
 
+/** Whether a tab lists finished orders too ("all" and "history"), or only the open ones ("current"). */
+function listsFinished(tab: OrdersTab): boolean {
+  return tab !== 'current';
+}
+
 /**
  * Spec §4: a live submitted order is added at the top only when on page 1, not on the history tab,
- * and when its side matches the selected sub-tab; on "current" it must also be of the pair shown.
+ * and when its side matches the selected sub-tab; on "current" it must also be of the pair shown
+ * and still open ("all" takes one that filled on arrival too).
  */
 export function acceptsLiveOrder(view: OrdersView, order: ListedOrder): boolean {
   return (
-    order.open &&
+    (order.open || view.tab === 'all') &&
     view.page === 1 &&
     view.tab !== 'history' &&
     sideOfWay(order.way) === view.side &&
@@ -54,10 +61,10 @@ export interface OrderPage<T> {
 }
 
 /**
- * Folds one pushed order into the page on screen. On the open-order tabs an order that is no
- * longer open leaves the list (spec §4: filled or cancelled); one that is still open replaces its
- * row, or is added at the top when `acceptsLiveOrder` allows (the page keeps its size). The history
- * tab is left alone: it is reloaded when the user comes back to it.
+ * Folds one pushed order into the page on screen. On "current" an order that is no longer open
+ * leaves the list (spec §4: filled or cancelled); on "all" it stays, with its new status. An order
+ * on the page replaces its row; a new one is added at the top when `acceptsLiveOrder` allows (the
+ * page keeps its size). The history tab is left alone: it is reloaded when the user comes back to it.
  */
 export function foldOrderUpdate<T extends ListedOrder>(
   view: OrdersView,
@@ -66,7 +73,7 @@ export function foldOrderUpdate<T extends ListedOrder>(
 ): OrderPage<T> {
   if (view.tab === 'history') return page;
   const index = page.rows.findIndex((row) => row.id === order.id);
-  if (!order.open) {
+  if (!order.open && !listsFinished(view.tab)) {
     if (index < 0) return page;
     return { rows: page.rows.filter((row) => row.id !== order.id), total: Math.max(0, page.total - 1) };
   }

@@ -9,7 +9,7 @@ import type { PairBalances, PushedBalance, SpotPair } from '../spot-entry.machin
 import type { LoadedPage, LoadInput, SpotOrderAnswer } from '../spot-orders.machine.ts';
 import type { Way } from '../../domain/spot/order-kind.ts';
 import type { PayloadOf } from '../../api/catalogue.ts';
-import { ACCOUNT_TYPE_TRADE, WAY_BUY } from '../../domain/contract-codes.ts';
+import { ACCOUNT_TYPE_TRADE, FLAG_ON, WAY_BUY } from '../../domain/contract-codes.ts';
 
 /** The open orders of one pair that the order book marks, at most (both sides). */
 const OWN_ORDERS_LIMIT = 100;
@@ -41,10 +41,12 @@ export function spotActors(api: ApiClient, socket: ChannelSource) {
         limit: 10,
         ...(view.tab === 'all' ? {} : { currency_match_id: view.matchId }),
       };
+      // "All delegations" is every order of the side, finished ones too; "current" only the open ones.
+      const side = view.tab === 'all' ? { ...scope, include_finished: FLAG_ON } : scope;
       const answer =
         view.tab === 'history'
           ? await api.call('tx_history/list', scope, { quiet: true })
-          : await api.call(view.side === 'buy' ? 'tx_in/list' : 'tx_out/list', scope, { quiet: true });
+          : await api.call(view.side === 'buy' ? 'tx_in/list' : 'tx_out/list', side, { quiet: true });
       return { rows: answer.data, total: answer.total };
     }),
     loadOwn: fromPromise<SpotOrderAnswer[], { matchId: number }>(async ({ input }) => {

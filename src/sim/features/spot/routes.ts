@@ -8,7 +8,7 @@ import { orderAnswer, pageAnswer } from './answers.ts';
 import { parseOrderRequest, type OrderPayload } from './order-request.ts';
 import type { Spot, SpotOutcome, SpotRequest } from './spot.ts';
 import type { SpotOrder } from './state.ts';
-import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
+import { FLAG_ON, ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 
 /**
  * Spec §7 "Spot orders". Every call needs a signed-in user (999 otherwise) and sees only that
@@ -66,11 +66,13 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
   const byEnd = (a: SpotOrder, b: SpotOrder) => b.updatedAt - a.updatedAt || b.id - a.id;
   const open = (side: SpotSide) => (order: SpotOrder) =>
     order.status === ORDER_STATUS_OPEN && order.side === side;
+  const ofSide = (side: SpotSide, includeFinished: number | undefined) =>
+    includeFinished === FLAG_ON ? (order: SpotOrder) => order.side === side : open(side);
   onUser(routes, accounts, 'tx_in/list', (payload, ctx, user) =>
-    list(open('buy'), byId)(payload, ctx, user.id),
+    list(ofSide('buy', payload.include_finished), byId)(payload, ctx, user.id),
   );
   onUser(routes, accounts, 'tx_out/list', (payload, ctx, user) =>
-    list(open('sell'), byId)(payload, ctx, user.id),
+    list(ofSide('sell', payload.include_finished), byId)(payload, ctx, user.id),
   );
   onUser(routes, accounts, 'tx_history/list', (payload, ctx, user) =>
     list((order) => order.status !== ORDER_STATUS_OPEN, byEnd)(payload, ctx, user.id),

@@ -22,7 +22,7 @@ function timeText(value: string | number, zone: string): string {
 
 /**
  * The orders panel (spec §2, §4): current delegations (open orders of this pair), all delegations
- * (open orders of every pair), history delegations (finished orders), buy and sell sub-tabs on the
+ * (every order of every pair, open or finished), history delegations (finished orders), buy and sell sub-tabs on the
  * first two, pages of 10 and cancel. The spot-orders machine holds the list and applies pushes.
  * Times are in the chosen time zone, labelled. Open orders show when they were placed; finished
  * ones also when they finished, which is the history's order (latest finished first).
@@ -237,7 +237,7 @@ function OrderLine({
         <td className="num end">{`${formatBalance(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
       )}
       <td className="end">
-        {history ? (
+        {history || !order.open ? (
           <span className={`status status-${order.status}`}>{order.status_name}</span>
         ) : (
           <button
