@@ -192,3 +192,64 @@ describe('dividends, maturity and redemption', () => {
     );
   });
 });
+
+describe('earnings bookkeeping at its edges', () => {
+  it('counts what a user holds per product, active holdings only', () => {
+    let state = run(funded(), buy(1, 100n * UNIT, T0, 1));
+    state = run(state, buy(1, 200n * UNIT, T0, 2));
+    state = run(state, buy(2, 300n * UNIT, T0, 1));
+    state = run(state, buy(1, 50n * UNIT, T0, 1));
+    expect(heldByUser(state, 1, 1)).toBe(150n * UNIT);
+    expect(heldByUser(state, 2, 1)).toBe(200n * UNIT);
+    expect(heldByUser(state, 1, 2)).toBe(300n * UNIT);
+    const redeemed = run(state, { kind: 'earningsRedeem', at: T0 + 1, userId: 1, holdingId: 1 });
+    expect(heldByUser(redeemed, 1, 1)).toBe(50n * UNIT);
+    expect(redeemed.wallet.logs.get(1)!.map((line) => line.id)).toEqual([1, 3, 4, 5]);
+    expect(redeemed.wallet.nextLogId).toBe(6);
+  });
+
+  it('a quota over-filled reads as none left, never negative', () => {
+    const state = funded();
+    const earnings = earningsOf(state);
+    const over = { ...state, earnings: { ...earnings, heldByProduct: new Map([[2, WEEK.quota + 5n]]) } };
+    expect(quotaLeft(over, 2)).toBe(0n);
+    const full = { ...state, earnings: { ...earnings, heldByProduct: new Map([[2, WEEK.quota]]) } };
+    expect(quotaLeft(full, 2)).toBe(0n);
+    expect(refusal(full, buy(2, 100n * UNIT))).toBe('earningsSoldOut');
+  });
+
+  it('a closed holding earns nothing more and is due nothing', () => {
+    const redeemed = run(run(funded(), buy(1, 500n * UNIT)), {
+      kind: 'earningsRedeem',
+      at: T0 + 1,
+      userId: 1,
+      holdingId: 1,
+    });
+    expect(earningsDue(redeemed, T0 + 30 * DAY_MS)).toBe(false);
+    const later = aggregate.decide(redeemed, { kind: 'earningsAdvance', at: T0 + 30 * DAY_MS });
+    expect(later.ok && later.events).toEqual([]);
+  });
+
+  it('events about unknown holdings change nothing, and a zero dividend moves nothing', () => {
+    const state = run(funded(), buy(1, 500n * UNIT));
+    for (const event of [
+      { type: 'EarningsDividendPaid' as const, at: T0, holdingId: 9, day: 1, amount: 5n, dueAt: T0 },
+      { type: 'EarningsMatured' as const, at: T0, holdingId: 9 },
+      { type: 'EarningsRedeemed' as const, at: T0, holdingId: 9 },
+    ]) {
+      expect(earningsPart.postingsOf(state, event)).toEqual([]);
+      const next = aggregate.evolve(state, event);
+      expect(earningsOf(next).holdings).toEqual(earningsOf(state).holdings);
+      expect(next.balances).toEqual(state.balances);
+    }
+    const zero = {
+      type: 'EarningsDividendPaid' as const,
+      at: T0,
+      holdingId: 1,
+      day: 1,
+      amount: 0n,
+      dueAt: T0,
+    };
+    expect(earningsPart.postingsOf(state, zero)).toEqual([]);
+  });
+});
