@@ -232,7 +232,7 @@ function Shop() {
   return (
     <div className="p2p" data-testid="p2p-shop-page">
       <header className="p2p-head">
-        <h1>{t('pages.myshoporders')}</h1>
+        <h1>{t(isSeller ? 'pages.myshoporders' : 'p2p.nav.myShop')}</h1>
         <P2pNav shop={isSeller} />
       </header>
       {isSeller ? (
