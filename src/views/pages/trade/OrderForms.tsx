@@ -126,7 +126,11 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
         </span>
       </div>
       <div className="form-available form-locked">
-        <span>{t('trade.form.locked')}</span>
+        {/* The trade account's lock holds open orders and pending withdrawals alike: the label says both. */}
+        <span title={t('trade.form.lockedHint')}>
+          {t('trade.form.locked')}
+          <span className="visually-hidden"> ({t('trade.form.lockedHint')})</span>
+        </span>
         <span className="num" data-testid={`locked-${side}`}>
           {`${signedIn && locked !== null ? formatBalance(locked, unit) : NO_VALUE} ${unit}`}
         </span>
