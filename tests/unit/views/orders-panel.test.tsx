@@ -5,7 +5,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SpotOrderAnswer } from '../../../src/api/catalogue/spot.ts';
-import { ORDER_STATUS_CANCELLED, ORDER_STATUS_FILLED, WAY_BUY } from '../../../src/domain/contract-codes.ts';
+import {
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_FILLED,
+  ORDER_STATUS_OPEN,
+  WAY_BUY,
+} from '../../../src/domain/contract-codes.ts';
 import { offsetLabel } from '../../../src/domain/time-zone.ts';
 import { localTimeZone, timeZonePref } from '../../../src/machines/time-zone-pref.ts';
 import { spotOrdersMachine } from '../../../src/machines/spot-orders.machine.ts';
@@ -100,5 +105,35 @@ describe('OrdersPanel quantities', () => {
     await waitFor(() => expect(screen.getAllByTestId(/^order-/)).toHaveLength(2));
     expect(cells('filled')).toEqual(['1 BTC', '1 BTC']);
     for (const text of cells('turnover')) expect(text).toMatch(/^100(\.0+)? USDT$/);
+  });
+});
+
+describe('OrdersPanel "All delegations"', () => {
+  it('lists finished orders beside open ones: a status where nothing can be cancelled, Cancel where it can', async () => {
+    const open: SpotOrderAnswer = { ...order(3, T, T), status: ORDER_STATUS_OPEN, status_name: 'Open' };
+    const actor = createActor(
+      spotOrdersMachine.provide({
+        actors: {
+          loadPage: fromPromise(async () => ({ rows: [open, ...HISTORY], total: 3 })),
+          loadOwn: fromPromise<SpotOrderAnswer[], { matchId: number }>(async () => []),
+          cancelOrder: fromPromise(async () => open),
+        },
+      }),
+      { input: { matchId: 1, signedIn: true } },
+    ).start();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <OrdersPanel orders={actor} signedIn loginHref="/login" />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByTestId('orders-tab-all'));
+    await waitFor(() => expect(screen.getAllByTestId(/^order-/)).toHaveLength(3));
+    expect(screen.getByTestId('cancel-3')).toBeTruthy();
+    expect(screen.queryByTestId('cancel-1')).toBeNull();
+    expect(screen.queryByTestId('cancel-2')).toBeNull();
+    expect(within(screen.getByTestId('order-1')).getByText('Filled')).toBeTruthy();
+    expect(within(screen.getByTestId('order-2')).getByText('Cancelled')).toBeTruthy();
   });
 });
