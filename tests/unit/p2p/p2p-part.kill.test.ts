@@ -968,10 +968,11 @@ describe('evolving events of unknown ads and orders', () => {
   it('an order of an ad the log no longer knows still escrows and ends, leaving the ads alone', () => {
     const state = bobBuysFromAlice();
     const order = { ...orderOf(state, 1), id: 2, adId: 77 };
-    const opened = p2pPart.evolve(state, { type: 'P2pOrderOpened', at: START + 5, order });
+    const openedEvent: P2pEvent = { type: 'P2pOrderOpened', at: START + 5, order };
+    const opened = p2pPart.evolve(state, openedEvent);
     expect(p2pOf(opened).ads).toEqual(p2pOf(state).ads);
     expect(orderOf(opened, 2).adId).toBe(77);
-    const cancelled = p2pPart.evolve(opened, {
+    const cancelledEvent: P2pEvent = {
       type: 'P2pOrderMoved',
       at: START + 6,
       orderId: 2,
@@ -981,7 +982,8 @@ describe('evolving events of unknown ads and orders', () => {
       by: 'buyer',
       voucher: '',
       reason: null,
-    });
+    };
+    const cancelled = p2pPart.evolve(opened, cancelledEvent);
     expect(p2pOf(cancelled).ads).toEqual(p2pOf(state).ads);
     expect(orderOf(cancelled, 2).state).toBe('cancelled');
     expect(legal(cancelled, ALICE)).toEqual(legal(state, ALICE));
