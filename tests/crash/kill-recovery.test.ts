@@ -9,7 +9,6 @@ import {
 } from '../../src/domain/contract-codes.ts';
 import { BUY, SELL } from '../../src/sim/engine/index.ts';
 import { FIRST_USER_OWNER } from '../../src/sim/market/agents/agent.ts';
-import type { ExchangeState } from '../../src/sim/features/wallet/state.ts';
 import { ManualClock } from '../../src/sim/clock.ts';
 import { nodeServerMessages } from '../../src/sim/node/node-messages.ts';
 import { createSimulator, type Simulator } from '../../src/sim/simulator.ts';
@@ -20,6 +19,7 @@ import type { ServerStore } from '../../src/sim/node/node-simulator.ts';
 import { DEMO_ACCOUNT } from '../../src/sim/features/accounts/policy.ts';
 import { LOCALES, tokenOf } from '../unit/server/server-fixture.ts';
 import { startServer } from '../unit/server/child-server.ts';
+import type { ExchangeState } from '../../src/sim/exchange/state.ts';
 
 /**
  * `npm run server` killed with SIGKILL at random moments while streams of every kind of money

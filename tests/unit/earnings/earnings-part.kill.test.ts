@@ -2,19 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { dailyDividend, DAY_MS, dayEndsAt } from '../../../src/domain/earnings/rules.ts';
 import { applyPostings, bookBalance, userBalance } from '../../../src/sim/ledger/postings.ts';
 import { pairById } from '../../../src/sim/market/pairs.ts';
+import type { EarningsCommand } from '../../../src/sim/features/earnings/events.ts';
+import { earningsProductById } from '../../../src/sim/features/earnings/products.ts';
+import { initialEarningsState } from '../../../src/sim/features/earnings/state.ts';
+import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
 import {
   earningsDue,
   earningsOf,
   earningsPart,
   heldByUser,
   quotaLeft,
-} from '../../../src/sim/features/earnings/aggregate.ts';
-import type { EarningsCommand } from '../../../src/sim/features/earnings/events.ts';
-import { earningsProductById } from '../../../src/sim/features/earnings/products.ts';
-import { initialEarningsState } from '../../../src/sim/features/earnings/state.ts';
-import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import { exchangeAggregate, walletPart } from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
+} from '../../../src/sim/features/earnings/part.ts';
+import { exchangeAggregate } from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The earnings part's rules one by one, at their boundaries: each refusal by its key, what a buy

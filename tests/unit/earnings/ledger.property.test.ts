@@ -2,21 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, dailyDividend, daysDue } from '../../../src/domain/earnings/rules.ts';
 import { WALLET_ACCOUNTS } from '../../../src/domain/wallet/accounts.ts';
-import { earningsOf, earningsPart } from '../../../src/sim/features/earnings/aggregate.ts';
 import type { EarningsCommand } from '../../../src/sim/features/earnings/events.ts';
 import { EARNINGS_PRODUCTS } from '../../../src/sim/features/earnings/products.ts';
 import { initialEarningsState } from '../../../src/sim/features/earnings/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import {
-  exchangeAggregate,
-  walletPart,
-  type ExchangeCommand,
-  type ExchangeEvent,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
 import { accountKey, bookKey, SYSTEM_BOOKS } from '../../../src/sim/ledger/postings.ts';
 import { serialize } from '../../../src/sim/store/serialization.ts';
 import { Coverage } from '../property-coverage.ts';
+import { earningsOf, earningsPart } from '../../../src/sim/features/earnings/part.ts';
+import {
+  exchangeAggregate,
+  type ExchangeCommand,
+  type ExchangeEvent,
+} from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The one ledger with earnings (issue 15): random purchases, redemptions, transfers, clock jumps of

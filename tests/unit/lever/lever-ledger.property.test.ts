@@ -22,16 +22,16 @@ import {
 import type { LeverCommand, LeverEvent } from '../../../src/sim/features/lever/events.ts';
 import type { TapeTradeRef } from '../../../src/sim/features/micro/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import {
-  exchangeAggregate,
-  walletPart,
-  type ExchangeCommand,
-  type ExchangeEvent,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
 import { accountKey, bookKey, SYSTEM_BOOKS, userBalance } from '../../../src/sim/ledger/postings.ts';
 import { priceUnits } from '../../../src/sim/market/lever-terms.ts';
 import { pairById } from '../../../src/sim/market/pairs.ts';
+import {
+  exchangeAggregate,
+  type ExchangeCommand,
+  type ExchangeEvent,
+} from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The lever part in the exchange's one log, driven by random commands and random tapes (BTC/USDT,

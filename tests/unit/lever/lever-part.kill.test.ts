@@ -35,12 +35,7 @@ import {
 import type { LeverPosition } from '../../../src/sim/features/lever/state.ts';
 import type { TapeTradeRef } from '../../../src/sim/features/micro/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import {
-  exchangeAggregate,
-  walletPart,
-  type ExchangeCommand,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState, LogLine } from '../../../src/sim/features/wallet/state.ts';
+import type { LogLine } from '../../../src/sim/features/wallet/state.ts';
 import { bookKey, userBalance } from '../../../src/sim/ledger/postings.ts';
 import {
   DAY_MS,
@@ -49,6 +44,9 @@ import {
   priceUnits,
 } from '../../../src/sim/market/lever-terms.ts';
 import { pairById } from '../../../src/sim/market/pairs.ts';
+import { exchangeAggregate, type ExchangeCommand } from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The lever part's own decisions, postings and records, example by example: every refusal with its

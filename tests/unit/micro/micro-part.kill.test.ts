@@ -12,8 +12,9 @@ import type { MicroCommand } from '../../../src/sim/features/micro/events.ts';
 import { microOf, microPart, microPostings } from '../../../src/sim/features/micro/part.ts';
 import { initialMicroState, type TapeTradeRef } from '../../../src/sim/features/micro/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import { exchangeAggregate, walletPart } from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
+import { exchangeAggregate } from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The micro part's rules one by one, each at its boundary: what a buy refuses and with which key,

@@ -7,12 +7,9 @@ import type { MicroCommand, MicroEvent } from '../../../src/sim/features/micro/e
 import { microOf, microPart } from '../../../src/sim/features/micro/part.ts';
 import { initialMicroState, type TapeTradeRef } from '../../../src/sim/features/micro/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import {
-  exchangeAggregate,
-  walletPart,
-  type ExchangeCommand,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
+import { exchangeAggregate, type ExchangeCommand } from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 const UNIT = 100_000_000n;
 const aggregate = exchangeAggregate(

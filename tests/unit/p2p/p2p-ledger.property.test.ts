@@ -6,14 +6,14 @@ import type { P2pCommand } from '../../../src/sim/features/p2p/events.ts';
 import { p2pOf, p2pPart } from '../../../src/sim/features/p2p/part.ts';
 import { buildSeed } from '../../../src/sim/features/p2p/seed.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
+import { pairById } from '../../../src/sim/market/pairs.ts';
 import {
   exchangeAggregate,
-  walletPart,
   type ExchangeCommand,
   type ExchangeEvent,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
-import { pairById } from '../../../src/sim/market/pairs.ts';
+} from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The P2P part in the exchange's one log, driven by random actions of two real users (both

@@ -16,14 +16,12 @@ import { merchantStep } from '../../../src/sim/features/p2p/merchant-plan.ts';
 import { COIN, p2pDue, p2pOf, p2pPart, sideOf, SIM_VOUCHER } from '../../../src/sim/features/p2p/part.ts';
 import type { AdTermsRecord, P2pAd, P2pOrder, SimMerchant } from '../../../src/sim/features/p2p/state.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import {
-  exchangeAggregate,
-  walletPart,
-  type ExchangeCommand,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState, LogLine } from '../../../src/sim/features/wallet/state.ts';
+import type { LogLine } from '../../../src/sim/features/wallet/state.ts';
 import { bookKey, userBalance } from '../../../src/sim/ledger/postings.ts';
 import { pairById } from '../../../src/sim/market/pairs.ts';
+import { exchangeAggregate, type ExchangeCommand } from '../../../src/sim/exchange/exchange.ts';
+import { walletPart } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The P2P part's own decisions, escrow postings and records, example by example: each refusal with

@@ -5,14 +5,14 @@ import { WALLET_ACCOUNTS, type WalletAccount } from '../../../src/domain/wallet/
 import { accountKey, SYSTEM_BOOKS, bookKey } from '../../../src/sim/ledger/postings.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
 import { OPEN } from '../../../src/sim/features/spot/state.ts';
+import { serialize } from '../../../src/sim/store/serialization.ts';
+import { Coverage } from '../property-coverage.ts';
 import {
   exchangeAggregate,
   type ExchangeCommand,
   type ExchangeEvent,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
-import { serialize } from '../../../src/sim/store/serialization.ts';
-import { Coverage } from '../property-coverage.ts';
+} from '../../../src/sim/exchange/exchange.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /** One pair, BTC/USDT-like: currency 2 priced in currency 1. */
 const GRID: PairGrid = { priceDecimals: 2, lotDecimals: 5 };

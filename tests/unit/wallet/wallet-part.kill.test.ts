@@ -7,17 +7,16 @@ import { initialLeverState } from '../../../src/sim/features/lever/state.ts';
 import { applyPostings, bookBalance, userBalance } from '../../../src/sim/ledger/postings.ts';
 import { pairById } from '../../../src/sim/market/pairs.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
+import type { WalletCommand } from '../../../src/sim/features/wallet/commands.ts';
+import { exchangeAggregate, type ExchangeCommand } from '../../../src/sim/exchange/exchange.ts';
 import {
-  exchangeAggregate,
   immatureCredit,
   postingsOf,
   txHashOf,
   walletPart,
   withdrawable,
-  type ExchangeCommand,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { WalletCommand } from '../../../src/sim/features/wallet/commands.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
+} from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 /**
  * The wallet part's rules one by one, at their bounds: deposits confirmed on the clock and credited

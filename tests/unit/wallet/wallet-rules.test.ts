@@ -4,12 +4,9 @@ import { convertProceeds, depositStage, withdrawFee } from '../../../src/domain/
 import { isTransferAllowed, WALLET_ACCOUNTS } from '../../../src/domain/wallet/accounts.ts';
 import { bookBalance, userBalance } from '../../../src/sim/ledger/postings.ts';
 import { spotAggregate } from '../../../src/sim/features/spot/aggregate.ts';
-import {
-  exchangeAggregate,
-  withdrawable,
-  type ExchangeCommand,
-} from '../../../src/sim/features/wallet/aggregate.ts';
-import type { ExchangeState } from '../../../src/sim/features/wallet/state.ts';
+import { exchangeAggregate, type ExchangeCommand } from '../../../src/sim/exchange/exchange.ts';
+import { withdrawable } from '../../../src/sim/features/wallet/part.ts';
+import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
 
 const GRID: PairGrid = { priceDecimals: 2, lotDecimals: 5 };
 const aggregate = exchangeAggregate(spotAggregate(() => GRID));

@@ -3,12 +3,12 @@ import { accountKey, userBalance } from '../../ledger/postings.ts';
 import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import type { PrivateHub } from '../spot/spot.ts';
-import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
-import { EARNINGS_REFUSALS, earningsDue, earningsOf } from './aggregate.ts';
 import type { EarningsCommand } from './events.ts';
 import { unitsText } from '../../../domain/money.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
+import { EARNINGS_REFUSALS, earningsDue, earningsOf } from './part.ts';
 
 export type EarningsOutcome = { ok: true; holdingId: number } | { ok: false; key: string };
 

@@ -23,12 +23,12 @@ import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { on, onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
-import { earningsOf, heldByUser, quotaLeft } from './aggregate.ts';
 import { type Earnings, type EarningsOutcome } from './earnings.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import { EARNINGS_PRODUCTS, earningsProductById, type EarningsProduct } from './products.ts';
 import type { DividendRecord, Holding } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
+import { earningsOf, heldByUser, quotaLeft } from './part.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Spec §9: the earnings list's page size. */
 const LIST_LIMIT = 30;

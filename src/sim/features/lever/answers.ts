@@ -12,10 +12,10 @@ import { CURRENCIES } from '../../market/currencies.ts';
 import { leverPair, priceUnits } from '../../market/lever-terms.ts';
 import { priceText } from '../../market/market-answers.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import { accountFigures, pnlAtMark } from './part.ts';
 import type { LeverPosition } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 export type LeverPositionAnswer = z.input<typeof entities.leverPosition>;
 export type LeverAccountAnswer = z.input<typeof entities.leverAccountSummary>;

@@ -8,14 +8,14 @@ import type { CommandLog } from '../accounts/command-log.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
 import type { TapeRecorder } from '../micro/tape-recorder.ts';
 import type { PrivateHub } from '../spot/spot.ts';
-import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import { leverAccountAnswer, leverPositionAnswer } from './answers.ts';
 import type { LeverBatch, LeverCommand } from './events.ts';
 import { leverOf, leverTriggeredBy } from './part.ts';
 import type { LeverPosition } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** The private channels of lever (spec §7): reach the owner only. */
 export const LEVER_TRADE_CHANNEL = 'LEVER_TRADE';

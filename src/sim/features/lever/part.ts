@@ -30,8 +30,7 @@ import {
 import type { Decision } from '../../store/aggregate.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
-import type { ExchangePart } from '../wallet/aggregate.ts';
-import type { ExchangeState, LogLine } from '../wallet/state.ts';
+import type { LogLine } from '../wallet/state.ts';
 import { LEVER_COMMANDS, LEVER_EVENTS, type LeverCommand, type LeverEvent } from './events.ts';
 import { initialLeverState, type LeverPosition, type LeverState } from './state.ts';
 import {
@@ -43,6 +42,8 @@ import {
   leverPair,
   priceUnits,
 } from '../../market/lever-terms.ts';
+import type { ExchangePart } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 export const LEVER_REFUSALS = [

@@ -20,9 +20,9 @@ import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
 import { answerOnce } from '../../answer-once.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import type { Lever, LeverOutcome } from './lever.ts';
 import type { LeverPosition } from './state.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Spec §9: history pages hold 10. */
 const PER_PAGE = 10;

@@ -14,14 +14,14 @@ import { currencyByCode } from '../../market/currencies.ts';
 import type { Market } from '../../market/market.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import type { PrivateHub } from '../spot/spot.ts';
-import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import type { MicroCommand, MicroEvent } from './events.ts';
 import { microOf } from './part.ts';
 import type { MicroContract } from './state.ts';
 import type { TapeRecorder } from './tape-recorder.ts';
 import { unitsText } from '../../../domain/money.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** The private channel of settled contracts (spec §7): reaches the owner only. */
 export const MICRO_CLOSED_CHANNEL = 'MICRO_CLOSED';

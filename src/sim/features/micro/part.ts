@@ -1,10 +1,11 @@
 import { microOutcome, microPayout, microStakeProblem, RATIO_SCALE } from '../../../domain/micro/rules.ts';
 import type { Decision } from '../../store/aggregate.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
-import type { ExchangePart } from '../wallet/aggregate.ts';
-import type { ExchangeState, LogLine } from '../wallet/state.ts';
+import type { LogLine } from '../wallet/state.ts';
 import { initialMicroState, type MicroState } from './state.ts';
 import { MICRO_COMMANDS, MICRO_EVENTS, type MicroCommand, type MicroEvent } from './events.ts';
+import type { ExchangePart } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 export const MICRO_REFUSALS = [

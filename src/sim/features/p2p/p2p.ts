@@ -13,8 +13,6 @@ import { payMethodType, PAY_METHOD_TYPES } from '../accounts/pay-method-types.ts
 import { DEMO_ACCOUNT } from '../accounts/policy.ts';
 import { addressKey } from '../accounts/state.ts';
 import type { PrivateHub } from '../spot/spot.ts';
-import type { ExchangeCommand, ExchangeEvent } from '../wallet/aggregate.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import type { P2pCommand } from './events.ts';
 import { p2pDue, p2pOf, P2P_REFUSALS } from './part.ts';
@@ -23,6 +21,8 @@ import { floatingPriceCents, type PriceReference } from '../../../domain/p2p/flo
 import { ORDER_STATUS_CODE, sideCode } from './answers.ts';
 import { isFloating, type AdSide, type AdStatus, type AdTermsRecord, type P2pAd } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 export type P2pOutcome =
   { ok: true; id: number } | { ok: false; key: string; vars?: Record<string, string | number> };

@@ -18,8 +18,7 @@ import {
 import { arbitrationDue, clockCause, confirmDeadline, payDeadline } from '../../../domain/p2p/timers.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { Decision } from '../../store/aggregate.ts';
-import type { ExchangePart } from '../wallet/aggregate.ts';
-import type { ExchangeState, LogLine } from '../wallet/state.ts';
+import type { LogLine } from '../wallet/state.ts';
 import { P2P_COMMAND_KINDS, P2P_EVENT_TYPES, type P2pCommand, type P2pEvent } from './events.ts';
 import { merchantStep } from './merchant-plan.ts';
 import {
@@ -30,6 +29,8 @@ import {
   type P2pOrder,
   type P2pState,
 } from './state.ts';
+import type { ExchangePart } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 export const P2P_REFUSALS = [

@@ -16,7 +16,6 @@ import type { Accounts } from '../accounts/accounts.ts';
 import { on, onUser } from '../accounts/route-kit.ts';
 import { pageAnswer } from '../spot/answers.ts';
 import { answerOnce } from '../../answer-once.ts';
-import type { ExchangeState } from '../wallet/state.ts';
 import {
   adAnswer,
   adStatusOf,
@@ -28,6 +27,7 @@ import {
 import type { P2p, P2pOutcome } from './p2p.ts';
 import { p2pOf, sideOf } from './part.ts';
 import type { AdTermsRecord, P2pOrder } from './state.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** The ad terms of a payload, or the refusal key of the first field that is not a number of its kind. */
 function termsOf(payload: {

@@ -9,7 +9,6 @@ import type { EventLog } from '../../store/event-log.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { MemoryCommandLog, type CommandLog } from '../accounts/command-log.ts';
 import { Earnings } from '../earnings/earnings.ts';
-import { earningsPart } from '../earnings/aggregate.ts';
 import { registerEarningsRoutes } from '../earnings/routes.ts';
 import { initialEarningsState } from '../earnings/state.ts';
 import { Lever } from '../lever/lever.ts';
@@ -25,7 +24,6 @@ import { P2p } from '../p2p/p2p.ts';
 import { p2pPart } from '../p2p/part.ts';
 import { registerP2pRoutes } from '../p2p/routes.ts';
 import { initialP2pState } from '../p2p/state.ts';
-import { exchangeAggregate, walletPart } from '../wallet/aggregate.ts';
 import { registerWalletRoutes, type AddressBoundCheck } from '../wallet/routes.ts';
 import { Wallet } from '../wallet/wallet.ts';
 import { spotAggregate } from './aggregate.ts';
@@ -35,6 +33,9 @@ import type { SpotState } from './state.ts';
 import type { Translate } from './answers.ts';
 import { registerSpotRoutes } from './routes.ts';
 import { Spot, type PrivateHub } from './spot.ts';
+import { earningsPart } from '../earnings/part.ts';
+import { exchangeAggregate } from '../../exchange/exchange.ts';
+import { walletPart } from '../wallet/part.ts';
 
 export interface SpotFeatureOptions {
   routes: Routes;

@@ -42,9 +42,9 @@ import { depositAddressOf } from './deposit-address.ts';
 import type { Deposit, LogLine, Withdrawal } from './state.ts';
 import { chainOf, termsOf, type CurrencyTerms } from './terms.ts';
 import type { ConvertQuote, Wallet, WalletOutcome } from './wallet.ts';
-import type { ExchangeState } from './state.ts';
 import { answerOnce } from '../../answer-once.ts';
 import { LEDGER_DECIMALS, unitsText, scaledToText } from '../../../domain/money.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Whether a user bound this address for this coin and chain (the address book's service). */
 export type AddressBoundCheck = (userId: number, coin: string, chain: string, address: string) => boolean;

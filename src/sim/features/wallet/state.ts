@@ -1,9 +1,4 @@
 import type { WalletAccount } from '../../../domain/wallet/accounts.ts';
-import type { SpotState } from '../spot/state.ts';
-import type { EarningsState } from '../earnings/state.ts';
-import type { MicroState } from '../micro/state.ts';
-import type { LeverState } from '../lever/state.ts';
-import type { P2pState } from '../p2p/state.ts';
 
 /** An incoming transfer to one of a user's deposit addresses (simulated: "simulate a deposit"). */
 export interface Deposit {
@@ -64,24 +59,6 @@ export interface WalletState {
   nextLogId: number;
   /** User id -> their records, oldest first. */
   logs: Map<number, LogLine[]>;
-}
-
-/**
- * The exchange's event-sourced state: the spot feature's orders and trade balances, the wallet's
- * deposits, withdrawals and records, and the exchange's books, in one log so every movement across
- * accounts commits at once (DESIGN.md "One ledger").
- */
-export interface ExchangeState extends SpotState {
-  books: Map<string, bigint>;
-  wallet: WalletState;
-  /** Earnings products' holdings and dividends (absent in a log that never had any: reads as empty). */
-  earnings?: EarningsState;
-  /** Micro contracts (absent in a log that never had any: reads as empty). */
-  micro?: MicroState;
-  /** Lever positions and marks (absent in a log that never had any: reads as empty). */
-  lever?: LeverState;
-  /** P2P ads, orders and escrow (absent in a log that never had any: reads as empty). */
-  p2p?: P2pState;
 }
 
 export function initialWalletState(): WalletState {

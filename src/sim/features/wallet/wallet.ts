@@ -7,9 +7,6 @@ import type { Market } from '../../market/market.ts';
 import { commandRequest, type AnswerOnce } from '../../answer-once.ts';
 import type { CommandLog } from '../accounts/command-log.ts';
 import type { PrivateHub } from '../spot/spot.ts';
-import type { ExchangeCommand, ExchangeEvent } from './aggregate.ts';
-import { txHashOf, withdrawable } from './aggregate.ts';
-import type { ExchangeState } from './state.ts';
 import {
   QUOTE_TTL_REAL_MS,
   WITHDRAWAL_BROADCAST_MS,
@@ -17,6 +14,9 @@ import {
   type ChainTerms,
 } from './terms.ts';
 import { unitsText } from '../../../domain/money.ts';
+import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
+import { txHashOf, withdrawable } from './part.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 export type WalletOutcome<T> =
   { ok: true; value: T } | { ok: false; key: string; vars?: Record<string, string | number> };

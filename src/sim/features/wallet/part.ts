@@ -2,18 +2,13 @@ import { WITHDRAWABLE_CONFIRMATIONS, depositStage } from '../../../domain/wallet
 import { isTransferAllowed, type WalletAccount } from '../../../domain/wallet/accounts.ts';
 import { leverTransferable } from '../../../domain/lever/rules.ts';
 import { accountFigures } from '../lever/part.ts';
-import type { Aggregate, Decision } from '../../store/aggregate.ts';
-import { applyPostings, isBalanced, overdraws, userBalance, type Posting } from '../../ledger/postings.ts';
-import type { SpotCommand } from '../spot/commands.ts';
-import type { SpotEvent } from '../spot/events.ts';
-import { initialSpotState } from '../spot/state.ts';
-import type { EarningsCommand, EarningsEvent } from '../earnings/events.ts';
-import type { LeverCommand, LeverEvent } from '../lever/events.ts';
-import type { MicroCommand, MicroEvent } from '../micro/events.ts';
-import type { P2pCommand, P2pEvent } from '../p2p/events.ts';
+import type { Decision } from '../../store/aggregate.ts';
+import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { WalletCommand } from './commands.ts';
 import type { WalletEvent } from './events.ts';
-import { initialWalletState, type ExchangeState, type LogLine } from './state.ts';
+import type { ExchangeEvent, ExchangePart } from '../../exchange/exchange.ts';
+import type { LogLine } from './state.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 export const WALLET_REFUSALS = [
@@ -26,15 +21,6 @@ export const WALLET_REFUSALS = [
   'walletLeverMargin',
 ] as const;
 export type WalletRefusal = (typeof WALLET_REFUSALS)[number];
-
-/**
- * Every command and event of the exchange's one log, of every feature that keeps its business there:
- * each part's own are in the union, so a feature hands its commands to the log and reads its events
- * back as what they are.
- */
-export type ExchangeCommand =
-  SpotCommand | WalletCommand | EarningsCommand | MicroCommand | LeverCommand | P2pCommand;
-export type ExchangeEvent = SpotEvent | WalletEvent | EarningsEvent | MicroEvent | LeverEvent | P2pEvent;
 
 const refuse = (error: WalletRefusal): Decision<WalletEvent> => ({ ok: false, error });
 
@@ -385,24 +371,6 @@ function evolveWallet(state: ExchangeState, event: WalletEvent): ExchangeState {
   return next;
 }
 
-/**
- * A feature that keeps its business in the exchange's one log (wallet here; earnings, micro, lever
- * and P2P the same way): its commands and events, what each event posts to the ledger (balanced),
- * and what else each event changes. The exchange checks every decision's postings before it goes.
- */
-export interface ExchangePart {
-  readonly name: string;
-  /** Its refusal, in its own words, of a decision that would overdraw an account. */
-  readonly overdrawn: string;
-  ownsCommand(command: { kind: string }): boolean;
-  ownsEvent(event: { type: string }): boolean;
-  decide(state: ExchangeState, command: { kind: string }): Decision<{ type: string; at: number }>;
-  /** The ledger postings of one of its events; they must sum to zero per currency. */
-  postingsOf(state: ExchangeState, event: { type: string }): Posting[];
-  /** The state after one of its events, postings included. */
-  evolve(state: ExchangeState, event: { type: string }): ExchangeState;
-}
-
 /** The wallet as a part of the exchange. */
 export const walletPart: ExchangePart = {
   name: 'wallet',
@@ -413,50 +381,3 @@ export const walletPart: ExchangePart = {
   postingsOf: (state, event) => postingsOf(state, event as WalletEvent),
   evolve: (state, event) => evolveWallet(state, event as WalletEvent),
 };
-
-/**
- * The exchange's aggregate: the spot feature's decide/evolve for orders and fills, and the parts'
- * (the wallet's deposits, withdrawals, transfers and conversions first) over one state and one log.
- * Every part's decision is checked once more here: its postings must balance and overdraw nobody,
- * or the command is refused (a bug caught before it reaches the log, never a corrupt ledger).
- */
-export function exchangeAggregate(
-  spot: Aggregate<ReturnType<typeof initialSpotState>, SpotCommand, SpotEvent>,
-  parts: readonly ExchangePart[] = [walletPart],
-  initialSlices: () => Partial<ExchangeState> = () => ({}),
-): Aggregate<ExchangeState, ExchangeCommand, ExchangeEvent> {
-  function evolve(state: ExchangeState, event: ExchangeEvent): ExchangeState {
-    const part = parts.find((candidate) => candidate.ownsEvent(event));
-    if (part) return part.evolve(state, event);
-    const next = spot.evolve(state, event as SpotEvent) as ExchangeState;
-    // A demo grant comes from the grants book, so the ledger balances.
-    if (event.type === 'FundsCredited') {
-      return applyPostings(next, [
-        { kind: 'book', book: 'grants', currencyId: event.currencyId, amount: -event.units },
-      ]);
-    }
-    return next;
-  }
-  return {
-    initial: () => ({
-      ...initialSpotState(),
-      books: new Map(),
-      wallet: initialWalletState(),
-      ...initialSlices(),
-    }),
-    decide(state, command) {
-      const part = parts.find((candidate) => candidate.ownsCommand(command));
-      if (!part) return spot.decide(state, command as SpotCommand);
-      const decision = part.decide(state, command);
-      if (!decision.ok) return decision;
-      let probe = state;
-      for (const event of decision.events) {
-        const postings = part.postingsOf(probe, event);
-        if (!isBalanced(postings) || overdraws(probe, postings)) return { ok: false, error: part.overdrawn };
-        probe = part.evolve(probe, event);
-      }
-      return decision as Decision<ExchangeEvent>;
-    },
-    evolve,
-  };
-}

@@ -9,8 +9,7 @@ import {
 } from '../../../domain/earnings/rules.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { Decision } from '../../store/aggregate.ts';
-import type { ExchangePart } from '../wallet/aggregate.ts';
-import type { ExchangeState, LogLine } from '../wallet/state.ts';
+import type { LogLine } from '../wallet/state.ts';
 import {
   EARNINGS_COMMAND_KINDS,
   EARNINGS_EVENT_TYPES,
@@ -19,6 +18,8 @@ import {
 } from './events.ts';
 import { earningsProductById } from './products.ts';
 import { initialEarningsState, type EarningsState, type Holding } from './state.ts';
+import type { ExchangePart } from '../../exchange/exchange.ts';
+import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
 const PURCHASE_REFUSAL: Record<PurchaseProblem, string> = {
