@@ -119,26 +119,40 @@ function startSimulator(): StagedServer {
   return staged;
 }
 
-const scope = self as unknown as {
-  addEventListener: (type: string, listener: (event: MessageEvent) => void) => void;
-  navigator: { locks?: LockManagerLike };
-};
+/** A SharedWorker's scope: every tab that connects hands it a port. */
+interface ConnectingScope {
+  addEventListener(type: 'connect', listener: (event: { ports: readonly MessagePort[] }) => void): void;
+}
 
-if ('onconnect' in self) {
+/** A dedicated worker's scope: its own tab is the port, and Web Locks may be there. */
+interface TabScope extends SimServerPort {
+  navigator: { locks?: LockManagerLike };
+}
+
+function isConnecting(scope: object): scope is ConnectingScope {
+  return 'onconnect' in scope;
+}
+
+function isTab(scope: object): scope is TabScope {
+  return 'postMessage' in scope && 'navigator' in scope;
+}
+
+const scope: object = self;
+if (isConnecting(scope)) {
   const ready = startSimulator();
   scope.addEventListener('connect', (event) => {
-    const port = (event as unknown as { ports: SimServerPort[] }).ports[0];
+    const port = event.ports[0];
     if (port) servePort(port, ready);
   });
-} else {
-  const tab = self as unknown as SimServerPort;
+} else if (isTab(scope)) {
   const locks = scope.navigator.locks;
   if (!locks || typeof BroadcastChannel === 'undefined') {
-    servePort(tab, startSimulator());
+    servePort(scope, startSimulator());
   } else {
+    const channel: RelayChannel = new BroadcastChannel('tessera-sim-relay');
     runTabWorker({
-      tab,
-      channel: new BroadcastChannel('tessera-sim-relay') as unknown as RelayChannel,
+      tab: scope,
+      channel,
       follower: crypto.randomUUID(),
       leading: acquireLeadership('tessera-sim-leader', locks).leading,
       startServer: () => startSimulator().full,
