@@ -1,7 +1,6 @@
 import { BUY, SELL } from '../engine/index.ts';
 import { CandleSeries } from '../market/candle-series.ts';
-import type { Market } from '../market/market.ts';
-import { MarketPublisher } from '../market/market-publisher.ts';
+import { publishKlines } from '../market/market-publisher.ts';
 import type { PairSpec } from '../market/pairs.ts';
 import { DAY_MS, KLINE_PERIODS } from '../market/periods.ts';
 import type { Trade } from '../market/trade.ts';
@@ -11,7 +10,7 @@ import type { CapturedFrame } from './socket-capture.ts';
 
 /**
  * Replays a captured socket stream's tape (its GLOBAL_TX frames, round by round) through the
- * simulator's own candle series and publisher, and answers the KLINE frames that replay publishes,
+ * simulator's own candle series and KLINE publishing (publishKlines), and answers the KLINE frames that replay publishes,
  * as the socket would send them. Candles are built from trades only, so a complete capture
  * replays into the very candles the running app sent, byte for byte (tests/unit/sim/feeds).
  */
@@ -25,31 +24,16 @@ export function replayKlineFrames(frames: readonly CapturedFrame[], pair: PairSp
     // Before the capture there is nothing: no minute is synthesised.
     synthesize: () => undefined,
   });
-  let pending: Trade[] = [];
-  let now = first.time;
-  // The publisher reads a market through these members only: one pair, its candles and updates.
-  const replayed = {
-    pair,
-    candles,
-    takeUpdates: () => {
-      const trades = pending;
-      pending = [];
-      return { trades, firstTradeTime: trades[0]?.time ?? Number.NaN, bookChanged: false };
-    },
-  };
-  const market = { pairs: [replayed], time: () => now } as unknown as Market;
   const hub = new SocketHub(() => null);
   const out: string[] = [];
   const socket = hub.open((text) => out.push(text));
   for (const period of KLINE_PERIODS) {
     socket.receive(JSON.stringify({ type: 'sub', params: `KLINE.${pair.symbol}.${period}` }));
   }
-  const publisher = new MarketPublisher(market, hub);
   for (const trades of rounds) {
     for (const trade of trades) candles.addLive(trade.time, trade.price, trade.lots);
-    pending = trades;
-    now = trades[trades.length - 1]!.time;
-    publisher.publish();
+    const lastTradeTime = trades[trades.length - 1]!.time;
+    publishKlines(hub, pair, candles, { firstTradeTime: trades[0]!.time, lastTradeTime, now: lastTradeTime });
   }
   // Only the candles: the socket also answers the subscription itself (sub_result).
   return out.filter((text) => (JSON.parse(text) as { type?: unknown }).type === 'KLINE');

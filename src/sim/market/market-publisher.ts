@@ -1,4 +1,6 @@
+import type { CandleSeries } from './candle-series.ts';
 import type { Market } from './market.ts';
+import type { PairSpec } from './pairs.ts';
 import { completedTradeAnswer, depthAnswer, klineBarAnswer, quotationAnswer } from './market-answers.ts';
 import { klineChannelsOf } from './kline-channels.ts';
 import { barStart, KLINE_PERIODS } from './periods.ts';
@@ -73,30 +75,11 @@ export class MarketPublisher {
         hub.publish(tapeChannel, { type: 'GLOBAL_TX', symbol, currency_match_id: pair.id, completes });
       }
 
-      const lastTradeTime = trades[trades.length - 1]!.time;
-      for (const period of KLINE_PERIODS) {
-        const channels = klineChannelsOf(symbol, period).filter((channel) => hub.hasSubscribers(channel));
-        if (channels.length > 0) {
-          // Usually one bar; more when bars closed during the round (their final state goes out too).
-          const starts: number[] = [];
-          for (let start = barStart(period, lastTradeTime); starts.length < MAX_BARS_PER_ROUND;) {
-            starts.unshift(start);
-            if (start <= firstTradeTime) break;
-            start = barStart(period, start - 1);
-          }
-          for (const start of starts) {
-            const bar = market.candles.barAt(period, start, now);
-            if (!bar) continue;
-            const frame = {
-              type: 'KLINE',
-              symbol,
-              currency_match_id: pair.id,
-              kline: klineBarAnswer(pair, bar, period),
-            };
-            for (const channel of channels) hub.publish(channel, frame);
-          }
-        }
-      }
+      publishKlines(hub, pair, market.candles, {
+        firstTradeTime,
+        lastTradeTime: trades[trades.length - 1]!.time,
+        now,
+      });
     }
 
     if (this.round % this.quoteEveryRounds !== 0 || this.quoteChanged.size === 0) return;
@@ -113,5 +96,39 @@ export class MarketPublisher {
       }
     }
     this.quoteChanged.clear();
+  }
+}
+
+/**
+ * The KLINE frames of one round of a pair's trades: for every period somebody listens to, the bars
+ * the round touched (usually one; more when bars closed during the round, whose final state goes out
+ * too). Shared by the live market and the replay of a captured tape, so both send the same frames.
+ */
+export function publishKlines(
+  hub: FrameHub,
+  pair: PairSpec,
+  candles: Pick<CandleSeries, 'barAt'>,
+  round: { firstTradeTime: number; lastTradeTime: number; now: number },
+): void {
+  for (const period of KLINE_PERIODS) {
+    const channels = klineChannelsOf(pair.symbol, period).filter((channel) => hub.hasSubscribers(channel));
+    if (channels.length === 0) continue;
+    const starts: number[] = [];
+    for (let start = barStart(period, round.lastTradeTime); starts.length < MAX_BARS_PER_ROUND;) {
+      starts.unshift(start);
+      if (start <= round.firstTradeTime) break;
+      start = barStart(period, start - 1);
+    }
+    for (const start of starts) {
+      const bar = candles.barAt(period, start, round.now);
+      if (!bar) continue;
+      const frame = {
+        type: 'KLINE',
+        symbol: pair.symbol,
+        currency_match_id: pair.id,
+        kline: klineBarAnswer(pair, bar, period),
+      };
+      for (const channel of channels) hub.publish(channel, frame);
+    }
   }
 }
