@@ -152,6 +152,8 @@ test('a dropped file that is no feed is refused with a clear message; a seed tha
   await expect(panel.getByTestId('replay-error')).toHaveText(/whole number from 0 to 2147483647/);
   await panel.getByTestId('replay-seed').fill('42');
   await panel.getByRole('button', { name: 'Use seed' }).click();
+  // The exchange took the seed (its answer, not the field's own text), before the page reloads.
+  await expect(panel.getByTestId('replay-live')).toHaveAttribute('data-seed', '42');
   await expect(panel.getByTestId('replay-seed')).toHaveValue('42');
   await expect(panel.getByTestId('replay-error')).toHaveCount(0);
   await page.reload();

@@ -88,6 +88,7 @@ export default function ReplayPanel({ onClose }: { onClose: () => void }) {
             <div
               className={`replay-source${replay.source === 'live' ? ' chosen' : ''}`}
               data-testid="replay-live"
+              data-seed={replay.seed}
             >
               <button
                 type="button"
