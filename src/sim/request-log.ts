@@ -10,7 +10,8 @@ import type { EventLog } from './store/event-log.ts';
  * the same commit as its events (answer-once.ts), and that is the only way an answer gets there: an
  * answer written afterwards would leave a window (a kill between the two writes) in which the command
  * is applied with no answer on file, and its retry would run it again. A request that stored nothing
- * changed nothing durable, so running it again is safe. Failures (code 0) are never kept.
+ * changed nothing durable, so running it again is safe. A refusal is kept only when its command was
+ * stored (a wrong code counted against its limit): its retry gets the refusal, not another count.
  */
 export interface RequestLog {
   answerOf(id: string): Promise<Envelope | undefined>;
