@@ -191,8 +191,16 @@ test.describe('the shell', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/home');
     const footerLink = page.locator('footer').getByRole('link').first();
-    await footerLink.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+    // The home page grows as its sections' data arrives: scroll to the footer once it is far down.
+    await expect
+      .poll(
+        async () => {
+          await footerLink.scrollIntoViewIfNeeded();
+          return page.evaluate(() => window.scrollY);
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(844);
     await footerLink.click();
     await expect(page).toHaveURL(/\/notice\?id=/);
     await expect(page.locator('main h1').first()).toBeVisible();
