@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/api/catalogue.ts';
-import type { Envelope } from '../../../src/api/envelope.ts';
 import {
   LEVER_CLOSE_STOP_LOSS,
   LEVER_CLOSE_TAKE_PROFIT,
@@ -18,14 +16,7 @@ import { spotFixture } from '../spot/sim-fixture.ts';
 describe('lever stops fire from the tape, not from a timer', () => {
   it('a position with stops near the price closes on the trade that crosses one, at its time', async () => {
     const f = await spotFixture();
-    const call = (path: string, payload: Record<string, unknown>, token: string): Promise<Envelope> =>
-      f.simulator.server.handle({
-        method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-        path,
-        payload,
-        headers: { lang: 'en', authorization: token },
-        timeoutMs: 20_000,
-      });
+    const { call } = f;
     const token = await f.login();
     expect(
       (

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/api/catalogue.ts';
-import type { Envelope } from '../../../src/api/envelope.ts';
 import { microOf } from '../../../src/sim/features/micro/part.ts';
 import { spotFixture } from '../spot/sim-fixture.ts';
 
@@ -12,14 +10,7 @@ import { spotFixture } from '../spot/sim-fixture.ts';
 describe('micro contracts settle from the tape, not from a timer', () => {
   it('a 30 s contract is settled by the first trade after its expiry', async () => {
     const f = await spotFixture();
-    const call = (path: string, payload: Record<string, unknown>, token: string): Promise<Envelope> =>
-      f.simulator.server.handle({
-        method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-        path,
-        payload,
-        headers: { lang: 'en', authorization: token },
-        timeoutMs: 20_000,
-      });
+    const { call } = f;
     const token = await f.login();
     expect(
       (await call('account/transfer', { currency_id: 1, balance: '500', from: 'change', to: 'micro' }, token))
