@@ -26,6 +26,12 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The preview server's port: 4173 unless E2E_PORT says otherwise, so two checkouts of the project
+ * (git worktrees) can run their browser tests side by side on one machine.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
 export default defineConfig<{ backend: Backend }>({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -39,7 +45,7 @@ export default defineConfig<{ backend: Backend }>({
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1440, height: 900 },
     launchOptions: { executablePath: BROWSER, args: CHROMIUM_ARGS },
     trace: 'off',
@@ -54,8 +60,8 @@ export default defineConfig<{ backend: Backend }>({
     { name: 'server', use: { backend: 'server' }, grepInvert: /@views/ },
   ],
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
