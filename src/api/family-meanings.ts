@@ -52,4 +52,9 @@ export const FAMILY_MEANINGS: readonly string[] = [
   "  copy lists the whole account. Tessera's client reads a copy that says nothing new once.",
   "- `LEVER_CLOSED` carries `id` as an array of the closed positions' ids (the family's clients call `id.forEach`),",
   '  beside `ids`, the same list.',
+  "- `base_currency.logo` (pairs of `market/currency_matches`) is an absolute URL on the server's public address",
+  '  (`--public-url`; default `http://<host>:<port>`), where the server serves the logo itself (`GET /coins/<code>.svg`,',
+  "  `image/svg+xml`; only the listed coins' files, any other path under `/coins/` is 404): the family's clients put it",
+  '  in an `<img src>` on their own origin. The in-browser simulator answers the path (`/coins/btc.svg`), which the',
+  "  app's own origin serves.",
 ];

@@ -3,6 +3,7 @@ import { BenchStorm } from './features/spot/bench-storm.ts';
 import type { Spot } from './features/spot/spot.ts';
 import { TapeRecorder } from './features/micro/tape-recorder.ts';
 import { openMarketFeature, type MarketFeature } from './market/market-feature.ts';
+import type { AssetUrl } from './market/market-answers.ts';
 import { MemoryRequestLog, storeRequestLog } from './request-log.ts';
 import { Routes } from './routes.ts';
 import { createSimServer, type MessageTable, type SimServer } from './server.ts';
@@ -18,6 +19,8 @@ export interface MarketStageOptions {
   freshStore?: boolean;
   /** The market's seed; default fixed. */
   seed?: number;
+  /** Server mode: where the pairs' logos are reached (market-answers.ts AssetUrl). */
+  assetUrl?: AssetUrl;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function openMarketStage(options: MarketStageOptions): Promise<Mark
     clock,
     settings: store,
     ...(options.freshStore ? { settingsEmpty: true } : {}),
+    ...(options.assetUrl ? { assetUrl: options.assetUrl } : {}),
     // Before the ledger is attached no user order is in a book, so there is nothing to settle.
     market: {
       ...(options.seed === undefined ? {} : { seed: options.seed }),

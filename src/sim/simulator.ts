@@ -14,6 +14,7 @@ import type { Micro } from './features/micro/micro.ts';
 import type { P2p } from './features/p2p/p2p.ts';
 import type { Wallet } from './features/wallet/wallet.ts';
 import type { MarketFeature } from './market/market-feature.ts';
+import type { AssetUrl } from './market/market-answers.ts';
 import { openMarketStage, type MarketStage } from './market-stage.ts';
 import type { MessageTable, SimServer } from './server.ts';
 import type { SocketHub } from './socket-hub.ts';
@@ -37,6 +38,8 @@ export interface SimulatorOptions {
   mintUrl?: (blob: Blob, id: string) => string;
   /** Server mode: where verification codes go out instead of the demo outbox. */
   courier?: CodeCourier;
+  /** Server mode: the absolute URL of a file the server serves itself (a coin logo, by its path). */
+  assetUrl?: AssetUrl;
 }
 
 export interface Simulator {
@@ -78,6 +81,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     messages: options.messages,
     store,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.assetUrl ? { assetUrl: options.assetUrl } : {}),
   });
   return openExchange(stage, options);
 }

@@ -149,7 +149,16 @@ export function dealAnswer(market: PairMarket): DealAnswer {
   };
 }
 
-export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
+/**
+ * Where a file the simulator names by its path (a coin logo, `/coins/btc.svg`) is reached: in the
+ * browser the path itself (the app's own origin serves it); a server answers absolute URLs on its
+ * public address, since the family's clients put `base_currency.logo` into an `<img src>` on their
+ * own origin.
+ */
+export type AssetUrl = (path: string) => string;
+const samePath: AssetUrl = (path) => path;
+
+export function currencyMatchAnswer(market: PairMarket, assetUrl: AssetUrl = samePath): CurrencyMatchAnswer {
   const { pair } = market;
   return {
     id: pair.id,
@@ -158,7 +167,7 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
     quote_currency_id: pair.quote.id,
     base_currency_code: pair.base.code,
     quote_currency_code: pair.quote.code,
-    base_currency: { logo: pair.base.logo },
+    base_currency: { logo: assetUrl(pair.base.logo) },
     added: FLAG_OFF,
     open_change: pair.openChange,
     open_lever: pair.openLever,
@@ -178,7 +187,7 @@ export function currencyMatchAnswer(market: PairMarket): CurrencyMatchAnswer {
  * The quote groups (USDT, BTC, ETH) with their pairs. A group's usd_price is its currency's last
  * USDT price on this exchange (USDT itself: 1); cny_price converts it at the demo rate.
  */
-export function currencyMatchesAnswer(market: Market): QuoteGroupAnswer[] {
+export function currencyMatchesAnswer(market: Market, assetUrl: AssetUrl = samePath): QuoteGroupAnswer[] {
   return QUOTE_CODES.map((code) => {
     const currency = currencyByCode(code);
     const usd = usdPriceText(market, code);
@@ -188,7 +197,9 @@ export function currencyMatchesAnswer(market: Market): QuoteGroupAnswer[] {
       is_quote: FLAG_ON,
       usd_price: usd.text,
       cny_price: roundedScaledText(usd.units * BigInt(Math.round(CNY_PER_USD * 100)), usd.decimals + 2, 2),
-      matches: market.pairs.filter((pair) => pair.pair.quote.code === code).map(currencyMatchAnswer),
+      matches: market.pairs
+        .filter((pair) => pair.pair.quote.code === code)
+        .map((pair) => currencyMatchAnswer(pair, assetUrl)),
     };
   });
 }

@@ -22,6 +22,7 @@ import {
 import { Market, type MarketOptions } from './market.ts';
 import { MarketPublisher, type FrameHub } from './market-publisher.ts';
 import { registerMarketRoutes } from './market-routes.ts';
+import type { AssetUrl } from './market-answers.ts';
 import { startMarketTicker } from './market-ticker.ts';
 
 export interface MarketFeatureOptions {
@@ -42,6 +43,8 @@ export interface MarketFeatureOptions {
   market?: Omit<MarketOptions, 'clock'>;
   /** Where recorded feeds are kept; default the IndexedDB database "tessera-feeds". */
   feeds?: FeedLibraryOptions;
+  /** Where the pairs' logos are reached (market-answers.ts AssetUrl); default their own paths. */
+  assetUrl?: AssetUrl;
 }
 
 export interface MarketFeature {
@@ -90,7 +93,7 @@ export async function openMarketFeature(options: MarketFeatureOptions): Promise<
     ...(kept ? { reference: (generator) => referenceOf(generator, kept, saved.feed) } : {}),
   });
   const publisher = new MarketPublisher(market, options.hub);
-  registerMarketRoutes(options.routes, market);
+  registerMarketRoutes(options.routes, market, options.assetUrl);
   // SIM_CLOCK: every tab's speed control and simulated-time display follow the one clock.
   const clockPublisher = new ClockPublisher(options.clock, speed, options.hub);
   registerSpeedRoutes(options.routes, speed, settings, clockPublisher);

@@ -1,7 +1,7 @@
 import { errorEnvelope, okEnvelope } from '../../api/envelope.ts';
 import type { CallContext, Routes } from '../routes.ts';
 import type { Market } from './market.ts';
-import { currencyMatchesAnswer, dealAnswer, klineBarAnswer } from './market-answers.ts';
+import { currencyMatchesAnswer, dealAnswer, klineBarAnswer, type AssetUrl } from './market-answers.ts';
 import type { PairMarket } from './pair-market.ts';
 import { nominalBarMs, type KlinePeriod } from './periods.ts';
 
@@ -12,12 +12,15 @@ export const LATEST_KLINE_BARS = 360;
 /** Times past this many seconds are milliseconds sent by mistake (it is the year 5138). */
 const LATEST_PLAUSIBLE_SECONDS = 1e11;
 
-/** market/currency_matches, market/deal and market/kline, answered from the live market. */
-export function registerMarketRoutes(routes: Routes, market: Market): void {
+/**
+ * market/currency_matches, market/deal and market/kline, answered from the live market; logos are
+ * answered at `assetUrl` (market-answers.ts).
+ */
+export function registerMarketRoutes(routes: Routes, market: Market, assetUrl?: AssetUrl): void {
   routes
     .add('market/currency_matches', (_payload, ctx) => {
       market.advanceTo(ctx.now);
-      return okEnvelope(currencyMatchesAnswer(market));
+      return okEnvelope(currencyMatchesAnswer(market, assetUrl));
     })
     .add('market/deal', (payload, ctx) => {
       market.advanceTo(ctx.now);

@@ -29,6 +29,8 @@ export interface HttpServerOptions {
   gate?: (path: string, request: IncomingMessage, t: Translate) => Envelope | null;
   /** Uploaded images, served at /uploads/<id>. */
   images?: { get(id: string): Promise<StoredImage | undefined> };
+  /** SVG coin logos by their exact path (coin-logos.ts); any other path under them is unknown (404). */
+  logos?: ReadonlyMap<string, Uint8Array>;
   /** Requests per client address; omitted: not limited. Over the limit: 429 and a code-0 envelope. */
   rateLimit?: RateLimiter;
   /** Failed sign-in attempts per client address (GUARDED_CALLS); omitted: not counted. */
@@ -160,6 +162,19 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         'x-content-type-options': 'nosniff',
       });
       response.end(Buffer.from(image.bytes));
+      return null;
+    }
+    const logo = request.method === 'GET' ? options.logos?.get(url.pathname) : undefined;
+    if (logo) {
+      response.writeHead(200, {
+        'content-type': 'image/svg+xml',
+        'content-length': logo.byteLength,
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+        // Shown as an <img>; opened on its own it may run nothing.
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      });
+      response.end(Buffer.from(logo));
       return null;
     }
     if (!url.pathname.startsWith(API_PREFIX)) return refuse(404, 'unknownCall');

@@ -11,6 +11,7 @@ import { SqliteEventLog } from '../store/sqlite-event-log.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { AddressAttempts } from './address-attempts.ts';
+import { loadCoinLogos } from './coin-logos.ts';
 import { smtpCourier } from './smtp-courier.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
@@ -22,6 +23,8 @@ import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from '.
  */
 /** The locale files (their "server" sections are the answers' messages), at the repository's root. */
 const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
+/** The app's own coin logos (public/coins), which the server serves at the same paths. */
+const COIN_LOGOS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/coins');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(options: ServerOptions): Promise<void> {
@@ -74,6 +77,7 @@ async function main(options: ServerOptions): Promise<void> {
               : logCourier(log),
           }),
       imageUrl: (id) => `${publicUrl}/uploads/${id}`,
+      assetUrl: (path) => `${publicUrl}${path}`,
       log,
       realNow: wallClock,
     });
@@ -104,6 +108,7 @@ async function main(options: ServerOptions): Promise<void> {
     requestTimeoutMs: options.requestTimeoutMs,
     ...(options.demo ? {} : { gate: serverModeGate(operatorToken) }),
     images: { get: (id) => node.store.get(id) },
+    logos: loadCoinLogos(COIN_LOGOS),
     ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
     attempts,
     now: wallClock,

@@ -18,6 +18,8 @@ export interface NodeSimulatorOptions {
   courier?: CodeCourier;
   /** The URL an uploaded image is served at (the HTTP server serves /uploads/<id>). */
   imageUrl: (id: string) => string;
+  /** The URL a coin logo is served at, from its path (`/coins/btc.svg`; the HTTP server serves them). */
+  assetUrl: (path: string) => string;
   log: JsonLog;
   /** Wall-clock ms: the only wall-clock read, which ScaledClock maps to simulated time. */
   realNow: () => number;
@@ -64,6 +66,7 @@ export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     images: store,
     mintUrl: (_blob, id) => options.imageUrl(id),
+    assetUrl: options.assetUrl,
     ...(options.courier ? { courier: options.courier } : {}),
   });
   const stopMarket = simulator.market.start();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -216,6 +217,39 @@ describe('uploads (multipart) in server mode', () => {
     });
     expectRefusal(answer, 400);
     await stillServing();
+  });
+});
+
+describe('coin logos in server mode', () => {
+  it("a listed pair's logo is an absolute URL on the server, served as SVG", async () => {
+    const answer = await call(server.base, '/api/market/currency_matches');
+    const groups = answer.body.data as { matches: { symbol: string; base_currency: { logo: string } }[] }[];
+    const btc = groups.flatMap((group) => group.matches).find((match) => match.symbol === 'BTC/USDT')!;
+    expect(btc.base_currency.logo).toBe(`${server.base}/coins/btc.svg`);
+    const logo = await fetch(btc.base_currency.logo);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await logo.text();
+    expect(text).toMatch(/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/);
+    expect(text).toBe(readFileSync(new URL('../../../public/coins/btc.svg', import.meta.url), 'utf8'));
+  });
+
+  it('no other file is reached through the logos path: unknown names and ../ are refused', async () => {
+    for (const path of [
+      '/coins/nope.svg',
+      '/coins/../package.json',
+      '/coins/..%2f..%2fpackage.json',
+      '/coins/%2e%2e/%2e%2e/package.json',
+      '/coins/btc.svg/',
+      '/coins/',
+    ]) {
+      const answer = await call(server.base, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.code, path).toBe(0);
+    }
+    const posted = await call(server.base, '/coins/btc.svg', { method: 'POST' });
+    expect(posted.status).toBe(404);
   });
 });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
+import { loadCoinLogos } from '../../../src/sim/node/coin-logos.ts';
 import { CorsPolicy } from '../../../src/sim/node/cors.ts';
 import {
   createHttpServer,
@@ -17,6 +18,7 @@ import type { CodeCourier } from '../../../src/sim/features/accounts/outbox.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 
 export const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
+const COIN_LOGOS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/coins');
 export const OPERATOR_TOKEN = 'operator-secret-for-tests';
 export const ALLOWED_ORIGIN = 'http://127.0.0.1:5173';
 
@@ -63,6 +65,7 @@ export async function startServer(
     messages,
     courier: overrides.courier ? overrides.courier(log) : logCourier(log),
     imageUrl: (id) => `${base}/uploads/${id}`,
+    assetUrl: (path) => `${base}${path}`,
     log,
     realNow: () => Date.now(),
   });
@@ -75,6 +78,7 @@ export async function startServer(
     requestTimeoutMs: overrides.requestTimeoutMs ?? 5_000,
     gate: serverModeGate(OPERATOR_TOKEN),
     images: node.store,
+    logos: loadCoinLogos(COIN_LOGOS),
     ...(overrides.attempts ? { attempts: overrides.attempts } : {}),
     now: () => Date.now(),
   });
