@@ -2,7 +2,13 @@ import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } f
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
 import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../domain/contract-codes.ts';
 import { readMicroStake, type MicroEntryProblem } from '../domain/micro/entry.ts';
-import { expectedWinPayout, microFee, ratioBpsOf } from '../domain/micro/rules.ts';
+import {
+  expectedWinPayout,
+  feeBpsOfPercent,
+  MICRO_FEE_BPS,
+  microFee,
+  ratioBpsOf,
+} from '../domain/micro/rules.ts';
 import { unitsOf } from '../domain/wallet/amounts.ts';
 import type { MicroOrder } from '../streams/micro-pushes.ts';
 
@@ -22,8 +28,12 @@ export interface MicroOrderContext {
   amount: string;
   /** Shown under the amount: what the typed text is not (live), or why BUY was refused. */
   problem: MicroEntryProblem | null;
-  /** The contract waiting for the user's confirmation. */
-  pending: { direction: MicroDirection; payload: PayloadOf<'microtrade/submit'> } | null;
+  /** The contract waiting for the user's confirmation, with the fee and win payout it is shown with. */
+  pending: {
+    direction: MicroDirection;
+    payload: PayloadOf<'microtrade/submit'>;
+    quote: MicroQuote;
+  } | null;
   /**
    * Up or down pressed while the balances reloaded: judged as soon as the fresh balances are in,
    * so a press right after a purchase is neither lost nor judged against the old balance.
@@ -54,6 +64,14 @@ export function chosenSeconds(context: Pick<MicroOrderContext, 'terms' | 'second
   return context.terms?.seconds.find((option) => option.seconds === context.seconds) ?? null;
 }
 
+/**
+ * The fee of the chosen currency in bps, as the server states it (fee_rate, a percent); the
+ * exchange's own fee when it states none the client can read.
+ */
+function feeBpsOf(currency: { fee_rate: string }): bigint {
+  return feeBpsOfPercent(currency.fee_rate) ?? MICRO_FEE_BPS;
+}
+
 function stakeOf(context: MicroOrderContext) {
   const currency = chosenCurrency(context);
   if (!currency) return null;
@@ -64,18 +82,29 @@ function stakeOf(context: MicroOrderContext) {
       min: unitsOf(currency.micro_min) ?? 0n,
       max: unitsOf(currency.micro_max) ?? 0n,
       available: unitsOf(currency.micro_account.balance) ?? 0n,
+      feeBps: feeBpsOf(currency),
     },
     context.decimalComma,
   );
 }
 
-/** The fee and the payout a win would bring for what is typed now (null when it is not a stake). */
-export function microQuote(context: MicroOrderContext): { fee: bigint; payout: bigint } | null {
+/** What a stake costs besides itself and what it brings back if it wins, ledger units. */
+export interface MicroQuote {
+  fee: bigint;
+  payout: bigint;
+}
+
+/**
+ * The fee and the payout a win would bring for what is typed now (null when it is not a stake):
+ * the domain's microFee and microPayout, the rules the exchange charges and settles with.
+ */
+export function microQuote(context: MicroOrderContext): MicroQuote | null {
   const stake = stakeOf(context);
   const option = chosenSeconds(context);
-  if (!stake || !stake.ok || !option) return null;
+  const currency = chosenCurrency(context);
+  if (!stake || !stake.ok || !option || !currency) return null;
   const ratio = ratioBpsOf(option.profit_ratio) ?? 0n;
-  return { fee: microFee(stake.stake), payout: expectedWinPayout(stake.stake, ratio) };
+  return { fee: microFee(stake.stake, feeBpsOf(currency)), payout: expectedWinPayout(stake.stake, ratio) };
 }
 
 /** A typed problem worth showing while typing: not the ones only BUY reveals (empty). */
@@ -164,10 +193,7 @@ export const microOrderMachine = setup({
         REFRESH: 'refreshing',
         BUY: [
           {
-            guard: ({ context }) => {
-              const stake = stakeOf(context);
-              return !!stake && stake.ok && chosenSeconds(context) !== null;
-            },
+            guard: ({ context }) => microQuote(context) !== null,
             target: 'confirming',
             actions: assign(({ context, event }) => {
               const stake = stakeOf(context);
@@ -175,6 +201,7 @@ export const microOrderMachine = setup({
                 problem: null,
                 pending: {
                   direction: event.direction,
+                  quote: microQuote(context)!,
                   payload: {
                     match_id: context.matchId,
                     currency_id: context.currencyId ?? 0,

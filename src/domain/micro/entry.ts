@@ -9,6 +9,8 @@ export interface MicroStakeTerms {
   readonly max: bigint;
   /** The micro account's available balance, ledger units. */
   readonly available: bigint;
+  /** The fee paid besides the stake, bps (the house's MICRO_FEE_BPS when not given). */
+  readonly feeBps?: bigint;
 }
 
 export type MicroEntryProblem =
@@ -30,7 +32,7 @@ export function readMicroStake(text: string, terms: MicroStakeTerms, decimalComm
   const stake = unitsOf(entry.value);
   if (stake === null) return { ok: false, problem: { kind: 'notNumber' } };
   if (stake === 0n) return { ok: false, problem: { kind: 'zero' } };
-  const problem = microStakeProblem(stake, terms, terms.available);
+  const problem = microStakeProblem(stake, terms, terms.available, terms.feeBps);
   if (problem) return { ok: false, problem: { kind: problem } };
   return { ok: true, value: entry.value, stake };
 }

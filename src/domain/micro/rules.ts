@@ -94,6 +94,22 @@ export function ratioBpsOf(text: string): bigint | null {
   return bps > 0n && bps <= RATIO_SCALE ? bps : null;
 }
 
+/**
+ * A fee rate as the contract writes it (fee_rate: a percent, "0.1" or "0.10" is 0.1 %) as bps; null
+ * when it is not a percent from 0 to 100 with at most 2 decimals (a bps has no finer step).
+ */
+export function feeBpsOfPercent(text: string): bigint | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const bps = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0') || '0');
+  return bps <= RATIO_SCALE ? bps : null;
+}
+
+/** A fee in bps as its fee_rate text, a percent ("0.1"): the inverse of feeBpsOfPercent. */
+export function feePercentText(feeBps: bigint): string {
+  return ratioPercent(feeBps);
+}
+
 /** A duration a contract may run for, with its profit ratio (microtrade/seconds). */
 export interface MicroSecondsOption {
   readonly seconds: number;

@@ -7,6 +7,7 @@ import {
   MICRO_TYPE_UP,
 } from '../../../domain/contract-codes.ts';
 import {
+  feePercentText,
   MICRO_FEE_BPS,
   MICRO_SECONDS,
   microFactProfit,
@@ -83,7 +84,8 @@ export function registerMicroRoutes(routes: Routes, accounts: Accounts, micro: M
           micro_min: unitsText(terms.min),
           micro_max: unitsText(terms.max),
           micro_decimals: terms.decimals,
-          fee_rate: truncatedUnits(MICRO_FEE_BPS * 10_000n, 2),
+          // A percent, as the family writes fee rates ("0.1" is 0.1 %).
+          fee_rate: feePercentText(MICRO_FEE_BPS),
         };
       }),
     );

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { MicroDirection } from '../../../machines/micro-order.machine.ts';
 
 /**
- * The confirmation before a contract is bought: what is bought, in words, with Cancel and Confirm.
- * Confirm stays disabled while the purchase is on its way (the machine is no longer confirming).
+ * The confirmation before a contract is bought: what is bought, in words, the fee paid besides the
+ * stake and what a win pays back (worked out by the form with the rules the exchange settles with),
+ * then Cancel and Confirm. Confirm stays disabled while the purchase is on its way (the machine is
+ * no longer confirming).
  */
 export function MicroConfirm({
   direction,
@@ -11,6 +13,8 @@ export function MicroConfirm({
   seconds,
   amount,
   code,
+  fee,
+  payout,
   ready,
   onCancel,
   onConfirm,
@@ -20,6 +24,9 @@ export function MicroConfirm({
   seconds: number;
   amount: string;
   code: string;
+  /** Decimal texts of the fee and the win payout, in `code`. */
+  fee: string;
+  payout: string;
   ready: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -32,6 +39,16 @@ export function MicroConfirm({
         <p data-testid="micro-confirm-text">
           {t(direction === 'up' ? 'micro.confirmUp' : 'micro.confirmDown', { symbol, seconds, amount, code })}
         </p>
+        <dl className="micro-quote micro-confirm-quote">
+          <dt>{t('micro.fee')}</dt>
+          <dd className="num" data-testid="micro-confirm-fee">
+            {fee} {code}
+          </dd>
+          <dt>{t('micro.expected')}</dt>
+          <dd className="num" data-testid="micro-confirm-payout">
+            {payout} {code}
+          </dd>
+        </dl>
         <div className="micro-buttons">
           <button type="button" className="btn" onClick={onCancel}>
             {t('micro.cancel')}

@@ -1,21 +1,34 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MICRO_STATUS_CLOSED, MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
+import { dateTimeText } from '../../../domain/time-zone.ts';
 import type { MicroOrder } from '../../../streams/micro-pushes.ts';
+import { useTimeZone } from '../../components/use-time-zone.ts';
 import { MicroProof } from './MicroProof.tsx';
 import { trimmedDecimal } from './micro-text.ts';
 
 const RESULTS = { 1: 'win', 0: 'tie', [-1]: 'loss' } as const;
 
+/** A moment of the contract in the chart's time zone, as the lever rows write theirs. */
+function Moment({ ms, zone, testId }: { ms: number; zone: string; testId: string }) {
+  return (
+    <time className="num" dateTime={new Date(ms).toISOString()} data-testid={testId}>
+      {dateTimeText(ms, zone)}
+    </time>
+  );
+}
+
 /**
  * One contract: direction, pair and stake; while running its countdown on the server's clock,
- * once closed its result and profit; its open and close prices; and, closed, its proof.
+ * once closed its result and profit; its open and close prices, its fee and when it opened; once
+ * closed, when it closed (its expiry, the moment it settled at) and its proof.
  *
  * The countdown cell is rendered empty and painted by the list (countdown-painter.ts) from the
  * screen's one clock, so a row renders again only when its contract changes, not every second.
  */
 export const MicroContractRow = memo(function MicroContractRow({ order }: { order: MicroOrder }) {
   const { t } = useTranslation();
+  const { zone } = useTimeZone();
   const up = order.type === MICRO_TYPE_UP;
   const isClosed = order.status === MICRO_STATUS_CLOSED;
   const result = RESULTS[order.profit_result];
@@ -52,6 +65,22 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
         <dd className="num" data-testid="micro-end-price">
           {order.end_price || '—'}
         </dd>
+        <dt>{t('micro.fee')}</dt>
+        <dd className="num" data-testid="micro-fee">
+          {trimmedDecimal(order.fee)} {order.currency_name}
+        </dd>
+        <dt>{t('micro.openedAt')}</dt>
+        <dd>
+          <Moment ms={order.created_at} zone={zone} testId="micro-opened-at" />
+        </dd>
+        {isClosed ? (
+          <>
+            <dt>{t('micro.closedAt')}</dt>
+            <dd>
+              <Moment ms={order.expires_at} zone={zone} testId="micro-closed-at" />
+            </dd>
+          </>
+        ) : null}
       </dl>
       {isClosed && order.end_trade ? <MicroProof order={order} end={order.end_trade} /> : null}
     </li>

@@ -156,6 +156,8 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
           seconds={Number(pending.payload.seconds)}
           amount={String(pending.payload.number)}
           code={code}
+          fee={unitsPlainText(pending.quote.fee)}
+          payout={unitsPlainText(pending.quote.payout)}
           ready={snapshot.matches('confirming')}
           onCancel={() => form.send({ type: 'CANCEL' })}
           onConfirm={() => form.send({ type: 'CONFIRM' })}
