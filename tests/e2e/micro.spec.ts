@@ -79,12 +79,35 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await page.getByTestId('micro-buy-up').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Up, 30 s: the expected payout is shown live, the confirm says what is bought.
+  // The pair's live price and 24 h change sit above the chart, and the public tape the contracts
+  // open and settle on is beside them: its newest trade is the price the header shows, give or take
+  // the trades that print while the two are read.
+  const header = page.getByTestId('market-header');
+  await expect(header.locator('.market-last')).toHaveText(/^\d[\d,]*\.\d+$/, BOOT);
+  await expect(header.locator('.change')).toHaveText(/^[+-]?\d+\.\d{2}%$/);
+  const tapeRows = page.getByTestId('tape-body').locator('.tape-row:not(.empty)');
+  await expect(tapeRows.first()).toBeVisible(BOOT);
+  await expect.poll(() => tapeRows.count()).toBeGreaterThan(5);
+  const tapePrices = async () =>
+    (await tapeRows.locator('.tape-price').allTextContents()).map((text) => text.trim());
+  await expect
+    .poll(
+      async () => (await tapePrices()).includes((await header.locator('.market-last').textContent()) ?? ''),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(true);
+
+  // Up, 30 s: the expected payout is shown live, the confirm says what is bought, its fee (0.1 %)
+  // and what a win pays back (stake x 1.8).
   await amount.fill('100');
   await page.getByTestId('micro-seconds-30').click();
   await expect(page.getByTestId('micro-expected')).toHaveText('180 USDT');
   await page.getByTestId('micro-buy-up').click();
   await expect(page.getByTestId('micro-confirm-text')).toContainText('100 USDT');
+  await expect(page.getByTestId('micro-confirm-fee')).toHaveText('0.1 USDT');
+  await expect(page.getByTestId('micro-confirm-payout')).toHaveText('180 USDT');
   await page.getByTestId('micro-confirm').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Contract bought' })).toBeVisible();
   await expect(page.getByTestId('micro-available')).toHaveText('399.9 USDT');
@@ -97,6 +120,8 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await amount.fill('50');
   await page.getByTestId('micro-seconds-600').click();
   await page.getByTestId('micro-buy-down').click();
+  await expect(page.getByTestId('micro-confirm-fee')).toHaveText('0.05 USDT');
+  await expect(page.getByTestId('micro-confirm-payout')).toHaveText('70 USDT');
   await page.getByTestId('micro-confirm').click();
   const contracts = page.getByTestId('micro-contracts');
   // The 30 s contract settles within half a real second at x60 and leaves the running list; wait
@@ -113,11 +138,17 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await page.getByTestId('micro-tab-closed').click();
   const rows = contracts.locator('[data-testid^="micro-row-"]');
   await expect(rows).toHaveCount(2);
-  for (const [index, direction] of [
-    [0, 'down'],
-    [1, 'up'],
+  for (const [index, direction, fee, seconds] of [
+    [0, 'down', '0.05 USDT', 600],
+    [1, 'up', '0.1 USDT', 30],
   ] as const) {
     const row = rows.nth(index);
+    // Its fee, and when it opened and closed: the contract's seconds apart.
+    await expect(row.getByTestId('micro-fee')).toHaveText(fee);
+    const moment = async (id: string) =>
+      Date.parse((await row.getByTestId(id).getAttribute('datetime')) ?? '');
+    expect((await moment('micro-closed-at')) - (await moment('micro-opened-at'))).toBe(seconds * 1000);
+    await expect(row.getByTestId('micro-closed-at')).toHaveText(/^\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     const open = await price(row, 'micro-open-price');
     const end = await price(row, 'micro-end-price');
     const expected = end === open ? 'Tie, refunded' : end > open === (direction === 'up') ? 'Won' : 'Lost';
@@ -128,6 +159,7 @@ test('buys up and down, counts down on the server clock and settles on the publi
   }
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/settled-1440-dark-en.png`, fullPage: true });
+  await page.getByTestId('kline-chart').screenshot({ path: `${SHOTS}/chart-1440-dark-en.png` });
 
   // The proof link opens the trade screen on the pair with the closing trade's candle in view.
   const proof = rows.nth(0).getByTestId('micro-check');
@@ -268,6 +300,8 @@ for (const [index, [lang, theme, width]] of (
     ['kr', 'dark', 1440],
     ['ru', 'light', 1440],
     ['th', 'dark', 390],
+    ['jp', 'dark', 1024],
+    ['ru', 'light', 1024],
   ] as const
 ).entries()) {
   test(`fits ${width} px in ${lang}, ${theme}, with no sideways scroll`, async ({ page, backend }) => {
@@ -281,6 +315,9 @@ for (const [index, [lang, theme, width]] of (
     await expect(page.getByTestId('micro-form')).toBeVisible(BOOT);
     await page.getByTestId('micro-buy-up').click();
     await expect(page.getByTestId('micro-amount-problem')).toBeVisible();
+    // The price and the tape fit too, with their data in.
+    await expect(page.getByTestId('market-header').locator('.market-last')).toHaveText(/\d/, BOOT);
+    await expect(page.getByTestId('tape-body').locator('.tape-row:not(.empty)').first()).toBeVisible(BOOT);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(width);
     await mkdir(SHOTS, { recursive: true });

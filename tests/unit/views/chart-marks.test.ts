@@ -5,6 +5,7 @@ import {
   LABEL_HEIGHT_SHARE,
   labelInterval,
   focusWindow,
+  LAST_PRICE_MARK,
   markLineOption,
   priceLabelPositions,
   type PriceMark,
@@ -186,5 +187,36 @@ describe('chart marks', () => {
     expect(place('tp')).toBe('insideStartTop');
     expect(place('long')).toBe('insideStartTop');
     expect(place('short')).toBe('insideStartBottom');
+  });
+  it("draws the last price as one line at the last bar's close, tagged by the screen's text, only when asked", () => {
+    const closes = fc.array(fc.double({ min: 0.0001, max: 1e6, noNaN: true }), { maxLength: 40 });
+    fc.assert(
+      fc.property(closes, fc.boolean(), (values, asked) => {
+        const bars = values.map((close, index) => ({ ...bar(index * 60_000), close }));
+        const marks = {
+          prices: [{ id: 'p', price: 5, label: 'entry', tone: 'entry' as const }],
+          moments: [],
+          ...(asked ? { lastPrice: (price: number) => `last ${price}` } : {}),
+        };
+        const data = (markLineOption(bars, marks, colors).data ?? []) as Array<{
+          name?: string;
+          yAxis?: number;
+          label?: { formatter?: string; position?: string };
+        }>;
+        const lines = data.filter((line) => line.name === LAST_PRICE_MARK);
+        const last = values[values.length - 1];
+        if (!asked || last === undefined) {
+          expect(lines).toEqual([]);
+          return;
+        }
+        expect(lines).toHaveLength(1);
+        expect(lines[0]!.yAxis).toBe(last);
+        expect(lines[0]!.label?.formatter).toBe(`last ${last}`);
+        // On the price axis: never in one of the four places the marks' labels take.
+        expect(lines[0]!.label?.position).toBe('end');
+        // The screen's own marks are all still there.
+        expect(data.filter((line) => line.name === 'p')).toHaveLength(1);
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
+import { formatPrice } from '../../../domain/format.ts';
 import { resolveLanguage, tagOf } from '../../../domain/languages.ts';
 import type { MicroScreenRef } from '../../../machines/micro-screen.machine.ts';
 import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
@@ -22,7 +23,8 @@ const MARKS_EVERY_MS = 1000;
 const NARROW_CHART_QUERY = '(max-width: 599px)';
 
 /**
- * The pair's candles with the running contracts drawn over them: each one's open price as a line
+ * The pair's candles with its last price as a line tagged on the price axis (it moves with the
+ * candles) and the running contracts drawn over them: each one's open price as a line
  * labelled with its direction, stake and the time it expires (in the chart's time zone), and its
  * open trade as a moment (see contract-marks.ts). The marks do not follow the clock: they are
  * rebuilt only when a contract is bought or settles, and handed to the chart at most once a second.
@@ -31,11 +33,13 @@ export function MicroChart({
   screen,
   matchId,
   symbol,
+  priceDecimals,
   deal$,
 }: {
   screen: MicroScreenRef;
   matchId: number;
   symbol: string;
+  priceDecimals: number;
   deal$: Observable<DealSnapshot>;
 }) {
   const { t, i18n } = useTranslation();
@@ -49,8 +53,8 @@ export function MicroChart({
   const shown = useThrottled(contracts, MARKS_EVERY_MS);
   const narrow = useMediaQuery(NARROW_CHART_QUERY);
   const marks = useMemo(
-    () =>
-      contractMarks(
+    () => ({
+      ...contractMarks(
         shown,
         (contract) =>
           t('micro.chartMark', {
@@ -62,7 +66,9 @@ export function MicroChart({
           }),
         narrow ? 1 : 2,
       ),
-    [shown, t, tag, zone, narrow],
+      lastPrice: (price: number) => formatPrice(price, priceDecimals),
+    }),
+    [shown, t, tag, zone, narrow, priceDecimals],
   );
   return (
     <section className="trade-panel micro-chart" aria-label={t('trade.chart.title')}>

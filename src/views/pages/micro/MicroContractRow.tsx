@@ -65,10 +65,6 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
         <dd className="num" data-testid="micro-end-price">
           {order.end_price || '—'}
         </dd>
-        <dt>{t('micro.fee')}</dt>
-        <dd className="num" data-testid="micro-fee">
-          {trimmedDecimal(order.fee)} {order.currency_name}
-        </dd>
         <dt>{t('micro.openedAt')}</dt>
         <dd>
           <Moment ms={order.created_at} zone={zone} testId="micro-opened-at" />
@@ -81,6 +77,10 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
             </dd>
           </>
         ) : null}
+        <dt>{t('micro.fee')}</dt>
+        <dd className="num" data-testid="micro-fee">
+          {trimmedDecimal(order.fee)} {order.currency_name}
+        </dd>
       </dl>
       {isClosed && order.end_trade ? <MicroProof order={order} end={order.end_trade} /> : null}
     </li>

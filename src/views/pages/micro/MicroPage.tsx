@@ -13,6 +13,8 @@ import { useServices } from '../../services-context.ts';
 import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { useObservable } from '../../use-observable.ts';
 import { useSignedIn } from '../../use-session.ts';
+import { MarketHeader } from '../trade/MarketHeader.tsx';
+import { RecentTrades } from '../trade/RecentTrades.tsx';
 import { MicroChart } from './MicroChart.tsx';
 import { MicroContracts } from './MicroContracts.tsx';
 import { MicroOrderPanel } from './MicroOrderPanel.tsx';
@@ -22,9 +24,10 @@ import '../trade/trade.css';
 import './micro.css';
 
 /**
- * Spec §2 "Micro (second)": pair tabs, the pair's chart with the running contracts drawn on it,
- * the order panel, and the in-progress and closed contracts with their countdown and, once closed,
- * their proof: the public tape's open and close trades. The pair comes from ?symbol=, else the one
+ * Spec §2 "Micro (second)": pair tabs; the pair's live price and 24 h change (the spot screen's
+ * header); the pair's chart with its last price and the running contracts drawn on it; the order
+ * panel; the in-progress and closed contracts with their countdown and, once closed, their proof;
+ * and the public tape they open and settle on (the spot screen's recent trades). The pair comes from ?symbol=, else the one
  * last chosen here (microPair), else the first open for micro trading.
  */
 export default function MicroPage() {
@@ -70,6 +73,7 @@ function MicroScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
   const form = useSelector(screen, (s) => s.context.form);
+  const priceDecimals = pair.priceDecimals ?? 4;
 
   return (
     <div className="micro-page" data-testid="micro-page">
@@ -79,8 +83,15 @@ function MicroScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
         activeId={pair.id}
         onChoose={(each) => setParams({ symbol: each.symbol })}
       />
+      <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />
       <div className="micro-main">
-        <MicroChart screen={screen} matchId={pair.id} symbol={pair.symbol} deal$={feeds.deal$} />
+        <MicroChart
+          screen={screen}
+          matchId={pair.id}
+          symbol={pair.symbol}
+          priceDecimals={priceDecimals}
+          deal$={feeds.deal$}
+        />
         {signedIn ? (
           <MicroOrderPanel form={form} symbol={pair.symbol} />
         ) : (
@@ -96,7 +107,16 @@ function MicroScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
           </section>
         )}
       </div>
-      {signedIn ? <MicroContracts screen={screen} /> : null}
+      <div className="micro-lower">
+        {signedIn ? <MicroContracts screen={screen} /> : null}
+        <RecentTrades
+          key={`tape-${pair.id}`}
+          tape$={feeds.tape$}
+          priceDecimals={priceDecimals}
+          base={pair.base}
+          quote={pair.quote}
+        />
+      </div>
     </div>
   );
 }

@@ -28,9 +28,18 @@ export interface MomentMark {
 export interface ChartMarks {
   prices: readonly PriceMark[];
   moments: readonly MomentMark[];
+  /**
+   * Draws the last price (the last bar's close: candles are built from trades, so it is the last
+   * trade's price) as a line across the chart with a tag on the price axis, written by this
+   * function. The line moves with the candles, so it is never behind or ahead of them.
+   */
+  lastPrice?: (price: number) => string;
 }
 
 export const NO_MARKS: ChartMarks = { prices: [], moments: [] };
+
+/** The name of the last-price line among the chart's mark lines. */
+export const LAST_PRICE_MARK = 'last-price';
 
 /**
  * The bar a moment falls in: the last bar that starts at or before it. Undefined when the moment is
@@ -165,6 +174,24 @@ export function markLineOption(
         formatter: mark.label,
         position: labelAt.get(mark.id) ?? 'insideStartTop',
         color,
+        fontSize: 10,
+      },
+    });
+  }
+  const last = bars[bars.length - 1];
+  if (marks.lastPrice && last && Number.isFinite(last.close)) {
+    // On the price axis, like the axis's own labels, so it never takes a place a mark's label needs.
+    data.push({
+      name: LAST_PRICE_MARK,
+      yAxis: last.close,
+      lineStyle: { color: colors.faint, width: 1, type: 'solid' },
+      label: {
+        formatter: marks.lastPrice(last.close),
+        position: 'end',
+        color: colors.panel,
+        backgroundColor: colors.text,
+        padding: [2, 4],
+        borderRadius: 2,
         fontSize: 10,
       },
     });
