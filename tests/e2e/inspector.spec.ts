@@ -100,6 +100,15 @@ test(
     const inspector = page.getByTestId('inspector');
     await expect(inspector.locator('[data-testid=actor-item][data-machine=tradeScreen]')).toBeVisible();
     await expect(inspector.locator('[data-testid=actor-item][data-machine=spotEntry]')).toHaveCount(1);
+    // Live actors only: the screen's answered calls (stopped children) wait behind a switch.
+    const stoppedItems = inspector.locator('[data-testid=actor-item].stopped');
+    await expect(stoppedItems).toHaveCount(0);
+    const showStopped = inspector.getByTestId('show-stopped');
+    await expect(showStopped).not.toBeChecked();
+    await showStopped.check();
+    await expect(stoppedItems.first()).toBeVisible();
+    await showStopped.uncheck();
+    await expect(stoppedItems).toHaveCount(0);
     await inspector.locator('[data-testid=actor-item][data-machine=spotEntry]').click();
     await expect(inspector.locator('[data-testid=chart][data-ready=true]')).toHaveAttribute(
       'data-machine',

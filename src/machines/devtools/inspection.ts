@@ -198,9 +198,13 @@ export class InspectionBus {
     return this.recording;
   }
 
-  /** Every actor that started, roots first then their children, each in the order they started. */
-  actors(): ActorEntry[] {
-    const all = [...this.entries.values()].filter((entry) => entry.started);
+  /**
+   * Every actor that started, roots first then their children, each in the order they started;
+   * with `{ stopped: false }` only the live ones. A screen's requests are short-lived children (a
+   * fetch actor per call), so the stopped ones soon outnumber the live ones many times over.
+   */
+  actors({ stopped = true }: { stopped?: boolean } = {}): ActorEntry[] {
+    const all = [...this.entries.values()].filter((entry) => entry.started && (stopped || entry.alive));
     const listed = new Set(all.map((entry) => entry.sessionId));
     const byParent = new Map<string | null, ActorEntry[]>();
     for (const entry of all) {
@@ -216,6 +220,13 @@ export class InspectionBus {
     };
     visit(null);
     return ordered;
+  }
+
+  /** How many stopped actors the bus still keeps (at most MAX_STOPPED: the oldest fall out). */
+  stoppedCount(): number {
+    let count = 0;
+    for (const entry of this.entries.values()) if (entry.started && !entry.alive) count++;
+    return count;
   }
 
   actor(sessionId: string): ActorEntry | undefined {

@@ -74,9 +74,13 @@ export default function InspectorPanel({
   const { zone } = useTimeZone();
   useBusVersion(bus);
   useEffect(() => bus.setRecording(true), [bus]);
-  const actors = bus.actors();
+  // Live actors only unless asked: every call a screen makes is a child that stops when it answers.
+  const [showStopped, setShowStopped] = useState(false);
+  const actors = bus.actors({ stopped: showStopped });
+  const stoppedCount = bus.stoppedCount();
   const [chosen, setChosen] = useState<string | null>(null);
-  const selectedId = chosen && bus.actor(chosen) ? chosen : defaultActor(actors);
+  const listed = chosen !== null && actors.some((actor) => actor.sessionId === chosen);
+  const selectedId = listed ? chosen : defaultActor(actors);
   const selected = selectedId ? bus.actor(selectedId) : undefined;
   const [cursors, setCursors] = useState<Record<string, Cursor>>({});
   const cursor = selectedId ? (cursors[selectedId] ?? null) : null;
@@ -129,7 +133,7 @@ export default function InspectorPanel({
           {t('devtools.inspector')}
         </h2>
         <span className="devtools-count" data-testid="actor-count">
-          {t('devtools.liveActors', { count: actors.filter((actor) => actor.alive).length })}
+          {t('devtools.liveActors', { count: bus.actors({ stopped: false }).length })}
         </span>
         <nav className="devtools-links">
           {variant === 'drawer' && <Link to="/inspect">{t('devtools.openPage')}</Link>}
@@ -144,6 +148,15 @@ export default function InspectorPanel({
       <div className="devtools-body">
         <aside className="devtools-actors" aria-label={t('devtools.actors')}>
           <h3 className="devtools-heading">{t('devtools.actors')}</h3>
+          <label className="devtools-switch">
+            <input
+              type="checkbox"
+              data-testid="show-stopped"
+              checked={showStopped}
+              onChange={(event) => setShowStopped(event.target.checked)}
+            />
+            {t('devtools.showStopped', { count: stoppedCount })}
+          </label>
           {actors.length === 0 && <p className="devtools-empty">{t('devtools.noActors')}</p>}
           <ul data-testid="actor-list">
             {actors.map((actor) => {
