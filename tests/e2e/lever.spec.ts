@@ -181,6 +181,12 @@ for (const [index, [lang, theme, width]] of (
       await expect(page.getByTestId('lever-sheet')).toBeVisible(BOOT);
     }
     await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
+    // On a laptop the Long and Short buttons are in the window without scrolling.
+    if (width >= 1280)
+      for (const side of ['long', 'short']) {
+        const box = await page.getByTestId(`lever-${side}`).boundingBox();
+        expect(box && box.y + box.height, `lever-${side}`).toBeLessThanOrEqual(900);
+      }
     await page.getByTestId('lever-lots').fill('abc');
     await expect(page.getByTestId('lever-lots-problem')).toBeVisible();
     if (lang !== 'en') await expect(page.getByTestId('lever-lots-problem')).not.toContainText('number');

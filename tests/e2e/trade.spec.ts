@@ -60,6 +60,22 @@ function bookPrices(page: Page): Promise<string> {
   );
 }
 
+/**
+ * The panels a trader works with, each wholly inside the window without scrolling: the chart, the
+ * book, the tape and both order forms down to their last control (the Buy and Sell buttons, or the
+ * log-in links in their place).
+ */
+async function outOfWindow(page: Page, last: 'submit' | 'auth'): Promise<string[]> {
+  const height = page.viewportSize()?.height ?? 0;
+  const out: string[] = [];
+  for (const id of ['kline-chart', 'order-book', 'recent-trades', `${last}-buy`, `${last}-sell`]) {
+    const box = await page.getByTestId(id).boundingBox();
+    if (!box || box.y < 0 || box.y + box.height > height)
+      out.push(`${id} ${box ? `${Math.round(box.y)}-${Math.round(box.y + box.height)}` : 'missing'}`);
+  }
+  return out;
+}
+
 async function openTrade(page: Page, symbol = 'BTC/USDT') {
   await page.goto(`/trade?symbol=${symbol}`);
   await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
@@ -99,6 +115,10 @@ test.describe('spot trade screen', () => {
       ).toHaveAttribute('href', '/register');
     }
     await expect(page.getByTestId('orders-anon')).toBeVisible();
+    // Chart, book, tape and forms fit a 1440 x 900 and a 1280 x 800 window, as on Binance's classic screen.
+    expect(await outOfWindow(page, 'auth')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => outOfWindow(page, 'auth')).toEqual([]);
     // No footer on the trading screen.
     await expect(page.locator('footer')).toHaveCount(0);
   });
@@ -133,6 +153,8 @@ test.describe('spot trade screen', () => {
     page,
   }) => {
     await signIn(page);
+    // The Buy and Sell buttons are in the 1440 x 900 window: no scrolling for an order.
+    expect(await outOfWindow(page, 'submit')).toEqual([]);
     // At the eleventh bid shown: far enough below the market not to fill during the test, and with
     // ten levels below it, so the book still shows the user's level after the ladder refreshes (at
     // the deepest shown level, a refresh could push it out of view).

@@ -71,6 +71,7 @@ export function KlineChart({
   deal$,
   marks = NO_MARKS,
   focusTime,
+  fill = false,
 }: {
   matchId: number;
   symbol: string;
@@ -78,6 +79,11 @@ export function KlineChart({
   /** Keep the object stable (useMemo) while its content is the same: a new one redraws. */
   marks?: ChartMarks;
   focusTime?: number;
+  /**
+   * The chart takes the height its page's layout gives it (trade.css: what the window has left
+   * once the forms are in view) instead of the spec's fixed height.
+   */
+  fill?: boolean;
 }) {
   const { t } = useTranslation();
   const { queries } = useServices();
@@ -267,7 +273,11 @@ export function KlineChart({
   }
 
   return (
-    <section className="trade-panel chart" aria-labelledby="chart-title" data-testid="kline-chart">
+    <section
+      className={`trade-panel chart${fill ? ' chart-fill' : ''}`}
+      aria-labelledby="chart-title"
+      data-testid="kline-chart"
+    >
       <header className="panel-head chart-head">
         <h2 id="chart-title" className="visually-hidden">
           {t('trade.chart.title')}
@@ -298,8 +308,8 @@ export function KlineChart({
           </select>
         </label>
       </header>
-      <div className="chart-body" style={{ height: CHART_HEIGHT }} data-status={status}>
-        <div ref={host} className="chart-canvas" style={{ height: CHART_HEIGHT }} />
+      <div className="chart-body" style={fill ? undefined : { height: CHART_HEIGHT }} data-status={status}>
+        <div ref={host} className="chart-canvas" style={fill ? undefined : { height: CHART_HEIGHT }} />
         {status === 'empty' && (
           <div className="chart-overlay">
             <EmptyState title={t('trade.chart.empty')} />

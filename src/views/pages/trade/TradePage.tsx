@@ -169,6 +169,7 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
       deal$={feeds.deal$}
       marks={marks}
       focusTime={at ?? undefined}
+      fill={!phone}
     />
   );
   const forms = (
