@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { spillingText } from './spilling-text.ts';
+import { smallTapTargets } from './tap-targets.ts';
 import { expect, moveInApp, routerSettled, showOnce, test } from './fixtures.ts';
 
 /**
  * Every route of the shell (src/views/routes.tsx) at a phone (390 px) and a small laptop
  * (1024 px) width, in English, Russian (long words) and Thai (long words, tall script): the page
- * never scrolls sideways. A plain viewport size, not mobile emulation, which widens the layout
- * viewport to fit wide content and hides the overflow (STACK.md).
+ * never scrolls sideways, and on the phone every control is a tap target of 44 px or spaced as WCAG
+ * 2.5.8 allows (tap-target-rule.ts). A plain viewport size, not mobile emulation, which widens the
+ * layout viewport to fit wide content and hides the overflow (STACK.md).
  *
  * One page per language; routes change inside the app (no reload), so the simulator boots once.
  */
@@ -151,6 +153,9 @@ async function checkRoutes(page: Page, routes: ReadonlyArray<readonly [string, s
           expect(verdict).toBe('fits');
           expect(await cutText(page), `${path} at ${width}px: text cut off at the edge`).toEqual([]);
           expect(await spillingText(page), `${path} at ${width}px: text spills out of its box`).toEqual([]);
+          // On a phone every control is a 44 px tap target, or spaced as WCAG 2.5.8 spaces one.
+          if (width === 390)
+            expect(await smallTapTargets(page), `${path} at 390px: tap targets under 44 px`).toEqual([]);
         })
         .toPass({ timeout: 5_000 });
     }
