@@ -57,8 +57,60 @@ function entryClosure(): Plugin {
   };
 }
 
+/** The app's own module, which the entry module (src/main.tsx) imports once it has opened the backend. */
+const APP_MODULE = /[\\/]src[\\/]app[\\/]boot-app\.tsx$/;
+
+/**
+ * The app chunk and everything it imports, preloaded by the HTML itself, with its stylesheets in
+ * the head: the entry module only opens the backend and then imports the app, and without these
+ * links the app's download would start only after the entry had run (the first live quote). The
+ * stylesheets also style the static frame in index.html before any script has run.
+ */
+function preloadApp(): Plugin {
+  let base = '/';
+  return {
+    name: 'tessera-preload-app',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const app = Object.values(bundle).find(
+          (chunk) =>
+            chunk.type === 'chunk' && chunk.facadeModuleId !== null && APP_MODULE.test(chunk.facadeModuleId),
+        );
+        if (!app) throw new Error('preloadApp: no chunk for src/app/boot-app.tsx');
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (scripts.has(file) || !chunk || chunk.type !== 'chunk') return;
+          scripts.add(file);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        // A file the HTML already loads (the entry script, the entry's stylesheet) is not named twice.
+        const named = (file: string) => html.includes(`"${base}${file}"`);
+        const tags = [
+          ...[...styles]
+            .filter((file) => !named(file))
+            .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+          ...[...scripts]
+            .filter((file) => !named(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+        ];
+        return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [localeParts(), entryClosure(), react()],
+  plugins: [localeParts(), entryClosure(), preloadApp(), react()],
   worker: { format: 'es', plugins: () => [localeParts()] },
   build: {
     target: 'es2022',

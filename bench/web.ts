@@ -13,7 +13,7 @@
  * before first paint on /home; CLS < 0.05 everywhere; performance >= 95, accessibility 100,
  * best-practices 100, SEO >= 95 on every route and preset.
  *
- * Run: npm run bench:web [-- --no-build] [--routes=/home,/markets] [--profiles=7] [--no-lighthouse]
+ * Run: npm run bench:web [-- --no-build] [--routes=/home,/markets] [--profiles=7] [--no-lighthouse] [--port=4176]
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,10 +22,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 
-const PORT = 4176;
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+
+/** Its own port (--port=), so two checkouts can run the benchmark side by side. */
+const PORT = Number(option('port') ?? 4176);
 const BASE = `http://127.0.0.1:${PORT}`;
-/** Its own build: other work may rebuild dist/ while the benchmark serves it. */
-const OUT_DIR = join(tmpdir(), 'tessera-bench-web');
+/** Its own build, one per port: other work may rebuild dist/ while the benchmark serves it. */
+const OUT_DIR = join(tmpdir(), `tessera-bench-web-${PORT}`);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROMIUM_ARGS = [
@@ -67,8 +71,6 @@ const GOALS = {
   seo: 95,
 };
 
-const args = process.argv.slice(2);
-const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const routes = option('routes')?.split(',') ?? ROUTES;
 const profiles = Number(option('profiles') ?? 7);
 
@@ -79,6 +81,7 @@ interface LighthouseFigures {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -147,6 +150,7 @@ function lighthouse(route: string, preset: 'desktop' | 'mobile'): LighthouseFigu
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    fcpMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
     lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
     cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
@@ -275,6 +279,11 @@ function chromiumVersion(): string {
   }
 }
 
+/** The machine's 1-minute load average now: the machine is shared, so each figure says how busy it was. */
+function load(): string {
+  return loadavg()[0]!.toFixed(1);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
@@ -293,7 +302,9 @@ async function main(): Promise<void> {
         const times: number[] = [];
         for (let i = 0; i < profiles; i++) times.push(await firstQuoteMs(browser, route));
         const mid = median(times);
-        console.log(`  ${route.padEnd(10)} median ${mid}  max ${Math.max(...times)}  [${times.join(', ')}]`);
+        console.log(
+          `  ${route.padEnd(10)} median ${mid}  max ${Math.max(...times)}  [${times.join(', ')}]  load ${load()}`,
+        );
         if (mid > GOALS.quoteMedianMs) missed.push(`${route} first quote median ${mid} ms`);
       }
 
@@ -311,13 +322,15 @@ async function main(): Promise<void> {
     }
 
     if (!args.includes('--no-lighthouse')) {
-      console.log('\nLighthouse 12 (perf / a11y / best practices / SEO, LCP, CLS, TBT)');
+      console.log(
+        '\nLighthouse 12 (perf / a11y / best practices / SEO, FCP, LCP, CLS, TBT, 1-min load average)',
+      );
       for (const preset of ['desktop', 'mobile'] as const) {
         for (const route of routes) {
           const f = lighthouse(route, preset);
           console.log(
             `  ${preset.padEnd(7)} ${route.padEnd(20)} ${f.performance} / ${f.accessibility} / ${f.bestPractices} / ${f.seo}` +
-              `  LCP ${f.lcpMs} ms  CLS ${f.cls}  TBT ${f.tbtMs} ms${f.failing.length ? `  failing: ${f.failing.join(', ')}` : ''}`,
+              `  FCP ${f.fcpMs} ms  LCP ${f.lcpMs} ms  CLS ${f.cls}  TBT ${f.tbtMs} ms  load ${load()}${f.failing.length ? `  failing: ${f.failing.join(', ')}` : ''}`,
           );
           if (f.performance < GOALS.performance)
             missed.push(`${preset} ${route} performance ${f.performance}`);

@@ -1,83 +1,24 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { unstable_forceFrameRate } from 'scheduler';
-import { BrowserRouter, type NavigateFunction } from 'react-router-dom';
-import { resolveLanguage } from './domain/languages.ts';
-import { readPref } from './machines/local-prefs.ts';
-import { chooseTransport, createServices } from './app/services.ts';
-import { initI18n } from './views/i18n/setup.ts';
-import { AppRoutes } from './views/AppRoutes.tsx';
-import { installDevShortcuts } from './views/devtools/devtools-store.ts';
-import { ServicesContext } from './views/services-context.ts';
+import { openBackendEarly } from './app/early-backend.ts';
 import './views/theme/tokens.css';
 
-/** React's scheduler works in slices of 1000 / this ms (10 ms) before it yields to the page. */
-const FRAME_RATE_FOR_10_MS_SLICES = 100;
+/**
+ * The entry module, kept tiny: it opens the backend (the simulator's worker starts booting on a
+ * thread of its own) and asks for the first page's quotes, then loads the app. The app's chunk and
+ * its libraries are preloaded by the HTML (vite.config.ts `preloadApp`), so they download while
+ * this runs; before, the worker was created only after React and the app had been parsed and run.
+ */
+const backend = openBackendEarly();
 
-async function boot(): Promise<void> {
-  installDevShortcuts();
-  const langCode = resolveLanguage(readPref('lang'));
-  // The simulator's worker starts while the locale loads: it boots on a thread of its own. (The
-  // rest of the services waits for the text: started this early too, their chunks and schemas
-  // delayed the shell's render, and the first quote came 60-150 ms later over 7 fresh profiles.)
-  const transport = chooseTransport();
-  const i18n = await initI18n(langCode);
-  // Navigation from outside React goes through the router once it has mounted; a request before
-  // that (none is expected: the session acts on answers) waits for it.
-  let navigateInApp: NavigateFunction | null = null;
-  let waiting: string | null = null;
-  const onNavigator = (navigate: NavigateFunction) => {
-    navigateInApp = navigate;
-    if (waiting !== null) void navigate(waiting);
-    waiting = null;
-  };
-  const services = createServices({
-    transport,
-    t: i18n.t.bind(i18n),
-    langCode,
-    navigate: (to) => {
-      if (navigateInApp) void navigateInApp(to);
-      else waiting = to;
-    },
-    currentPath: () => {
-      const { pathname, search } = window.location;
-      // Already on /login: keep the page the user was originally sent from.
-      if (pathname === '/login') return new URLSearchParams(search).get('redirect') ?? '/home';
-      return pathname + search;
-    },
+import('./app/boot-app.tsx')
+  .then(({ bootApp }) => bootApp(backend))
+  .catch((error: unknown) => {
+    console.error('Tessera failed to start', error);
+    const root = document.getElementById('root');
+    if (root) {
+      root.innerHTML = '';
+      const panel = document.createElement('div');
+      panel.className = 'boot-error';
+      panel.textContent = 'Tessera could not start. Please reload the page.';
+      root.append(panel);
+    }
   });
-  const root = document.getElementById('root');
-  if (!root) throw new Error('no #root element');
-  // The first render is a transition, so React renders it in slices between which the page can
-  // answer input, instead of one block of 150-270 ms on a 2-core machine (Lighthouse's
-  // total blocking time). A slice is 10 ms, twice React's 5 ms: Lighthouse's mobile preset counts
-  // each task four times as long (its 4x slower CPU), so a slice must stay under 12.5 ms here to
-  // stay under the 50 ms at which a task blocks. Side by side with 40 ms slices (3 runs each):
-  // desktop /home TBT 107 -> 30 ms, /trade 191 -> 114 ms; mobile /login 690 -> 453 ms; the first
-  // quote did not move (9 fresh profiles each).
-  unstable_forceFrameRate(FRAME_RATE_FOR_10_MS_SLICES);
-  const app = createRoot(root);
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <ServicesContext.Provider value={services}>
-          <BrowserRouter>
-            <AppRoutes onNavigator={onNavigator} />
-          </BrowserRouter>
-        </ServicesContext.Provider>
-      </StrictMode>,
-    ),
-  );
-}
-
-boot().catch((error: unknown) => {
-  console.error('Tessera failed to start', error);
-  const root = document.getElementById('root');
-  if (root) {
-    root.innerHTML = '';
-    const panel = document.createElement('div');
-    panel.className = 'boot-error';
-    panel.textContent = 'Tessera could not start. Please reload the page.';
-    root.append(panel);
-  }
-});

@@ -2,8 +2,7 @@ import type { TFunction } from 'i18next';
 import { Observable, distinctUntilChanged } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
-import { TransportError, type Transport } from '../api/transport.ts';
-import { createSimTransport, type SimTransport } from '../api/transports/sim.ts';
+import type { Transport } from '../api/transport.ts';
 import { readPref, writePref } from '../machines/local-prefs.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
 import { simClock$ } from '../streams/balance-pushes.ts';
@@ -16,67 +15,12 @@ import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
 import type { Services } from '../views/services-context.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
-import { serverBase, simPort } from './sim-port.ts';
 
 /**
- * The composition root (DESIGN.md "src/app"): the one place that builds the transport, the client,
- * the session, the socket and every feature's actors and queries, and hands them to the views.
- *
- * `sim` is the default transport. A real server is chosen at run time by storing its base URL in
- * localStorage (`api_base`, and optionally `socket_url`), or at build time with VITE_API_BASE.
+ * The composition root (DESIGN.md "src/app"): the one place that builds the client, the session,
+ * the socket and every feature's actors and queries over the chosen transport
+ * (transport-choice.ts), and hands them to the views.
  */
-export function chooseTransport(): Transport {
-  const base = serverBase();
-  if (!base) return exposeSimFaults(createSimTransport(simPort()));
-  const socketUrl =
-    readPref('socketUrl') ||
-    import.meta.env.VITE_SOCKET_URL ||
-    base.replace(/^http/, 'ws').replace(/\/+$/, '') + '/socket';
-  return lateHttpTransport(base, socketUrl);
-}
-
-/** Set to true by a test before the app loads (Playwright's addInitScript) to get the fault switch. */
-declare global {
-  var __TESSERA_FAULTS__: boolean | undefined;
-  var tesseraFaults: { dropSocket(): void } | undefined;
-}
-
-/**
- * The simulator's fault switch, for browser tests and development only: `tesseraFaults.dropSocket()`
- * drops this tab's socket as a lost network would (api/transports/sim.ts `dropSockets`). It exists
- * in a development build, or when a test set `__TESSERA_FAULTS__` before the app loaded; a user's
- * page never has it. (On a real server a test cuts the WebSocket itself.)
- */
-function exposeSimFaults(transport: SimTransport): Transport {
-  if (import.meta.env.DEV || globalThis.__TESSERA_FAULTS__ === true)
-    globalThis.tesseraFaults = { dropSocket: () => transport.dropSockets() };
-  return transport;
-}
-
-/**
- * A real server's transport (api/transports/http.ts), whose module loads with the first call: the
- * simulator is the usual backend, so the first paint does not carry fetch code for a server (issue
- * 19). The socket's URL and constructor are known at once; the socket opens with them as before.
- */
-function lateHttpTransport(base: string, socketUrl: string): Transport {
-  let http: Promise<Transport> | null = null;
-  const load = () =>
-    (http ??= import('../api/transports/http.ts').then(
-      ({ createHttpTransport }) => createHttpTransport({ base, socketUrl }),
-      () => {
-        // Not loaded (the network): the call fails as a network failure would; the next one tries again.
-        http = null;
-        throw new TransportError('the server transport did not load', 'network');
-      },
-    ));
-  return {
-    name: 'http',
-    socketUrl,
-    WebSocketCtor: globalThis.WebSocket,
-    request: async (request) => (await load()).request(request),
-  };
-}
-
 export function createServices(options: {
   transport: Transport;
   t: TFunction;
