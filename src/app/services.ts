@@ -106,7 +106,13 @@ export function createServices(options: {
     toasts,
     socket,
     actors: deferActors(api, socket),
-    queries: createQueries(api, socket),
+    queries: createQueries(api, socket, {
+      keptQuotes: {
+        source: options.transport.name === 'sim' ? 'sim' : options.transport.socketUrl,
+        read: () => readPref('lastQuotes'),
+        write: (text) => writePref('lastQuotes', text),
+      },
+    }),
     inspection,
   };
 }

@@ -22,6 +22,8 @@ export const PREF_KEYS = {
   simSpeed: 'sim_speed',
   /** Trade times in the user's own zone ('local', the default) or the exchange's ('exchange'). */
   timeZone: 'time_zone',
+  /** The last quotes table the app showed, with its time, for the next visit's first paint. */
+  lastQuotes: 'last_quotes',
 } as const;
 
 export type PrefKey = keyof typeof PREF_KEYS;

@@ -14,6 +14,7 @@ import {
   share,
   startWith,
   takeWhile,
+  tap,
   timer,
 } from 'rxjs';
 import type { z } from 'zod';
@@ -22,6 +23,13 @@ import { compareDecimal } from '../domain/format.ts';
 import { frameSampled } from './frame-sampled.ts';
 import type { Quote } from './payloads.ts';
 import { isOn } from '../domain/contract-codes.ts';
+import {
+  decodeKeptQuotes,
+  encodeKeptQuotes,
+  KEPT_QUOTES_MAX_AGE_MS,
+  type KeptQuotes,
+  type KeptQuotesStorage,
+} from './kept-quotes.ts';
 
 /**
  * Every pair's 24 h quote, live: the `market/currency_matches` snapshot merged with DAY_MARKET
@@ -62,7 +70,11 @@ export interface MarketGroup {
   readonly rowIds: readonly number[];
 }
 
-export type QuotesStatus = 'loading' | 'ready' | 'unavailable';
+/**
+ * `kept`: the table holds the quotes the page last showed on an earlier visit (kept-quotes.ts),
+ * not live ones; views show them dimmed with their time (`keptAt`) until the snapshot lands.
+ */
+export type QuotesStatus = 'loading' | 'kept' | 'ready' | 'unavailable';
 
 export interface QuotesState {
   readonly status: QuotesStatus;
@@ -70,11 +82,14 @@ export interface QuotesState {
   readonly rows: ReadonlyMap<number, MarketRow>;
   /** Pushes received before the snapshot, applied when it lands (latest per pair). */
   readonly pending: ReadonlyMap<number, Quote>;
+  /** When the kept quotes were shown (wall clock, ms), while the status is `kept`; else null. */
+  readonly keptAt: number | null;
 }
 
 export type QuotesEvent =
   | { readonly kind: 'snapshot'; readonly groups: readonly QuoteGroupAnswer[] }
   | { readonly kind: 'failed' }
+  | { readonly kind: 'kept'; readonly kept: KeptQuotes }
   | { readonly kind: 'quote'; readonly quote: Quote };
 
 export const INITIAL_QUOTES: QuotesState = {
@@ -82,6 +97,7 @@ export const INITIAL_QUOTES: QuotesState = {
   groups: [],
   rows: new Map(),
   pending: new Map(),
+  keptAt: null,
 };
 
 function rowOf(match: QuoteGroupAnswer['matches'][number]): MarketRow {
@@ -124,7 +140,20 @@ function applyQuote(row: MarketRow, quote: Quote): MarketRow {
 export function reduceQuotes(state: QuotesState, event: QuotesEvent): QuotesState {
   switch (event.kind) {
     case 'failed':
-      return state.status === 'ready' ? state : { ...state, status: 'unavailable' };
+      // Kept quotes stay on screen with their time: they are marked as old, never as live.
+      return state.status === 'ready' || state.status === 'kept'
+        ? state
+        : { ...state, status: 'unavailable' };
+    case 'kept':
+      // Only before anything live came: kept quotes never stand over a live table.
+      if (state.status !== 'loading') return state;
+      return {
+        status: 'kept',
+        groups: event.kept.groups,
+        rows: new Map(event.kept.rows.map((row) => [row.id, row])),
+        pending: state.pending,
+        keptAt: event.kept.at,
+      };
     case 'snapshot': {
       const rows = new Map<number, MarketRow>();
       const groups: MarketGroup[] = event.groups.map((group) => {
@@ -140,10 +169,11 @@ export function reduceQuotes(state: QuotesState, event: QuotesEvent): QuotesStat
         const row = rows.get(id);
         if (row) rows.set(id, { ...applyQuote(row, quote), tick: null, tickSeq: 0 });
       }
-      return { status: 'ready', groups, rows, pending: new Map() };
+      return { status: 'ready', groups, rows, pending: new Map(), keptAt: null };
     }
     case 'quote': {
       const id = event.quote.currency_match_id;
+      // Before the snapshot (kept quotes included: a live figure is not mixed into old ones).
       if (state.status !== 'ready') {
         const pending = new Map(state.pending);
         pending.set(id, event.quote);
@@ -190,10 +220,24 @@ export interface QuotesStoreDeps {
    * markets shows the table at once instead of loading it again. 0 lets go at once.
    */
   keepAliveMs?: number;
+  /** Where the last table shown is kept for the next visit; none: nothing is kept. */
+  kept?: KeptQuotesStorage;
+  /** The wall clock, for the kept table's time. */
+  now?: () => number;
 }
 
 export const QUOTES_RETRY_MS = 5_000;
 export const QUOTES_KEEP_ALIVE_MS = 5_000;
+/** How often the live table is written down for the next visit (and once as soon as it is live). */
+export const QUOTES_KEEP_EVERY_MS = 10_000;
+
+/** The table to start from: the kept one while it is recent enough, else nothing yet. */
+function startingState(kept: KeptQuotesStorage | undefined, now: number): QuotesState {
+  if (!kept) return INITIAL_QUOTES;
+  const read = decodeKeptQuotes(kept.read(), kept.source);
+  if (!read || read.at > now || now - read.at > KEPT_QUOTES_MAX_AGE_MS) return INITIAL_QUOTES;
+  return reduceQuotes(INITIAL_QUOTES, { kind: 'kept', kept: read });
+}
 
 /**
  * The live quotes table. Cold and shared: the first observer loads the snapshot and subscribes
@@ -209,6 +253,8 @@ export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState
     frameScheduler = animationFrameScheduler,
     scheduler = asyncScheduler,
     keepAliveMs = QUOTES_KEEP_ALIVE_MS,
+    kept,
+    now = () => scheduler.now(),
   } = deps;
 
   const snapshot$: Observable<QuotesEvent> = defer(() => load()).pipe(
@@ -219,9 +265,20 @@ export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState
   );
   const pushes$ = updates$.pipe(map((quote): QuotesEvent => ({ kind: 'quote', quote })));
 
-  const states$ = merge(snapshot$, pushes$).pipe(scan(reduceQuotes, INITIAL_QUOTES));
-  return frameSampled(states$, frameScheduler).pipe(
-    startWith(INITIAL_QUOTES),
+  let keptWrittenAt = -Infinity;
+  const keep = (state: QuotesState) => {
+    const at = now();
+    if (!kept || at - keptWrittenAt < QUOTES_KEEP_EVERY_MS) return;
+    const text = encodeKeptQuotes(state, at, kept.source);
+    if (text === null) return;
+    keptWrittenAt = at;
+    kept.write(text);
+  };
+  return defer(() => {
+    const start = startingState(kept, now());
+    const states$ = merge(snapshot$, pushes$).pipe(scan(reduceQuotes, start));
+    return frameSampled(states$, frameScheduler).pipe(tap(keep), startWith(start));
+  }).pipe(
     share({
       connector: () => new ReplaySubject<QuotesState>(1),
       resetOnRefCountZero: keepAliveMs > 0 ? () => timer(keepAliveMs, scheduler) : true,

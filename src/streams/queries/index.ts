@@ -5,6 +5,7 @@ import { earningsQueries } from './earnings.ts';
 import { connectionQueries } from './connection.ts';
 import { generalQueries } from './general.ts';
 import { leverQueries } from './lever.ts';
+import type { KeptQuotesStorage } from '../kept-quotes.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
@@ -17,8 +18,12 @@ import { walletQueries } from './wallet.ts';
  * Every feature's read-only loads and derived streams, built once by the composition root
  * (src/app). One entry per feature; a new feature adds its file here.
  */
-export function createQueries(api: ApiClient, socket: ChannelSource) {
-  const markets = marketQueries(api, socket);
+export function createQueries(
+  api: ApiClient,
+  socket: ChannelSource,
+  options: { keptQuotes?: KeptQuotesStorage } = {},
+) {
+  const markets = marketQueries(api, socket, options.keptQuotes);
   return {
     connection: connectionQueries(socket),
     demoTools: demoToolsQueries(api),

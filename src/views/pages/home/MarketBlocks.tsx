@@ -9,6 +9,7 @@ import { LivePrice } from '../../components/LivePrice.tsx';
 import { MarketTableRow, QuoteCells, TradeCell } from '../../components/MarketTableRow.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { tradeHref } from '../../components/links.ts';
+import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 
 /**
  * Spec §9 home table: BTC, ETH, TRX, DOT and BIB against USDT, by change, largest first, each
@@ -17,13 +18,17 @@ import { tradeHref } from '../../components/links.ts';
 export function HomeMarketTable({ quotes }: { quotes: QuotesState }) {
   const { t } = useTranslation();
   const rows = useMemo(() => selectHomeRows(allRows(quotes)), [quotes]);
+  const keptAsOf = useKeptAsOf(quotes);
 
   return (
     <section className="home-section" aria-labelledby="home-markets-title">
       <div className="section-head">
         <div>
           <h2 id="home-markets-title">{t('home.markets.title')}</h2>
-          <p>{t('home.markets.subtitle', { quote: HOME_QUOTE })}</p>
+          {/* Kept quotes say so where the subtitle would call them live. */}
+          <p data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'}>
+            {keptAsOf ?? t('home.markets.subtitle', { quote: HOME_QUOTE })}
+          </p>
         </div>
         <Link className="section-link" to="/markets">
           {t('home.markets.viewAll')}
@@ -32,9 +37,10 @@ export function HomeMarketTable({ quotes }: { quotes: QuotesState }) {
       </div>
       <div className="panel home-table-panel">
         <table
-          className="mkt-table home-table"
+          className={quotes.status === 'kept' ? 'mkt-table home-table quotes-kept' : 'mkt-table home-table'}
           data-testid="home-table"
-          aria-busy={quotes.status === 'loading'}
+          data-quotes={quotes.status}
+          aria-busy={quotes.status === 'loading' || quotes.status === 'kept'}
         >
           <thead>
             <tr>
@@ -98,7 +104,11 @@ export function GainersCard({ quotes }: { quotes: QuotesState }) {
   const { t } = useTranslation();
   const rows = useMemo(() => selectGainers(allRows(quotes), 5), [quotes]);
   return (
-    <section className="hero-card panel" aria-labelledby="gainers-title" data-testid="home-gainers">
+    <section
+      className={quotes.status === 'kept' ? 'hero-card panel quotes-kept' : 'hero-card panel'}
+      aria-labelledby="gainers-title"
+      data-testid="home-gainers"
+    >
       <div className="hero-card-head">
         <h2 id="gainers-title">{t('home.gainers.title')}</h2>
         <Link to="/markets" className="section-link">
@@ -137,7 +147,7 @@ export function GainersCard({ quotes }: { quotes: QuotesState }) {
       {quotes.status === 'unavailable' && rows.length === 0 && (
         <p className="hero-card-empty">{t('markets.unavailable')}</p>
       )}
-      {quotes.status === 'ready' && rows.length === 0 && (
+      {(quotes.status === 'ready' || quotes.status === 'kept') && rows.length === 0 && (
         <p className="hero-card-empty">{t('markets.noGainers')}</p>
       )}
     </section>

@@ -282,7 +282,7 @@ function LeverPairList({
   const quotes = useSlowQuotes();
   return (
     <section
-      className="trade-panel lever-pairs"
+      className={quotes.status === 'kept' ? 'trade-panel lever-pairs quotes-kept' : 'trade-panel lever-pairs'}
       aria-labelledby="lever-pairs-title"
       data-testid="lever-pairs"
     >

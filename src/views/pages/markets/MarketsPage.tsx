@@ -25,6 +25,7 @@ import { MarketTableRow, QuoteCells, TradeCell } from '../../components/MarketTa
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import { tradeHref } from '../../components/links.ts';
+import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useQuotes } from '../../components/use-quotes.ts';
 import './markets.css';
 
@@ -44,6 +45,7 @@ export default function MarketsPage() {
   const [params, setParams] = useSearchParams();
   const [sort, setSort] = useState<SortState | null>(null);
   const [query, setQuery] = useState('');
+  const keptAsOf = useKeptAsOf(quotes);
 
   const requested = params.get('quote');
   const active = quotes.groups.find((group) => group.code === requested) ?? quotes.groups[0] ?? null;
@@ -64,7 +66,10 @@ export default function MarketsPage() {
       <header className="markets-head">
         <div>
           <h1>{t('markets.title')}</h1>
-          <p>{t('markets.subtitle')}</p>
+          {/* Kept quotes say so where the subtitle would call them live. */}
+          <p data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'}>
+            {keptAsOf ?? t('markets.subtitle')}
+          </p>
         </div>
       </header>
 
@@ -210,9 +215,10 @@ function MarketsTable({
 
   return (
     <table
-      className="mkt-table markets-table"
+      className={quotes.status === 'kept' ? 'mkt-table markets-table quotes-kept' : 'mkt-table markets-table'}
       data-testid="markets-table"
-      aria-busy={quotes.status === 'loading'}
+      data-quotes={quotes.status}
+      aria-busy={quotes.status === 'loading' || quotes.status === 'kept'}
     >
       <thead>
         <tr>
@@ -303,10 +309,15 @@ function MarketHighlights({ quotes }: { quotes: QuotesState }) {
   const breadth = useMemo(() => marketBreadth(rows), [rows]);
   const total = breadth.up + breadth.down + breadth.flat;
   const upShare = total === 0 ? 50 : (breadth.up / total) * 100;
-  const figure = (value: number) => (quotes.status === 'ready' ? value : NO_VALUE);
+  // Kept quotes count as figures too: the table beside them says how old they are.
+  const shown = quotes.status === 'ready' || quotes.status === 'kept';
+  const figure = (value: number) => (shown ? value : NO_VALUE);
 
   return (
-    <div className="markets-highlights" data-testid="markets-highlights">
+    <div
+      className={shown && quotes.status === 'kept' ? 'markets-highlights quotes-kept' : 'markets-highlights'}
+      data-testid="markets-highlights"
+    >
       <HighlightCard
         title={t('markets.topGainers')}
         empty={t('markets.noGainers')}
@@ -367,7 +378,9 @@ function HighlightCard({
   return (
     <section className="highlight-card panel" data-testid={testId}>
       <h2>{title}</h2>
-      {status === 'ready' && rows.length === 0 && <p className="highlight-empty">{empty}</p>}
+      {(status === 'ready' || status === 'kept') && rows.length === 0 && (
+        <p className="highlight-empty">{empty}</p>
+      )}
       <ul>
         {rows.map((row) => (
           <li key={row.id}>

@@ -3,6 +3,7 @@ import { formatCompact, formatPrice, NO_VALUE } from '../../../domain/format.ts'
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
 import { LivePrice } from '../../components/LivePrice.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
+import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useSlowQuotes } from './use-slow-quotes.ts';
 
 /**
@@ -21,13 +22,19 @@ export function MarketHeader({
   logo: string;
 }) {
   const { t } = useTranslation();
-  const row = useSlowQuotes().rows.get(pairId);
+  const quotes = useSlowQuotes();
+  const row = quotes.rows.get(pairId);
+  // Quotes kept from the last visit: greyed, and their time on hover and for screen readers.
+  const keptAsOf = useKeptAsOf(quotes);
   return (
     <section
-      className="trade-panel market-header"
+      className={keptAsOf === null ? 'trade-panel market-header' : 'trade-panel market-header quotes-kept'}
       aria-label={t('trade.header.title')}
       data-testid="market-header"
+      data-quotes={quotes.status}
+      title={keptAsOf ?? undefined}
     >
+      {keptAsOf !== null && <span className="visually-hidden">{keptAsOf}</span>}
       <div className="market-symbol">
         <CoinIcon code={base} logo={logo} size={28} />
         <h1>

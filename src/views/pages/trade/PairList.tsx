@@ -43,7 +43,11 @@ export function PairList({ activeId, onSelect }: { activeId: number; onSelect: (
   }
 
   return (
-    <section className="trade-panel pairs" aria-labelledby="pairs-title" data-testid="pair-list">
+    <section
+      className={quotes.status === 'kept' ? 'trade-panel pairs quotes-kept' : 'trade-panel pairs'}
+      aria-labelledby="pairs-title"
+      data-testid="pair-list"
+    >
       <h2 id="pairs-title" className="visually-hidden">
         {t('trade.pairs.title')}
       </h2>
