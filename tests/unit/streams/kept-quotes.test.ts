@@ -120,17 +120,15 @@ describe('kept quotes: encoding', () => {
 });
 
 describe('kept quotes in the quotes table', () => {
-  const pushArb = fc
-    .tuple(fc.integer({ min: 1, max: 55 }), decimal)
-    .map(([id, close]): Quote => ({
-      currency_match_id: id,
-      symbol: `X${id}`,
-      close,
-      change: '1',
-      high: close,
-      low: close,
-      volume: '1',
-    }));
+  const pushArb = fc.tuple(fc.integer({ min: 1, max: 55 }), decimal).map(([id, close]): Quote => ({
+    currency_match_id: id,
+    symbol: `X${id}`,
+    close,
+    change: '1',
+    high: close,
+    low: close,
+    volume: '1',
+  }));
 
   it('are shown as kept until the first live snapshot, which replaces every one of their figures', () => {
     const events = (live: QuoteGroupAnswer[]) =>
