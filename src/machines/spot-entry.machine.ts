@@ -50,6 +50,12 @@ export interface SpotEntryContext {
   decimalComma: boolean;
   /** Whether the backend can be reached now; while it cannot, nothing is sent (and nothing queued). */
   reachable: boolean;
+  /**
+   * Whether the side was submitted and refused for a rule of its own (submittedProblem): from then
+   * on its problem sits beside its field and follows what is typed, until the side is placed, the
+   * mode or the pair changes. Before that, an empty field is not yet a mistake.
+   */
+  refused: Record<SpotSide, boolean>;
 }
 
 /** One trade-account balance as a BALANCE push carries it (streams/payloads.ts). */
@@ -106,6 +112,7 @@ export interface SpotEntryInput {
 }
 
 const EMPTY_DRAFT: SideDraft = { price: '', quantity: '', percent: 0 };
+const NONE_REFUSED: Record<SpotSide, boolean> = { buy: false, sell: false };
 
 /** How the side's two fields read (domain/number-entry.ts): the pair's places, the user's separator. */
 export function fieldEntries(context: SpotEntryContext, side: SpotSide) {
@@ -187,6 +194,31 @@ export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProbl
     bestPrice: bestOppositePrice(side, context.best),
   });
   return code === null ? null : { code };
+}
+
+/**
+ * Where a submitted problem belongs on the form: beside the price or the quantity it is about, or
+ * above the side's button when no field can fix it (a blocked sell, no best price). Number-entry
+ * problems are left out: the field shows them as they are typed (fieldProblems).
+ */
+export type ProblemPlace = 'price' | 'quantity' | 'form';
+
+const PROBLEM_PLACE: Partial<Record<SpotEntryProblem, ProblemPlace>> = {
+  p_price: 'price',
+  p_num: 'quantity',
+  remind: 'form',
+  notbest: 'form',
+};
+
+/** The problem of a refused side to show beside its field, live; null before a refusal or once fixed. */
+export function submittedProblem(
+  context: SpotEntryContext,
+  side: SpotSide,
+): { place: ProblemPlace; problem: EntryProblem } | null {
+  if (!context.refused[side]) return null;
+  const problem = problemOf(context, side);
+  const place = problem ? PROBLEM_PLACE[problem.code] : undefined;
+  return problem && place ? { place, problem } : null;
 }
 
 /** Whether a side's limit price goes more than 10 % through the best opposite price (domain/spot/far-price.ts). */
@@ -291,9 +323,13 @@ export const spotEntryMachine = setup({
   },
   actions: {
     reportProblem: emit((_, params: EntryProblem) => ({ type: 'problem' as const, ...params })),
-    clearSide: assign(({ context }, params: { side: SpotSide }) =>
-      withSide(context, params.side, { quantity: '', percent: 0 }),
-    ),
+    clearSide: assign(({ context }, params: { side: SpotSide }) => ({
+      ...withSide(context, params.side, { quantity: '', percent: 0 }),
+      refused: { ...context.refused, [params.side]: false },
+    })),
+    markRefused: assign(({ context }, params: { side: SpotSide }) => ({
+      refused: { ...context.refused, [params.side]: true },
+    })),
     placed: emit((_, params: { side: SpotSide; order: AnswerOf<'tx_in/add'> }) => ({
       type: 'placed' as const,
       side: params.side,
@@ -317,6 +353,7 @@ export const spotEntryMachine = setup({
     signedIn: input.signedIn,
     decimalComma: input.decimalComma ?? false,
     reachable: true,
+    refused: NONE_REFUSED,
   }),
   type: 'parallel',
   on: {
@@ -328,6 +365,7 @@ export const spotEntryMachine = setup({
               mode: event.mode,
               buy: { ...context.buy, quantity: '', percent: 0 },
               sell: { ...context.sell, quantity: '', percent: 0 },
+              refused: NONE_REFUSED,
             },
       ),
     },
@@ -408,6 +446,7 @@ export const spotEntryMachine = setup({
             sell: EMPTY_DRAFT,
             best: { bid: null, ask: null },
             balances: null,
+            refused: NONE_REFUSED,
           })),
         },
         SIGNED_IN: {
@@ -457,10 +496,13 @@ function sideRegion(side: SpotSide) {
             { guard: ({ event }: { event: SpotEntryEvent }) => !mine({ event }) },
             {
               guard: { type: 'hasProblem' as const, params: { side } },
-              actions: {
-                type: 'reportProblem' as const,
-                params: ({ context }: { context: SpotEntryContext }) => problemOf(context, side)!,
-              },
+              actions: [
+                { type: 'markRefused' as const, params: { side } },
+                {
+                  type: 'reportProblem' as const,
+                  params: ({ context }: { context: SpotEntryContext }) => problemOf(context, side)!,
+                },
+              ],
             },
             { guard: ({ context }: { context: SpotEntryContext }) => !context.signedIn },
             {

@@ -256,9 +256,19 @@ test.describe('spot trade screen', () => {
     await signIn(page);
     await page.getByTestId('submit-buy').click();
     await expect(toast(page, 'Please enter a price')).toBeVisible();
+    // The refusal also sits beside the field it is about, and follows what is typed.
+    await expect(page.getByTestId('price-problem-buy')).toHaveText('Please enter a price');
+    await expect(page.getByTestId('price-buy')).toHaveAttribute('aria-invalid', 'true');
     await page.getByTestId('price-buy').fill('100');
+    await expect(page.getByTestId('price-problem-buy')).toHaveCount(0);
+    await expect(page.getByTestId('quantity-problem-buy')).toHaveText('Please enter a quantity');
     await page.getByTestId('submit-buy').click();
+    // The newer error replaces the older one: one toast, not a stack over the form.
     await expect(toast(page, 'Please enter a quantity')).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await page.getByTestId('quantity-buy').fill('1');
+    await expect(page.getByTestId('quantity-problem-buy')).toHaveCount(0);
+    await page.getByTestId('quantity-buy').fill('');
 
     // A field keeps what was typed and says what is wrong with it: never rewritten.
     await page.getByTestId('price-sell').pressSequentially('-1e2+3.456');
@@ -289,6 +299,8 @@ test.describe('spot trade screen', () => {
     await page.getByTestId('quantity-sell').fill('1');
     await page.getByTestId('submit-sell').click();
     await expect(toast(page, 'Selling is not supported on this pair')).toBeVisible();
+    // No field can fix it: it sits above the button.
+    await expect(page.getByTestId('form-problem-sell')).toHaveText('Selling is not supported on this pair');
   });
 
   test('the inputs that once placed real orders are refused with a message, and place nothing', async ({

@@ -12,17 +12,28 @@ export interface Toast {
 const TOAST_LIFETIME_MS = 3500;
 const MAX_TOASTS = 4;
 
-/** Short messages at the top of the screen; the newest few, each gone after a few seconds. */
+/**
+ * Short messages at the top of the screen; the newest few, each gone after a few seconds.
+ *
+ * One error at a time: an error says what just went wrong (a form refused, a call failed), so
+ * anything said after it makes it stale, and it goes. A second error replaces the first rather than
+ * stacking over the page, and the same error again starts its few seconds afresh. Successes and
+ * notices stack (the same one twice is shown once).
+ */
 export class ToastStore {
   readonly toasts$ = new BehaviorSubject<readonly Toast[]>([]);
   private nextId = 1;
 
   show(tone: ToastTone, text: string): void {
     if (!text) return;
-    // The same message twice in a row (several calls failing at once) is shown once.
-    if (this.toasts$.value.some((toast) => toast.text === text && toast.tone === tone)) return;
+    const current = this.toasts$.value;
+    const kept = current.filter((each) => each.tone !== 'error');
+    if (tone !== 'error' && kept.some((each) => each.text === text && each.tone === tone)) {
+      if (kept.length !== current.length) this.toasts$.next(kept);
+      return;
+    }
     const toast = { id: this.nextId++, tone, text };
-    this.toasts$.next([...this.toasts$.value, toast].slice(-MAX_TOASTS));
+    this.toasts$.next([...kept, toast].slice(-MAX_TOASTS));
     setTimeout(() => this.dismiss(toast.id), TOAST_LIFETIME_MS);
   }
 

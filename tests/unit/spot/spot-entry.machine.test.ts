@@ -10,7 +10,9 @@ import {
   effectivePrice,
   farPercent,
   fieldProblems,
+  problemOf,
   spotEntryMachine,
+  submittedProblem,
   type SpotEntryEvent,
   type SpotEntryProblem,
   type SpotPair,
@@ -285,6 +287,68 @@ describe('spot entry machine', () => {
     );
   });
 
+  it("a refused side's problem sits beside its field from the refusal on, follows what is typed, and goes with the mode", () => {
+    const { actor } = start();
+    const where: Record<string, string> = {
+      p_price: 'price',
+      p_num: 'quantity',
+      notbest: 'form',
+      remind: 'form',
+    };
+    const submit = fc.record({
+      type: fc.constant('SUBMIT' as const),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+    });
+    const typed = (text: string) => fc.constantFrom('', '0', '12', '1.5', 'x', text);
+    const step: fc.Arbitrary<SpotEntryEvent> = fc.oneof(
+      submit,
+      fc.record({ type: fc.constant('MODE' as const), mode: fc.constantFrom(0 as const, 1 as const) }),
+      fc.record({
+        type: fc.constant('PRICE' as const),
+        side: fc.constantFrom('buy' as const, 'sell' as const),
+        text: typed('100'),
+      }),
+      fc.record({
+        type: fc.constant('QUANTITY' as const),
+        side: fc.constantFrom('buy' as const, 'sell' as const),
+        text: typed('2'),
+      }),
+      fc.record({
+        type: fc.constant('BEST' as const),
+        bid: fc.option(fc.constant('99.5')),
+        ask: fc.option(fc.constant('100.5')),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (events) => {
+        let snapshot = actor.getSnapshot();
+        // Sides refused since the last change of mode (the model the machine is checked against).
+        const refused = new Set<string>();
+        for (const e of events) {
+          const before = snapshot;
+          snapshot = getNextSnapshot(actor.logic, snapshot, e);
+          if (e.type === 'MODE' && e.mode !== before.context.mode) refused.clear();
+          // A side checks its order when idle; one in flight (never answered here) or asking about a
+          // far price takes no SUBMIT.
+          if (e.type === 'SUBMIT' && before.matches({ [e.side]: 'idle' })) {
+            const code = problemOfSide(before.context, e.side);
+            if (code !== null) refused.add(e.side);
+          }
+          for (const side of ['buy', 'sell'] as const) {
+            const shown = submittedProblem(snapshot.context, side);
+            if (!refused.has(side)) {
+              expect(shown).toBeNull();
+              continue;
+            }
+            const code = problemOfSide(snapshot.context, side);
+            const place = code === null ? undefined : where[code];
+            expect(shown).toEqual(place === undefined ? null : { place, problem: { code } });
+          }
+        }
+      }),
+    );
+  });
+
   it('an order goes only when both fields read as numbers, and it carries exactly the numbers read', async () => {
     const careless = fc.string({ unit: fc.constantFrom(...'0123456789.,e-+x '.split('')), maxLength: 10 });
     await fc.assert(
@@ -424,3 +488,11 @@ describe('spot entry machine', () => {
     expect(values.some((value) => value.includes('"sell":"submitting"'))).toBe(true);
   });
 });
+
+/** The code of a side's first problem, or null (problemOf without its decimals). */
+function problemOfSide(
+  context: Parameters<typeof problemOf>[0],
+  side: 'buy' | 'sell',
+): SpotEntryProblem | null {
+  return problemOf(context, side)?.code ?? null;
+}

@@ -11,9 +11,12 @@ import {
   farPercent,
   fieldProblems,
   quantityOf,
+  submittedProblem,
+  type ProblemPlace,
   type spotEntryMachine,
 } from '../../../machines/spot-entry.machine.ts';
 import { FieldProblem } from './FieldProblem.tsx';
+import { RuleProblem } from './RuleProblem.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
 
 type EntryActor = ActorRefFrom<typeof spotEntryMachine>;
@@ -104,6 +107,13 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
     (snapshot) => fieldProblems(snapshot.context, side),
     (a, b) => a.price?.kind === b.price?.kind && a.quantity?.kind === b.quantity?.kind,
   );
+  // A refused order's problem, beside the field it is about (the toast says it too, and goes).
+  const submitted = useSelector(
+    entry,
+    (snapshot) => submittedProblem(snapshot.context, side),
+    (a, b) => a?.place === b?.place && a?.problem.code === b?.problem.code,
+  );
+  const ruleAt = (place: ProblemPlace) => (submitted?.place === place ? submitted.problem : null);
   const quantity = useSelector(entry, (snapshot) => quantityOf(snapshot.context, side));
   const total = orderTotal(price, quantity);
   const market = mode === MARKET;
@@ -145,14 +155,15 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           value={market ? '' : draft.price}
           placeholder={market ? (price === '' ? t('trade.form.marketPrice') : price) : ''}
           disabled={market}
-          aria-invalid={problems.price !== null}
-          aria-describedby={problems.price ? id('price-problem') : undefined}
+          aria-invalid={problems.price !== null || ruleAt('price') !== null}
+          aria-describedby={problems.price || ruleAt('price') ? id('price-problem') : undefined}
           onChange={(event) => entry.send({ type: 'PRICE', side, text: event.target.value })}
           data-testid={`price-${side}`}
         />
         <span className="field-unit">{quote}</span>
       </label>
       <FieldProblem id={id('price-problem')} problem={problems.price} testId={`price-problem-${side}`} />
+      <RuleProblem id={id('price-problem')} problem={ruleAt('price')} testId={`price-problem-${side}`} />
       <label className="form-field" htmlFor={id('quantity')}>
         <span className="field-label">{t('trade.form.quantity')}</span>
         <input
@@ -161,8 +172,8 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           inputMode="decimal"
           autoComplete="off"
           value={draft.quantity}
-          aria-invalid={problems.quantity !== null}
-          aria-describedby={problems.quantity ? id('quantity-problem') : undefined}
+          aria-invalid={problems.quantity !== null || ruleAt('quantity') !== null}
+          aria-describedby={problems.quantity || ruleAt('quantity') ? id('quantity-problem') : undefined}
           onChange={(event) => entry.send({ type: 'QUANTITY', side, text: event.target.value })}
           data-testid={`quantity-${side}`}
         />
@@ -171,6 +182,11 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       <FieldProblem
         id={id('quantity-problem')}
         problem={problems.quantity}
+        testId={`quantity-problem-${side}`}
+      />
+      <RuleProblem
+        id={id('quantity-problem')}
+        problem={ruleAt('quantity')}
         testId={`quantity-problem-${side}`}
       />
       <PercentSlider
@@ -214,6 +230,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           </div>
         </div>
       ) : null}
+      <RuleProblem id={id('form-problem')} problem={ruleAt('form')} testId={`form-problem-${side}`} />
       {signedIn ? (
         <button
           type="submit"
