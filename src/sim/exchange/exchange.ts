@@ -1,4 +1,5 @@
 import type { Aggregate, Decision } from '../store/aggregate.ts';
+import { PersistentMap } from '../store/persistent-map.ts';
 import { applyPostings, isBalanced, overdraws, type Posting } from '../ledger/postings.ts';
 import type { EarningsCommand, EarningsEvent } from '../features/earnings/events.ts';
 import type { LeverCommand, LeverEvent } from '../features/lever/events.ts';
@@ -66,7 +67,7 @@ export function exchangeAggregate(
   return {
     initial: () => ({
       ...initialSpotState(),
-      books: new Map(),
+      books: PersistentMap.empty(),
       wallet: initialWalletState(),
       ...initialSlices(),
     }),

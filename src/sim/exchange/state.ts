@@ -11,7 +11,7 @@ import type { WalletState } from '../features/wallet/state.ts';
  * accounts commits at once (DESIGN.md "One ledger").
  */
 export interface ExchangeState extends SpotState {
-  books: Map<string, bigint>;
+  books: ReadonlyMap<string, bigint>;
   wallet: WalletState;
   /** Earnings products' holdings and dividends (absent in a log that never had any: reads as empty). */
   earnings?: EarningsState;

@@ -1,4 +1,5 @@
 import type { WalletAccount } from '../../domain/wallet/accounts.ts';
+import { PersistentMap } from '../store/persistent-map.ts';
 
 /**
  * The exchange's one ledger (DESIGN.md "One ledger"): every balance of every user account type,
@@ -106,23 +107,31 @@ export function overdraws(state: LedgerState, postings: readonly Posting[]): boo
   return false;
 }
 
-/** The state after the postings; copy-on-write (the store keeps the old state if a write fails). */
+/**
+ * The state after the postings; copy-on-write (the store keeps the old state if a write fails),
+ * on persistent maps (store/persistent-map.ts), so a posting costs the same however many accounts
+ * there are. A plain Map (a state read from an older snapshot) is converted on its first write.
+ */
 export function applyPostings<S extends LedgerState>(state: S, postings: readonly Posting[]): S {
   if (postings.length === 0) return state;
-  const balances = new Map(state.balances);
-  const books = new Map(state.books);
+  let balances = persistent(state.balances);
+  let books = persistent(state.books);
   for (const posting of postings) {
     if (posting.kind === 'user') {
       const key = accountKey(posting.userId, posting.account, posting.currencyId);
       const current = balances.get(key) ?? ZERO;
-      balances.set(key, {
+      balances = balances.with(key, {
         available: current.available + posting.available,
         locked: current.locked + posting.locked,
       });
     } else {
       const key = bookKey(posting.book, posting.currencyId);
-      books.set(key, (books.get(key) ?? 0n) + posting.amount);
+      books = books.with(key, (books.get(key) ?? 0n) + posting.amount);
     }
   }
   return { ...state, balances, books };
+}
+
+function persistent<V>(map: ReadonlyMap<string, V>): PersistentMap<string, V> {
+  return map instanceof PersistentMap ? map : PersistentMap.from(map);
 }

@@ -596,14 +596,14 @@ describe('folding events', () => {
     ledger.place(order);
     const before = ledger.state;
     const copy = {
-      balances: new Map(before.balances),
-      orders: new Map(before.orders),
-      fees: new Map(before.fees),
+      balances: [...before.balances],
+      orders: [...before.orders],
+      fees: [...before.fees],
     };
     ledger.settle([agentFill(order, 5_000, 10, 'maker')]);
-    expect(before.balances).toEqual(copy.balances);
-    expect(before.orders).toEqual(copy.orders);
-    expect(before.fees).toEqual(copy.fees);
+    expect([...before.balances]).toEqual(copy.balances);
+    expect([...before.orders]).toEqual(copy.orders);
+    expect([...before.fees]).toEqual(copy.fees);
     expect(ledger.state.fees.get(BASE)).toBe(feeOf(baseUnits(10, EXACT)));
   });
 });

@@ -1,5 +1,6 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
 import type { OrderStatus } from '../../../domain/contract-codes.ts';
+import { PersistentMap } from '../../store/persistent-map.ts';
 
 /** The status of an order: open, filled or cancelled (contract-codes.ts). */
 export type { OrderStatus };
@@ -42,29 +43,31 @@ export interface Balance {
 
 /**
  * The spot feature's state: the trade accounts and every order. Maps survive snapshots (the
- * store's serializer is Map- and BigInt-safe).
+ * store's serializer is Map- and BigInt-safe). They are read-only: `evolve` writes through
+ * ledger.ts, which returns persistent maps (a write shares all but one path of the old map, so an
+ * event costs the same however many orders the exchange has seen).
  */
 export interface SpotState {
   nextOrderId: number;
-  orders: Map<number, SpotOrder>;
+  orders: ReadonlyMap<number, SpotOrder>;
   /** User id -> their order ids, oldest first. */
-  userOrders: Map<number, number[]>;
+  userOrders: ReadonlyMap<number, readonly number[]>;
   /** "<userId>:<currencyId>" -> balance. */
-  balances: Map<string, Balance>;
+  balances: ReadonlyMap<string, Balance>;
   /** How many of the accounts feature's demo grants have been credited (they are append-only). */
   grantsCredited: number;
   /** Fees collected per currency id (the exchange's income; kept so the books balance). */
-  fees: Map<number, bigint>;
+  fees: ReadonlyMap<number, bigint>;
 }
 
 export function initialSpotState(): SpotState {
   return {
     nextOrderId: 1,
-    orders: new Map(),
-    userOrders: new Map(),
-    balances: new Map(),
+    orders: PersistentMap.empty(),
+    userOrders: PersistentMap.empty(),
+    balances: PersistentMap.empty(),
     grantsCredited: 0,
-    fees: new Map(),
+    fees: PersistentMap.empty(),
   };
 }
 

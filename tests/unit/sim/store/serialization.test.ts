@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deserialize, serialize } from '../../../../src/sim/store/serialization.ts';
+import { PersistentMap } from '../../../../src/sim/store/persistent-map.ts';
 
-/** Values the store must round-trip: JSON plus bigint, Map, Set and every number. */
+/** Values the store must round-trip: JSON plus bigint, Map, PersistentMap, Set and every number. */
 const storable = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -16,6 +17,9 @@ const storable = fc.letrec((tie) => ({
     fc
       .array(fc.tuple(fc.oneof(fc.string(), fc.bigInt(), fc.integer()), tie('value')))
       .map((entries) => new Map(entries)),
+    fc
+      .array(fc.tuple(fc.oneof(fc.string(), fc.integer(), fc.double()), tie('value')))
+      .map((entries) => PersistentMap.from(entries)),
     fc.array(fc.oneof(fc.string(), fc.integer())).map((items) => new Set(items)),
   ),
 })).value;
@@ -54,6 +58,23 @@ describe('serialize / deserialize', () => {
     expect(restored.balance).toBe(2n ** 70n + 1n);
     expect(Object.is(restored.numbers[3], -0)).toBe(true);
     expect(restored.byAccount.get(7n)).toBe(3n);
+  });
+
+  it('gives a persistent map back as one, in its insertion order, and a Map as a Map', () => {
+    const orders = PersistentMap.from<number, string>([
+      [9, 'late id first'],
+      [2, 'b'],
+    ]).with(9, 'rewritten');
+    const restored = deserialize(serialize({ orders, old: new Map([[1, 'a']]) })) as {
+      orders: unknown;
+      old: unknown;
+    };
+    expect(restored.orders).toBeInstanceOf(PersistentMap);
+    expect([...(restored.orders as PersistentMap<number, string>)]).toEqual([
+      [9, 'rewritten'],
+      [2, 'b'],
+    ]);
+    expect(restored.old).toBeInstanceOf(Map);
   });
 
   it('does not mistake user objects that look like tags for tagged values', () => {
