@@ -8,7 +8,7 @@ import { cryptoEntropy, randomCode, randomDigits, randomHex, type Entropy } from
 import type { AccountEvent } from './events.ts';
 import { ImageUrls, MemoryImageStore, type ImageStore } from './uploads.ts';
 import { Outbox, outboxCourier, type CodeCourier } from './outbox.ts';
-import { tokenHash } from './secret-hash.ts';
+import { TokenHashCache } from './token-hash-cache.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { DEMO_ACCOUNT, POLICY, type Policy } from './policy.ts';
 import {
@@ -50,6 +50,8 @@ export class Accounts {
   private readonly listeners = new Set<(events: readonly AccountEvent[]) => void>();
   /** A hash to verify against when the account is unknown, so both cases take the same time. */
   private decoy: PasswordHash | null = null;
+  /** Token -> its hash, for the tokens of live sessions (every call and socket login looks one up). */
+  readonly tokenHashes = new TokenHashCache();
 
   private constructor(
     private readonly log: CommandLog<AccountsState, AccountCommand, AccountEvent>,
@@ -57,7 +59,9 @@ export class Accounts {
     private readonly entropy: Entropy,
     readonly images: ImageUrls,
     readonly loginNeedsCode: () => boolean,
-  ) {}
+  ) {
+    this.onSessionsEnded(() => this.tokenHashes.forgetEnded(this.state().sessions));
+  }
 
   static async open(options: AccountsOptions): Promise<Accounts> {
     const policy: Policy = { ...POLICY, ...options.policy };
@@ -91,8 +95,11 @@ export class Accounts {
   /** The user a token belongs to, or null when it is unknown or expired (the caller answers 999). */
   userIdOf(token: string, now: number): number | null {
     if (!token) return null;
-    const session = this.state().sessions.get(tokenHash(token));
-    return session && session.expiresAt > now ? session.userId : null;
+    const hash = this.tokenHashes.hashOf(token);
+    const session = this.state().sessions.get(hash);
+    if (!session || session.expiresAt <= now) return null;
+    this.tokenHashes.remember(token, hash);
+    return session.userId;
   }
 
   userOf(token: string, now: number): UserRecord | null {
