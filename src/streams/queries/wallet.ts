@@ -1,4 +1,4 @@
-import { filter, merge, type Observable, share, Subject, throttleTime } from 'rxjs';
+import { filter, merge, type Observable, ReplaySubject, share, Subject, throttleTime } from 'rxjs';
 import type { AnswerOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import {
@@ -9,6 +9,12 @@ import {
 } from '../../domain/contract-codes.ts';
 import type { WalletAccount } from '../../domain/wallet/accounts.ts';
 import { RECORDS_PAGE_SIZE } from '../../domain/wallet/entry.ts';
+import {
+  accountBalance$,
+  accountHoldings$,
+  type AccountHoldings,
+  type BalanceFigure,
+} from '../account-balance.ts';
 import { balancePushes$, simClock$ } from '../balance-pushes.ts';
 import { liveLoadable } from '../live-loadable.ts';
 import { reconnects$ } from '../reconnects.ts';
@@ -31,8 +37,8 @@ export interface RecordsPage<T> {
 const IN_FLIGHT_REREAD_MS = 2000;
 
 /**
- * The wallet's reads (spec §7 Wallet). They belong to whoever is signed in, so nothing is kept;
- * every one follows the owner's BALANCE pushes instead of polling. Deposits and withdrawals also
+ * The wallet's reads (spec §7 Wallet). They belong to whoever is signed in, so nothing is kept
+ * past its last reader; every one follows the owner's BALANCE pushes instead of polling. Deposits and withdrawals also
  * move without a balance change (a deposit's confirmations 2 to 6, a withdrawal leaving review):
  * while one is in flight they are re-read on the simulator's clock pushes too (a real server
  * sends none of those, so there they follow BALANCE only).
@@ -62,12 +68,31 @@ export function walletQueries(api: ApiClient, socket: ChannelSource) {
     );
   }
 
+  // One account/list for everything on screen that shows or follows a balance (the table, a form
+  // beside it): shared while any of them is subscribed, forgotten with the last (whoever signs in
+  // next starts from a fresh load).
+  const accounts$: Observable<Loadable<WalletGroup[]>> = liveLoadable(
+    (quiet) => api.call('account/list', {}, { quiet }),
+    pushes$(),
+  ).pipe(
+    share({
+      connector: () => new ReplaySubject<Loadable<WalletGroup[]>>(1),
+      resetOnError: true,
+      resetOnComplete: true,
+      resetOnRefCountZero: true,
+    }),
+  );
+
   return {
     /** Re-reads every wallet load now: after a movement no BALANCE push reports (a pending deposit). */
     changed: () => changed$.next(),
     /** Every account with its balances and currency terms (account/list). */
-    accounts$: (): Observable<Loadable<WalletGroup[]>> =>
-      liveLoadable((quiet) => api.call('account/list', {}, { quiet }), pushes$()),
+    accounts$: (): Observable<Loadable<WalletGroup[]>> => accounts$,
+    /** One figure of one account's currency, each time it changes (account-balance.ts). */
+    balance$: (account: WalletAccount, currencyId: number, figure: BalanceFigure): Observable<string> =>
+      accountBalance$(accounts$, account, currencyId, figure),
+    /** Every account's available balance of every currency, after each load. */
+    holdings$: (): Observable<AccountHoldings> => accountHoldings$(accounts$),
     /** The user's deposit addresses of a currency, one per chain (wallet/wallet). */
     depositAddresses$: (currencyId: number): Observable<Loadable<DepositAddresses>> =>
       loadable(() => api.call('wallet/wallet', { currency_id: currencyId })),
