@@ -1,4 +1,5 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { NEVER } from 'rxjs';
+import { assign, emit, fromCallback, fromEventObservable, fromPromise, setup } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
 import type { AmountProblem } from '../domain/wallet/entry.ts';
 import { quoteSecondsLeft } from '../domain/wallet/entry.ts';
@@ -71,6 +72,10 @@ export const convertMachine = setup({
     }),
     /** Sends CLOCK for every server clock push; the default hears none. */
     serverClock: fromCallback<ServerClockEvent>(() => () => undefined),
+    /** The currency's available balance, each time it changes; by default it never does. */
+    balanceFeed: fromEventObservable<{ type: 'BALANCE'; balance: string }, { currencyId: number }>(
+      () => NEVER,
+    ),
   },
   guards: {
     sendable: ({ context }) => sendProblem(context.amount, rulesOf(context)) === null,
@@ -85,7 +90,10 @@ export const convertMachine = setup({
 }).createMachine({
   id: 'convert',
   context: ({ input }) => ({ ...input, amount: '', problem: null, quote: null, serverNow: 0, speed: 1 }),
-  invoke: { src: 'serverClock' },
+  invoke: [
+    { src: 'serverClock' },
+    { src: 'balanceFeed', input: ({ context }) => ({ currencyId: context.currencyId }) },
+  ],
   initial: 'editing',
   on: {
     BALANCE: { actions: 'follow' },

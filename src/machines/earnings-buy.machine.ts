@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { NEVER } from 'rxjs';
+import { assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import { readAmount, type AmountProblem, type AmountRules } from '../domain/wallet/entry.ts';
 import { typingProblem } from './wallet-amount.ts';
 
@@ -98,6 +99,10 @@ export const earningsBuyMachine = setup({
     buy: fromPromise<unknown, { id: number; number: string }>(async () => {
       throw new Error('buy actor not provided');
     }),
+    /** The chosen currency's financial balance, each time it changes; by default it never does. */
+    balanceFeed: fromEventObservable<{ type: 'BALANCE'; balance: string }, { currencyId: number }>(
+      () => NEVER,
+    ),
   },
   guards: {
     sendable: ({ context }) => readAmount(context.amount, rulesOf(context)).ok,
@@ -130,7 +135,12 @@ export const earningsBuyMachine = setup({
         },
       },
     },
+    // The balance an amount is checked against follows the account while the user types and confirms.
     amount: {
+      invoke: {
+        src: 'balanceFeed',
+        input: ({ context }) => ({ currencyId: context.product?.currencyId ?? 0 }),
+      },
       on: {
         SET_AMOUNT: {
           actions: assign(({ context, event }) => ({
@@ -152,6 +162,10 @@ export const earningsBuyMachine = setup({
       },
     },
     confirming: {
+      invoke: {
+        src: 'balanceFeed',
+        input: ({ context }) => ({ currencyId: context.product?.currencyId ?? 0 }),
+      },
       on: {
         CONFIRM: 'buying',
         CANCEL: 'amount',

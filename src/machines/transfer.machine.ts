@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { NEVER } from 'rxjs';
+import { assign, emit, fromEventObservable, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
 import type { PayloadOf } from '../api/catalogue.ts';
 import { isTransferAllowed, type WalletAccount } from '../domain/wallet/accounts.ts';
 import type { AmountProblem } from '../domain/wallet/entry.ts';
@@ -71,6 +72,10 @@ export const transferMachine = setup({
     transfer: fromPromise<unknown, PayloadOf<'account/transfer'>>(async () => {
       throw new Error('transfer actor not provided');
     }),
+    /** Every account's holdings, each time they are read again; by default they never are. */
+    holdingsFeed: fromEventObservable<{ type: 'HOLDINGS'; holdings: Holdings }, NonReducibleUnknown>(
+      () => NEVER,
+    ),
   },
   guards: {
     sendable: ({ context }) =>
@@ -90,6 +95,7 @@ export const transferMachine = setup({
     holdings: input.holdings ?? {},
     decimalComma: input.decimalComma,
   }),
+  invoke: { src: 'holdingsFeed' },
   initial: 'editing',
   on: { HOLDINGS: { actions: 'follow' } },
   states: {

@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { NEVER } from 'rxjs';
+import { assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import type { PayloadOf } from '../api/catalogue.ts';
 import type { AmountProblem } from '../domain/wallet/entry.ts';
 import type { BoundAddressRow, WithdrawalAnswer } from './actors/wallet.ts';
@@ -93,6 +94,10 @@ export const withdrawMachine = setup({
     cancelWithdrawal: fromPromise<WithdrawalAnswer, { id: number }>(async () => {
       throw new Error('cancelWithdrawal actor not provided');
     }),
+    /** What may be withdrawn of the currency, each time it changes; by default it never does. */
+    balanceFeed: fromEventObservable<{ type: 'BALANCE'; balance: string }, { currencyId: number }>(
+      () => NEVER,
+    ),
   },
   guards: {
     sendable: ({ context }) => withdrawProblem(context) === null,
@@ -114,6 +119,7 @@ export const withdrawMachine = setup({
     problem: null,
     cancelling: null,
   }),
+  invoke: { src: 'balanceFeed', input: ({ context }) => ({ currencyId: context.currencyId }) },
   initial: 'loading',
   on: { BALANCE: { actions: 'follow' } },
   states: {
