@@ -9,12 +9,12 @@ import { simClock$ } from '../streams/balance-pushes.ts';
 import type { ChannelSource } from '../streams/market.ts';
 import { createSocketConnection } from '../streams/socket.ts';
 import { loadFrameSchemas } from '../streams/lazy-payloads.ts';
-import { deferActors } from '../machines/actors/deferred.ts';
 import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
-import type { Services } from '../views/services-context.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
+import type { Services } from './app-services.ts';
+import { deferWiredMachines } from './machines/deferred.ts';
 
 /**
  * The composition root (DESIGN.md "src/app"): the one place that builds the client, the session,
@@ -100,19 +100,19 @@ export function createServices(options: {
   socket.sessionEnded$.subscribe((token) =>
     session.send({ type: 'SESSION_ENDED', token, returnTo: options.currentPath() }),
   );
+  const queries = createQueries(api, socket, {
+    keptQuotes: {
+      source: options.transport.name === 'sim' ? 'sim' : options.transport.socketUrl,
+      read: () => readPref('lastQuotes'),
+      write: (text) => writePref('lastQuotes', text),
+    },
+  });
   return {
     backend: options.transport.name,
     session,
     toasts,
-    socket,
-    actors: deferActors(api, socket),
-    queries: createQueries(api, socket, {
-      keptQuotes: {
-        source: options.transport.name === 'sim' ? 'sim' : options.transport.socketUrl,
-        read: () => readPref('lastQuotes'),
-        write: (text) => writePref('lastQuotes', text),
-      },
-    }),
+    machines: deferWiredMachines(api, socket, queries),
+    queries,
     inspection,
   };
 }

@@ -5,17 +5,17 @@ import { Layout, WidthLayout } from './shell/Layout.tsx';
 import { PageErrorBoundary } from './shell/PageErrorBoundary.tsx';
 import { RequireToken } from './shell/RequireToken.tsx';
 import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
-import { actorsReady } from '../machines/actors/deferred.ts';
+import { machinesReady } from '../machines/deferred.ts';
 import { pageTextReady } from './i18n/setup.ts';
 
 /**
  * Every route of spec §2. Pages are lazy chunks, so the first paint only downloads the shell (a
  * page that has not landed yet renders <ComingSoon> and is listed in COMING_SOON_PATHS). A page
  * renders once its chunk, the pages' part of the locale (i18n/locale-parts.ts) and the features'
- * actors (machines/actors/deferred.ts) are all in.
+ * machines (machines/deferred.ts) are all in.
  */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(() => Promise.all([load(), pageTextReady(), actorsReady()]).then(([loaded]) => loaded));
+  const Page = lazy(() => Promise.all([load(), pageTextReady(), machinesReady()]).then(([loaded]) => loaded));
   return (
     <PageErrorBoundary>
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>

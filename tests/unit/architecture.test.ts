@@ -35,9 +35,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   'main.tsx': ['app', 'views', 'machines', 'domain'],
 };
 
-/** Type-only imports a layer may add: views and machines name the contract's shapes. */
+/**
+ * Type-only imports a layer may add: views name the contract's shapes, and the app's services
+ * (app-services.ts) whose objects the composition root hands them.
+ */
 const ALLOWED_TYPES: Record<string, readonly string[]> = {
-  views: ['api'],
+  views: ['api', 'app'],
 };
 
 /** The one run-time arrow into sim: the sim transport starts the worker by its URL. */
@@ -100,6 +103,25 @@ function edgesUnder(root: string): Edge[] {
   return files(root).flatMap((file) => edgesOf(file, readFileSync(file, 'utf8')));
 }
 
+/**
+ * One way to wire (DESIGN.md "src/app"): a machine gets its actors in src/app/machines, never in a
+ * view. A view that calls `.provide(` on a machine, or imports a feature's actors at run time, is
+ * wiring; it names "file:line: code".
+ */
+function viewsThatWire(root: string): string[] {
+  const offenders: string[] = [];
+  for (const file of files(join(root, 'views'))) {
+    const code = withoutComments(readFileSync(file, 'utf8'));
+    code.split('\n').forEach((line, index) => {
+      if (/\.provide\(/.test(line)) offenders.push(`${relative(root, file)}:${index + 1}: ${line.trim()}`);
+    });
+    for (const edge of edgesOf(file, code))
+      if (edge.kind !== 'type' && relative(root, edge.target).startsWith(join('machines', 'actors')))
+        offenders.push(`${relative(root, file)}: imports ${relative(root, edge.target)}`);
+  }
+  return offenders;
+}
+
 describe('architecture', () => {
   it('every import, import() and worker URL follows the arrows of DESIGN.md', () => {
     expect(wrongWay(ROOT, edgesUnder(ROOT))).toEqual([]);
@@ -135,6 +157,40 @@ describe('architecture', () => {
           'domain/Side.ts -> api/fields.ts (static)',
           'sim/Back.ts -> machines/m.ts (type)',
           'tools/New.ts -> domain/a.ts (static)',
+        ].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('no view gives a machine its actors: no .provide( and no run-time import of machines/actors', () => {
+    expect(viewsThatWire(ROOT)).toEqual([]);
+  });
+
+  it('finds a view that wires, planted in a copy of the layers', () => {
+    const root = mkdtempSync(join(tmpdir(), 'wiring-'));
+    const plant = (path: string, source: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), source);
+    };
+    try {
+      plant(
+        'views/Provides.tsx',
+        "import { m } from '../machines/m.ts';\nconst logic = m.provide({ actors: {} });",
+      );
+      plant('views/pages/Chained.tsx', 'const [logic] = useState(() =>\n  m\n    .provide({ actors: {} }));');
+      plant('views/Actors.tsx', "import { spotActors } from '../machines/actors/spot.ts';");
+      // Naming the actors' types, and saying in a comment what must not be done, are not wiring.
+      plant(
+        'views/Fine.tsx',
+        "import type { EarningsProduct } from '../machines/actors/earnings.ts';\n// never m.provide( here",
+      );
+      expect(viewsThatWire(root).sort()).toEqual(
+        [
+          'views/Actors.tsx: imports machines/actors/spot.ts',
+          'views/Provides.tsx:2: const logic = m.provide({ actors: {} });',
+          'views/pages/Chained.tsx:3: .provide({ actors: {} }));',
         ].sort(),
       );
     } finally {

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import { INITIAL_QUOTES, type QuotesState } from '../../streams/quotes-store.ts';
-import { type Services, useServices } from '../services-context.ts';
+import type { Services } from '../../app/app-services.ts';
+import { useServices } from '../services-context.ts';
 import { useObservable } from '../use-observable.ts';
 
 /** The one live quotes table of an app instance, shared by every page that shows markets. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { actorsReady } from '../../machines/actors/deferred.ts';
+import { machinesReady } from '../../machines/deferred.ts';
 import { useServices } from '../services-context.ts';
 import './dev-menu.css';
 import {
@@ -17,9 +17,9 @@ import { useDemoTools } from '../use-demo-tools.ts';
 
 // The inspector, elkjs and @xyflow/react load only when the inspector first opens.
 const InspectorPanel = lazy(() => import('./InspectorPanel.tsx'));
-// The market replay panel likewise, when first opened (with the actors it runs its machine on).
+// The market replay panel likewise, when first opened (with the machines it runs).
 const ReplayPanel = lazy(() =>
-  Promise.all([import('./ReplayPanel.tsx'), actorsReady()]).then(([module]) => module),
+  Promise.all([import('./ReplayPanel.tsx'), machinesReady()]).then(([module]) => module),
 );
 
 /**

@@ -8,7 +8,7 @@ import {
   STEP_MS,
 } from '../../domain/replay.ts';
 import { dateTimeText } from '../../domain/time-zone.ts';
-import { replayControlMachine, type ReplayState } from '../../machines/replay-control.machine.ts';
+import { type ReplayState } from '../../machines/replay-control.machine.ts';
 import { useTimeZone, useZoneLabel } from '../components/use-time-zone.ts';
 import { useServices } from '../services-context.ts';
 import { useMachine } from '../use-app-actor.ts';
@@ -32,9 +32,8 @@ const SHIPPED_NAME_KEYS: Record<string, string> = {
  */
 export default function ReplayPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { actors } = useServices();
-  const [logic] = useState(() => replayControlMachine.provide({ actors: actors.sim.replay }));
-  const [snapshot, send] = useMachine(logic);
+  const { machines } = useServices();
+  const [snapshot, send] = useMachine(machines.demo.replay);
   const { replay, now, seedText, seekText, inputError, refusal } = snapshot.context;
   const busy = snapshot.matches('working');
   const titleId = useId();

@@ -1,7 +1,7 @@
 import { useMachine } from '../use-app-actor.ts';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outboxMachine, type OutboxMessage } from '../../machines/outbox.machine.ts';
+import { type OutboxMessage } from '../../machines/outbox.machine.ts';
 import { useLatest } from '../pages/auth/kit/use-latest.ts';
 import { useServices } from '../services-context.ts';
 import './demo-outbox.css';
@@ -72,26 +72,23 @@ function MessageItem({ message }: { message: OutboxMessage }) {
  */
 function Outbox() {
   const { t } = useTranslation();
-  const { actors, toasts } = useServices();
+  const { machines, toasts } = useServices();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   usePanelBottom(panel, open);
   const latest = useLatest({ t, toasts });
   const [logic] = useState(() =>
-    outboxMachine.provide({
-      actors: actors.outbox,
-      actions: {
-        announce: (_, { messages }) => {
-          for (const message of messages) {
-            latest.current.toasts.show(
-              'info',
-              message.kind === 'code'
-                ? latest.current.t('outbox.toastCode', { code: message.code, to: message.to })
-                : latest.current.t('outbox.toastNotice', { to: message.to }),
-            );
-          }
-        },
+    machines.demo.outbox({
+      announce: (_, { messages }) => {
+        for (const message of messages) {
+          latest.current.toasts.show(
+            'info',
+            message.kind === 'code'
+              ? latest.current.t('outbox.toastCode', { code: message.code, to: message.to })
+              : latest.current.t('outbox.toastNotice', { to: message.to }),
+          );
+        }
       },
     }),
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { actorsReady } from '../../machines/actors/deferred.ts';
+import { machinesReady } from '../../machines/deferred.ts';
 import { useDemoTools } from '../use-demo-tools.ts';
 
 /**
@@ -7,19 +7,19 @@ import { useDemoTools } from '../use-demo-tools.ts';
  * not in the first paint's JavaScript). Each keeps its place while it loads: a control shown as an
  * icon button has a placeholder of that button's size, so the header neither moves nor re-lays out
  * when it arrives; the speed control shows nothing until the simulator answers its speed anyway.
- * Those that run a machine on the features' actors wait for them too (machines/actors/deferred.ts).
+ * Those that run a machine wait for the app's wired machines too (machines/deferred.ts).
  */
 const AccountMenu = lazy(() =>
   import('./AccountMenu.tsx').then((module) => ({ default: module.AccountMenu })),
 );
 const DemoOutbox = lazy(() =>
-  Promise.all([import('./DemoOutbox.tsx'), actorsReady()]).then(([module]) => ({
+  Promise.all([import('./DemoOutbox.tsx'), machinesReady()]).then(([module]) => ({
     default: module.DemoOutbox,
   })),
 );
 const DevMenu = lazy(() => import('../devtools/DevMenu.tsx').then((module) => ({ default: module.DevMenu })));
 const SimSpeedControl = lazy(() =>
-  Promise.all([import('./SimSpeedControl.tsx'), actorsReady()]).then(([module]) => ({
+  Promise.all([import('./SimSpeedControl.tsx'), machinesReady()]).then(([module]) => ({
     default: module.SimSpeedControl,
   })),
 );

@@ -1,10 +1,8 @@
 import { useMachine } from '../use-app-actor.ts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEMO_SPEEDS } from '../../domain/replay.ts';
 import { showsSimTime } from '../../domain/sim-time.ts';
 import { dateTimeText } from '../../domain/time-zone.ts';
-import { simSpeedMachine } from '../../machines/sim-speed.machine.ts';
 import { useTimeZone, useZoneLabel } from '../components/use-time-zone.ts';
 import { useServices } from '../services-context.ts';
 import './sim-speed.css';
@@ -26,9 +24,8 @@ export function SimSpeedControl() {
 
 function SpeedSelect() {
   const { t } = useTranslation();
-  const { actors } = useServices();
-  const [logic] = useState(() => simSpeedMachine.provide({ actors: actors.sim.speed }));
-  const [snapshot, send] = useMachine(logic);
+  const { machines } = useServices();
+  const [snapshot, send] = useMachine(machines.demo.simSpeed);
   const { speed, simNow, wallNow } = snapshot.context;
 
   // Without an answer there is nothing to show; the rest of the header works on.

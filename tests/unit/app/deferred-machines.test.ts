@@ -1,42 +1,60 @@
 import { describe, expect, it } from 'vitest';
+import { NEVER } from 'rxjs';
+import { createActor } from 'xstate';
 import type { ApiClient } from '../../../src/api/client.ts';
-import { actorsReady, deferActors } from '../../../src/machines/actors/deferred.ts';
-import { createActors } from '../../../src/machines/actors/index.ts';
+import { deferWiredMachines } from '../../../src/app/machines/deferred.ts';
+import { wireMachines } from '../../../src/app/machines/index.ts';
+import { deferred, machinesReady } from '../../../src/machines/deferred.ts';
 import type { ChannelSource } from '../../../src/streams/market.ts';
+import { createQueries } from '../../../src/streams/queries/index.ts';
 
 /**
- * The features' actors load beside the first render (issue 19): until they are in, reading one is
- * an error that names it (a view that did not wait for actorsReady()); once in, they are every
- * feature's actors, built on the api and socket the composition root gave.
+ * The app's machines load beside the first render: until they are in, reading a feature is an
+ * error that names it (a view that did not wait for machinesReady()); once in, they are every
+ * feature's machines, wired to the api and socket the composition root gave.
  */
-describe('deferred actors', () => {
+describe('deferred machines', () => {
   const calls: string[] = [];
   const api = {
     call: (path: string) => {
       calls.push(path);
-      return Promise.resolve({ speed: 7 });
+      return Promise.resolve({ speed: 7, now: 0 });
     },
   } as unknown as ApiClient;
-  const socket = {} as ChannelSource;
+  const socket = { channel: () => NEVER } as unknown as ChannelSource;
+  const queries = createQueries(api, socket);
 
-  it('refuses a feature before the load, then gives every feature of createActors', async () => {
-    const actors = deferActors(api, socket);
-    expect(() => actors.lever).toThrow(/lever/);
+  it('refuses a feature before the load, then gives every feature of wireMachines', async () => {
+    const machines = deferWiredMachines(api, socket, queries);
+    expect(() => machines.trading).toThrow(/trading/);
     // What a promise check or a debugger reads is not a feature: no error for it.
-    expect((actors as unknown as { then?: unknown }).then).toBeUndefined();
+    expect((machines as unknown as { then?: unknown }).then).toBeUndefined();
 
-    await actorsReady();
-    for (const feature of Object.keys(createActors(api, socket)) as Array<keyof typeof actors>) {
-      expect(actors[feature]).toBeTypeOf('object');
+    await machinesReady();
+    for (const feature of Object.keys(wireMachines(api, socket, queries)) as Array<keyof typeof machines>) {
+      expect(machines[feature]).toBeTypeOf('object');
     }
   });
 
-  it('builds the actors on the api it was given', async () => {
-    const actors = deferActors(api, socket);
-    await actorsReady();
-    const { createActor, toPromise } = await import('xstate');
-    const speed = await toPromise(createActor(actors.sim.speed.loadSpeed).start());
-    expect(speed).toBe(7);
+  it('wires the machines to the api it was given', async () => {
+    const machines = deferWiredMachines(api, socket, queries);
+    await machinesReady();
+    const speed = createActor(machines.demo.simSpeed).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toContain('sim/speed');
+    speed.stop();
+  });
+
+  it('machinesReady waits for every load started, not only the last', async () => {
+    let release: (value: { a: number }) => void = () => undefined;
+    const slow = deferred(() => new Promise<{ a: number }>((resolve) => (release = resolve)));
+    deferred(() => Promise.resolve({ b: 2 }));
+    let ready = false;
+    const waiting = machinesReady().then(() => (ready = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ready).toBe(false);
+    release({ a: 1 });
+    await waiting;
+    expect(slow.a).toBe(1);
   });
 });

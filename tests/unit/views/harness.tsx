@@ -8,13 +8,14 @@ import { createActor } from 'xstate';
 import english from '../../../locales/en.json';
 import type { ApiClient } from '../../../src/api/client.ts';
 import type { AnswerOf, CallName } from '../../../src/api/catalogue.ts';
-import { createActors } from '../../../src/machines/actors/index.ts';
 import { sessionMachine } from '../../../src/machines/session.machine.ts';
 import { createQueries } from '../../../src/streams/queries/index.ts';
 import type { Frame } from '../../../src/streams/frame.ts';
 import type { SocketConnection } from '../../../src/streams/socket.ts';
 import type { QuoteGroupAnswer } from '../../../src/streams/quotes-store.ts';
-import { type Services, ServicesContext } from '../../../src/views/services-context.ts';
+import type { Services } from '../../../src/app/app-services.ts';
+import { wireMachines } from '../../../src/app/machines/index.ts';
+import { ServicesContext } from '../../../src/views/services-context.ts';
 import { ToastStore } from '../../../src/views/toast/toast-store.ts';
 
 /** A real i18next with the English catalogue, so tests read the screen as a user would. */
@@ -115,14 +116,14 @@ export function createHarness(
   };
   const session = createActor(sessionMachine, { input: { token: null } });
   session.start();
-  // The real actors and queries over the fake API and socket, as the composition root builds them.
+  // The real machines and queries over the fake API and socket, wired as the composition root wires them.
+  const queries = createQueries(api, socket);
   const services = {
     backend: 'sim',
-    socket,
     session,
     toasts: new ToastStore(),
-    actors: createActors(api, socket),
-    queries: createQueries(api, socket),
+    machines: wireMachines(api, socket, queries),
+    queries,
   } as unknown as Services;
   return { services, api, dayMarket, calls };
 }

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { BINDABLE_COINS, chainsOf } from '../../../domain/address-book/chains.ts';
 import { formatNewsDate } from '../../../domain/format.ts';
-import { addressBookMachine } from '../../../machines/address-book.machine.ts';
 import { bindAddressMachine } from '../../../machines/bind-address.machine.ts';
-import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { CodeField } from '../auth/kit/CodeField.tsx';
 import { Field } from '../auth/kit/Field.tsx';
@@ -129,24 +127,11 @@ function BindForm({ actor, info }: { actor: ActorRefFrom<typeof bindAddressMachi
 
 function AddressBook({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const report = useProblemReporter(FORM);
   const latest = useLatest({ report });
   const [logic] = useState(() =>
-    addressBookMachine.provide({
-      actors: {
-        list: actors.addressBook.list,
-        remove: actors.addressBook.remove,
-        relabel: actors.addressBook.relabel,
-        bindForm: bindAddressMachine.provide({
-          actors: {
-            bind: actors.addressBook.bind,
-            sendCode: sendCodeMachine.provide({ actors: { deliver: actors.accounts.deliverCode } }),
-          },
-          actions: { reportProblem: (_, { problem }) => latest.current.report(problem) },
-        }),
-      },
-    }),
+    machines.wallet.addressBook({ reportProblem: (_, { problem }) => latest.current.report(problem) }),
   );
   const [snapshot, send] = useMachine(logic, {
     input: { contacts: { email: info.email !== '', mobile: info.mobile !== '' } },

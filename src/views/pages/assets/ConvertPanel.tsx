@@ -1,8 +1,7 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
-import { convertMachine, secondsLeft } from '../../../machines/convert.machine.ts';
+import { secondsLeft } from '../../../machines/convert.machine.ts';
 import type { WalletBalance } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
@@ -10,22 +9,12 @@ import { AmountField, useDecimalComma } from './wallet-kit.tsx';
 /** The convert panel of BTC or ETH (spec §5 p_convert): amount, a quote with its countdown, confirm. */
 export function ConvertPanel({ row }: { row: WalletBalance }) {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const decimalComma = useDecimalComma();
   const code = row.currency_code;
-  const [logic] = useState(() =>
-    convertMachine.provide({
-      actors: {
-        quote: actors.wallet.quote,
-        convert: actors.wallet.convert,
-        serverClock: actors.wallet.serverClock,
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, {
+  const [snapshot, send] = useMachine(machines.wallet.convert, {
     input: { currencyId: row.currency_id, balance: row.balance, decimalComma },
   });
-  useEffect(() => send({ type: 'BALANCE', balance: row.balance }), [row.balance, send]);
   const { amount, problem, quote } = snapshot.context;
   const left = secondsLeft(snapshot.context);
   const editing = snapshot.matches('editing') || snapshot.matches('quoting');

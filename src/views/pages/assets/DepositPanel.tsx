@@ -8,7 +8,6 @@ import {
   DEPOSIT_STATUS_NOT_CREDITED,
   DEPOSIT_STATUS_PENDING,
 } from '../../../domain/contract-codes.ts';
-import { depositMachine } from '../../../machines/deposit.machine.ts';
 import type { Deposit, WalletBalance } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
@@ -72,7 +71,7 @@ export function DepositRows({ rows }: { rows: readonly Deposit[] }) {
 /** The deposit panel of one currency (spec §2, §9): chain, address with QR and copy, memo, minimum, demo deposit. */
 export function DepositPanel({ row }: { row: WalletBalance }) {
   const { t } = useTranslation();
-  const { actors, queries } = useServices();
+  const { machines, queries } = useServices();
   const demoTools = useDemoTools();
   const copy = useCopy();
   const decimalComma = useDecimalComma();
@@ -81,10 +80,7 @@ export function DepositPanel({ row }: { row: WalletBalance }) {
   const [deposits$] = useState(() => queries.wallet.deposits$(row.currency_id));
   const addresses = useLoadable(addresses$);
   const deposits = useLoadable(deposits$);
-  const [logic] = useState(() =>
-    depositMachine.provide({ actors: { simulateDeposit: actors.wallet.simulateDeposit } }),
-  );
-  const actor = useActorRef(logic, {
+  const actor = useActorRef(machines.wallet.deposit, {
     input: {
       currencyId: row.currency_id,
       chains: row.currency.currency_protocols.map((protocol) => ({

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import { isWalletAccount, type WalletAccount } from '../../../domain/wallet/accounts.ts';
-import { availableOf, transferMachine, type Holdings } from '../../../machines/transfer.machine.ts';
+import { availableOf, type Holdings } from '../../../machines/transfer.machine.ts';
 import type { WalletGroup } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { AmountField, useDecimalComma, useWalletGroups } from './wallet-kit.tsx';
@@ -39,12 +39,12 @@ function TransferForm({
   currencyId: number;
 }) {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const decimalComma = useDecimalComma();
   const holdings = useMemo(() => holdingsOf(groups), [groups]);
-  const [logic] = useState(() => transferMachine.provide({ actors: { transfer: actors.wallet.transfer } }));
-  const [snapshot, send] = useMachine(logic, { input: { partner, currencyId, decimalComma, holdings } });
-  useEffect(() => send({ type: 'HOLDINGS', holdings }), [holdings, send]);
+  const [snapshot, send] = useMachine(machines.wallet.transfer, {
+    input: { partner, currencyId, decimalComma, holdings },
+  });
   const { from, to, amount, problem } = snapshot.context;
   const currencies = groups.find((group) => group.account_code === 'change_account')?.accounts ?? [];
   const current = currencies.find((row) => row.currency_id === snapshot.context.currencyId);

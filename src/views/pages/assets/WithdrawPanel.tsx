@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
@@ -11,7 +11,6 @@ import {
 } from '../../../domain/contract-codes.ts';
 import { withdrawFee } from '../../../domain/wallet/amounts.ts';
 import { readAmount } from '../../../domain/wallet/entry.ts';
-import { withdrawMachine } from '../../../machines/withdraw.machine.ts';
 import type { WalletBalance, Withdrawal } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
@@ -70,22 +69,13 @@ export function WithdrawalRows({
 /** The withdraw panel of one currency (spec §5 withdraw): bound address, amount, fee, receive, trade password. */
 export function WithdrawPanel({ row }: { row: WalletBalance }) {
   const { t } = useTranslation();
-  const { actors, queries } = useServices();
+  const { machines, queries } = useServices();
   const decimalComma = useDecimalComma();
   const code = row.currency_code;
   const balance = row.withdrawable ?? row.balance;
   const [withdrawals$] = useState(() => queries.wallet.withdrawals$(row.currency_id));
   const withdrawals = useLoadable(withdrawals$);
-  const [logic] = useState(() =>
-    withdrawMachine.provide({
-      actors: {
-        boundAddresses: actors.wallet.boundAddresses,
-        withdraw: actors.wallet.withdraw,
-        cancelWithdrawal: actors.wallet.cancelWithdrawal,
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, {
+  const [snapshot, send] = useMachine(machines.wallet.withdraw, {
     input: {
       currencyId: row.currency_id,
       code,
@@ -100,7 +90,6 @@ export function WithdrawPanel({ row }: { row: WalletBalance }) {
       decimalComma,
     },
   });
-  useEffect(() => send({ type: 'BALANCE', balance }), [balance, send]);
   const { addresses, addressId, amount, password, memo, problem } = snapshot.context;
   const chosen = addresses.find((entry) => entry.id === addressId);
   const needMemo = row.currency.currency_protocols.some(

@@ -3,14 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../../../domain/validation/return-path.ts';
-import { loginFormMachine } from '../../../machines/login-form.machine.ts';
 import {
   persistLogin,
   readCountryId,
   readRegisteredLogin,
   readRememberedLogin,
 } from '../../../machines/login-prefs.ts';
-import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useSetting } from '../../use-setting.ts';
 import { AccountField } from './kit/AccountField.tsx';
@@ -30,7 +28,7 @@ const FORM = 'login';
 /** /login (spec §2): e-mail and phone tabs, account, password, the code when required, remember me. */
 function LoginForm() {
   const { t } = useTranslation();
-  const { actors, session } = useServices();
+  const { machines, session } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -41,20 +39,12 @@ function LoginForm() {
 
   const latest = useLatest({ report, navigate, returnTo });
   const [machine] = useState(() =>
-    loginFormMachine.provide({
-      actors: {
-        sendCode: sendCodeMachine.provide({
-          actors: { deliver: actors.accounts.deliverCode },
-        }),
-        login: actors.accounts.login,
-      },
-      actions: {
-        reportProblem: (_, { problem }) => latest.current.report(problem),
-        persist: (_, signedIn) => persistLogin(signedIn),
-        signedIn: (_, signedIn) => {
-          session.send({ type: 'LOGIN', token: signedIn.token });
-          void latest.current.navigate(latest.current.returnTo, { replace: true });
-        },
+    machines.accounts.login({
+      reportProblem: (_, { problem }) => latest.current.report(problem),
+      persist: (_, signedIn) => persistLogin(signedIn),
+      signedIn: (_, signedIn) => {
+        session.send({ type: 'LOGIN', token: signedIn.token });
+        void latest.current.navigate(latest.current.returnTo, { replace: true });
       },
     }),
   );

@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { readCountryId } from '../../../machines/login-prefs.ts';
-import { registerFormMachine } from '../../../machines/register-form.machine.ts';
-import { sendCodeMachine } from '../../../machines/send-code.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { AccountField, type AccountAutoComplete } from './kit/AccountField.tsx';
 import { AccountTabs } from './kit/AccountTabs.tsx';
@@ -30,7 +28,7 @@ const NEW_ACCOUNT: AccountAutoComplete = { email: 'email', mobile: 'tel-national
  */
 function RegisterForm() {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const areas = useAreas();
@@ -38,18 +36,10 @@ function RegisterForm() {
   const latest = useLatest({ report, navigate });
 
   const [machine] = useState(() =>
-    registerFormMachine.provide({
-      actors: {
-        sendCode: sendCodeMachine.provide({
-          actors: { deliver: actors.accounts.deliverCode },
-        }),
-        register: actors.accounts.register,
-      },
-      actions: {
-        reportProblem: (_, { problem }) => latest.current.report(problem),
-        // The new account goes along (router state, not the address), so login starts filled in.
-        goToLogin: (_, registered) => void latest.current.navigate('/login', { state: registered }),
-      },
+    machines.accounts.register({
+      reportProblem: (_, { problem }) => latest.current.report(problem),
+      // The new account goes along (router state, not the address), so login starts filled in.
+      goToLogin: (_, registered) => void latest.current.navigate('/login', { state: registered }),
     }),
   );
   const [snapshot, send, actor] = useMachine(machine, {

@@ -6,7 +6,7 @@ import { resolveLanguage } from '../../../domain/languages.ts';
 import { usesDecimalComma } from '../../../domain/number-entry.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
-import { leverScreenWith, type LeverPair } from '../../../machines/lever-screen.machine.ts';
+import { type LeverPair } from '../../../machines/lever-screen.machine.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import { LOADING, type Loadable } from '../../../streams/loadable.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
@@ -79,7 +79,7 @@ type PhoneView = 'chart' | 'book' | 'pairs';
 
 function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePair[] }) {
   const { t } = useTranslation();
-  const { actors, queries } = useServices();
+  const { machines, queries } = useServices();
   const signedIn = useSignedIn();
   const [, setParams] = useSearchParams();
   const phone = useMediaQuery(PHONE_LEVER_QUERY);
@@ -93,7 +93,7 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   };
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
   const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
-  const screen = useActorRef(leverScreenWith(actors.lever), {
+  const screen = useActorRef(machines.trading.lever, {
     input: { pair: leverPairOf(pair), signedIn, decimalComma },
   });
   useEffect(() => screen.send({ type: 'PAIR', pair: leverPairOf(pair) }), [pair, screen]);

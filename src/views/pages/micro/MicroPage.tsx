@@ -5,7 +5,6 @@ import { resolveLanguage } from '../../../domain/languages.ts';
 import { usesDecimalComma } from '../../../domain/number-entry.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
-import { microScreenWith } from '../../../machines/micro-screen.machine.ts';
 import { LOADING, type Loadable } from '../../../streams/loadable.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -61,12 +60,12 @@ export default function MicroPage() {
 /** One pair's screen: the screen machine runs here and every panel renders a part of it. */
 function MicroScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePair[] }) {
   const { t } = useTranslation();
-  const { actors, queries } = useServices();
+  const { machines, queries } = useServices();
   const signedIn = useSignedIn();
   const [, setParams] = useSearchParams();
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
   const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
-  const screen = useActorRef(microScreenWith(actors.micro), {
+  const screen = useActorRef(machines.trading.micro, {
     input: { matchId: pair.id, signedIn, decimalComma },
   });
   useEffect(() => screen.send({ type: 'PAIR', matchId: pair.id }), [pair, screen]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTC_AD_BUY, OTC_AD_SELL } from '../../../domain/contract-codes.ts';
 import { P2P_COIN_CODES, P2P_FIATS, type P2pCoin } from '../../../domain/p2p/amounts.ts';
@@ -6,7 +6,7 @@ import { fiatLabel, type AreaCurrency } from '../../../domain/p2p/fiat-label.ts'
 import { P2P_PAY_METHODS } from '../../../domain/p2p/limits.ts';
 import { PAY_LIMIT_MINUTES } from '../../../domain/p2p/timers.ts';
 import type { AdField } from '../../../domain/p2p/ad-entry.ts';
-import { p2pAdEditorMachine, type AdEditorForm } from '../../../machines/p2p-ad-editor.machine.ts';
+import { type AdEditorForm } from '../../../machines/p2p-ad-editor.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useMachine } from '../../use-app-actor.ts';
 import { useLoadable } from '../../use-loadable.ts';
@@ -26,12 +26,11 @@ export function AdEditor({
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { actors, queries } = useServices();
+  const { machines, queries } = useServices();
   const decimalComma = useDecimalComma();
   const countries = useLoadable(queries.general.areas$);
   const areas = countries.status === 'ready' ? countries.data : NO_AREAS;
-  const [logic] = useState(() => p2pAdEditorMachine.provide({ actors: actors.p2p.editor }));
-  const [snapshot, send, ref] = useMachine(logic, {
+  const [snapshot, send, ref] = useMachine(machines.p2p.adEditor, {
     input: { decimalComma, adId, ...(form ? { form } : {}) },
   });
   useEffect(() => {

@@ -190,7 +190,7 @@ function OrderDialog({
 /** /legalIndex/legal: the trading hall. */
 export default function HallPage() {
   const { t } = useTranslation();
-  const { queries, actors } = useServices();
+  const { queries, machines } = useServices();
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const location = useLocation();
@@ -239,8 +239,7 @@ export default function HallPage() {
     [queries, filter, page, signedIn],
   );
   const ads = useLoadable(source);
-  const [logic] = useState(() => p2pOrderEntryMachine.provide({ actors: actors.p2p.entry }));
-  const [snapshot, send, ref] = useMachine(logic, { input: { decimalComma } });
+  const [snapshot, send, ref] = useMachine(machines.p2p.orderEntry, { input: { decimalComma } });
   useEffect(() => {
     const sub = ref.on('placed', (event) => navigate(`/legalIndex/orderdetail?id=${event.orderId}`));
     return () => sub.unsubscribe();

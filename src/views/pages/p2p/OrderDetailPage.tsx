@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -13,12 +12,7 @@ import {
 import { DISPUTE_REASONS } from '../../../domain/p2p/actions.ts';
 import type { P2pAction } from '../../../domain/p2p/order-state.ts';
 import { clockText } from '../../../domain/p2p/timers.ts';
-import {
-  p2pOrderMachine,
-  remainingMs,
-  sideOfOrder,
-  type P2pOrderAnswer,
-} from '../../../machines/p2p-order.machine.ts';
+import { remainingMs, sideOfOrder, type P2pOrderAnswer } from '../../../machines/p2p-order.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useMachine } from '../../use-app-actor.ts';
 import { TimeText } from '../assets/TimeText.tsx';
@@ -61,9 +55,8 @@ function Timer({ label, ms, testId }: { label: string; ms: number; testId: strin
 
 function OrderView({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { actors } = useServices();
-  const [logic] = useState(() => p2pOrderMachine.provide({ actors: actors.p2p.order }));
-  const [snapshot, send] = useMachine(logic, { input: { id } });
+  const { machines } = useServices();
+  const [snapshot, send] = useMachine(machines.p2p.order, { input: { id } });
   const { order, clock, problem, pending, voucher, reason } = snapshot.context;
   if (snapshot.matches({ order: 'failed' }))
     return (

@@ -10,7 +10,6 @@ import {
 } from '../../../domain/contract-codes.ts';
 import { isP2pCoin } from '../../../domain/p2p/amounts.ts';
 import { readPref } from '../../../machines/local-prefs.ts';
-import { p2pAdStatusMachine } from '../../../machines/p2p-ad-status.machine.ts';
 import type { AdEditorForm } from '../../../machines/p2p-ad-editor.machine.ts';
 import type { OtcAd } from '../../../streams/queries/p2p.ts';
 import { useServices } from '../../services-context.ts';
@@ -105,15 +104,14 @@ function StoreCard() {
 
 function MyAds() {
   const { t } = useTranslation();
-  const { queries, actors } = useServices();
+  const { queries, machines } = useServices();
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   // A new source after the merchant's own change, so the list shows it at once.
   const source = useMemo(() => (void version, queries.p2p.myAds$(page)), [queries, page, version]);
   const ads = useLoadable(source);
   const [editing, setEditing] = useState<{ adId: number | null; form?: AdEditorForm } | null>(null);
-  const [logic] = useState(() => p2pAdStatusMachine.provide({ actors: actors.p2p.adStatus }));
-  const [status, sendStatus, statusRef] = useMachine(logic);
+  const [status, sendStatus, statusRef] = useMachine(machines.p2p.adStatus);
   useEffect(() => {
     const sub = statusRef.on('changed', () => setVersion((v) => v + 1));
     return () => sub.unsubscribe();

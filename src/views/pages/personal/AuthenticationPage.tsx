@@ -1,7 +1,6 @@
 import { useMachine } from '../../use-app-actor.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reviewStatusMachine } from '../../../machines/review-status.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { Field } from '../auth/kit/Field.tsx';
 import { useLatest } from '../auth/kit/use-latest.ts';
@@ -36,14 +35,11 @@ function StatusPanel({ tone, title, body }: { tone: 'ok' | 'wait'; title: string
 /** /personal/authentication (spec §2, §4): the real-name form, then "in review", then "verified". */
 export default function AuthenticationPage() {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const report = useProblemReporter(FORM);
   const latest = useLatest({ report });
   const [logic] = useState(() =>
-    reviewStatusMachine.provide({
-      actors: actors.personal.realName,
-      actions: { reportProblem: (_, { problem }) => latest.current.report(problem) },
-    }),
+    machines.personal.reviewStatus({ reportProblem: (_, { problem }) => latest.current.report(problem) }),
   );
   const [snapshot, send] = useMachine(logic);
   const { values, problem } = snapshot.context;

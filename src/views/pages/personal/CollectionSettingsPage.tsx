@@ -7,7 +7,6 @@ import {
   type PayMethodField,
   type PayMethodFields,
 } from '../../../domain/validation/pay-method.ts';
-import { payMethodMachine } from '../../../machines/pay-method.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { Field } from '../auth/kit/Field.tsx';
 import { useLatest } from '../auth/kit/use-latest.ts';
@@ -25,14 +24,11 @@ function savedSummary(raw: Partial<PayMethodFields>): string {
 /** /personal/collectionSettings (spec §2, §5): choose a method type, fill its fields, save. */
 export default function CollectionSettingsPage() {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const report = useProblemReporter(FORM);
   const latest = useLatest({ report });
   const [logic] = useState(() =>
-    payMethodMachine.provide({
-      actors: actors.personal.payMethod,
-      actions: { reportProblem: (_, { problem }) => latest.current.report(problem) },
-    }),
+    machines.personal.payMethod({ reportProblem: (_, { problem }) => latest.current.report(problem) }),
   );
   const [search, setSearch] = useSearchParams();
   // The type chosen last (kept in the address, so a reload reopens it); else the first saved one.

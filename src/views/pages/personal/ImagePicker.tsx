@@ -2,7 +2,6 @@ import { useMachine } from '../../use-app-actor.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_TYPES } from '../../../domain/validation/image.ts';
-import { imageUploadMachine } from '../../../machines/image-upload.machine.ts';
 import { useServices } from '../../services-context.ts';
 import { useLatest } from '../auth/kit/use-latest.ts';
 import { useProblemReporter } from '../auth/kit/use-problem-reporter.ts';
@@ -27,16 +26,13 @@ export function ImagePicker({
   square = false,
 }: ImagePickerProps) {
   const { t } = useTranslation();
-  const { actors } = useServices();
+  const { machines } = useServices();
   const report = useProblemReporter(id);
   const latest = useLatest({ onChange, report });
   const [logic] = useState(() =>
-    imageUploadMachine.provide({
-      actors: actors.personal.imageUpload,
-      actions: {
-        reportProblem: (_, { problem }) => latest.current.report(problem),
-        uploaded: (_, { url }) => latest.current.onChange(url),
-      },
+    machines.personal.imageUpload({
+      reportProblem: (_, { problem }) => latest.current.report(problem),
+      uploaded: (_, { url }) => latest.current.onChange(url),
     }),
   );
   const [snapshot, send] = useMachine(logic, { input: { url: value } });

@@ -9,7 +9,6 @@ import { bestPrices } from '../../../domain/spot/best-price.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
 import type { SpotPair } from '../../../machines/spot-entry.machine.ts';
-import { tradeScreenWith } from '../../../machines/trade-screen.machine.ts';
 import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -91,14 +90,14 @@ export default function TradePage() {
  */
 function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; from: number | null }) {
   const { t } = useTranslation();
-  const { actors, queries, toasts } = useServices();
+  const { machines, queries, toasts } = useServices();
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
   const decimalComma = usesDecimalComma(resolveLanguage(readPref('lang')));
   const signedIn = useSignedIn();
   const [, setParams] = useSearchParams();
   const phone = useMediaQuery(PHONE_TRADE_QUERY);
 
-  const screen = useActorRef(tradeScreenWith(actors.spot), {
+  const screen = useActorRef(machines.trading.spot, {
     input: { pair: spotPairOf(pair), signedIn, decimalComma },
   });
   const { entry, orders } = screen.getSnapshot().context;

@@ -2,7 +2,6 @@ import { useMachine } from '../../../use-app-actor.ts';
 import { useState } from 'react';
 import type { CallName } from '../../../../api/catalogue.ts';
 import type { FormDefinition, FormValues } from '../../../../machines/form.machine.ts';
-import { sendCodeMachine } from '../../../../machines/send-code.machine.ts';
 import { useServices } from '../../../services-context.ts';
 import { useLatest } from './use-latest.ts';
 import { useProblemReporter } from './use-problem-reporter.ts';
@@ -18,21 +17,13 @@ export function useForm<V extends FormValues, F extends string, N extends CallNa
   form: FormDefinition<V, F, N>,
   options: UseFormOptions<V>,
 ) {
-  const { actors } = useServices();
+  const { machines } = useServices();
   const report = useProblemReporter(options.formId);
   const latest = useLatest({ report, onSuccess: options.onSuccess });
   const [logic] = useState(() =>
-    form.machine.provide({
-      actors: {
-        sendCode: sendCodeMachine.provide({
-          actors: { deliver: actors.accounts.deliverCode },
-        }),
-        submit: actors.forms.submit(form.call),
-      },
-      actions: {
-        reportProblem: (_, { problem }) => latest.current.report(problem),
-        succeeded: (_, { output }) => latest.current.onSuccess?.(output),
-      },
+    machines.accounts.form(form, {
+      reportProblem: (_, { problem }) => latest.current.report(problem),
+      succeeded: (_, { output }) => latest.current.onSuccess?.(output),
     }),
   );
   return useMachine(logic, { input: { values: options.initial } });
