@@ -122,6 +122,27 @@ function viewsThatWire(root: string): string[] {
   return offenders;
 }
 
+/**
+ * The data facade (streams/ontology.ts): a view reads data only through services.queries. What it
+ * may import from streams at run time is a helper that loads nothing: the Loadable's constants, the
+ * quotes table's pure functions, the frame sampler and the minute clock; never a query module, the
+ * socket, a channel or a feed. Types it may name from anywhere in streams.
+ */
+const VIEW_STREAM_HELPERS = ['loadable.ts', 'quotes-store.ts', 'frame-sampled.ts', 'wall-clock.ts'].map(
+  (name) => join('streams', name),
+);
+
+function viewsPastTheFacade(root: string): string[] {
+  return files(join(root, 'views')).flatMap((file) =>
+    edgesOf(file, readFileSync(file, 'utf8'))
+      .filter(({ target, kind }) => {
+        const to = relative(root, target);
+        return kind !== 'type' && to.startsWith('streams') && !VIEW_STREAM_HELPERS.includes(to);
+      })
+      .map(({ file: from, target }) => `${relative(root, from)} -> ${relative(root, target)}`),
+  );
+}
+
 describe('architecture', () => {
   it('every import, import() and worker URL follows the arrows of DESIGN.md', () => {
     expect(wrongWay(ROOT, edgesUnder(ROOT))).toEqual([]);
@@ -191,6 +212,36 @@ describe('architecture', () => {
           'views/Actors.tsx: imports machines/actors/spot.ts',
           'views/Provides.tsx:2: const logic = m.provide({ actors: {} });',
           'views/pages/Chained.tsx:3: .provide({ actors: {} }));',
+        ].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('views read data only through the ontology: no run-time import of a query, the socket or a feed', () => {
+    expect(viewsPastTheFacade(ROOT)).toEqual([]);
+  });
+
+  it('finds a view that reads past the facade, planted in a copy of the layers', () => {
+    const root = mkdtempSync(join(tmpdir(), 'facade-'));
+    const plant = (path: string, source: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), source);
+    };
+    try {
+      plant('views/Query.tsx', "import { walletQueries } from '../streams/queries/wallet.ts';");
+      plant('views/pages/Feed.tsx', "import { depthFeed$ } from '../../streams/trade-feeds.ts';");
+      plant('views/Lazy.tsx', "const socket = () => import('../streams/socket.ts');");
+      plant(
+        'views/Fine.tsx',
+        "import type { WalletGroup } from '../streams/queries/wallet.ts';\nimport { LOADING } from '../streams/loadable.ts';",
+      );
+      expect(viewsPastTheFacade(root).sort()).toEqual(
+        [
+          'views/Lazy.tsx -> streams/socket.ts',
+          'views/Query.tsx -> streams/queries/wallet.ts',
+          'views/pages/Feed.tsx -> streams/trade-feeds.ts',
         ].sort(),
       );
     } finally {

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../market.ts';
+import type { Ontology } from '../ontology.ts';
 import { demoToolsQueries } from './demo-tools.ts';
 import { earningsQueries } from './earnings.ts';
 import { connectionQueries } from './connection.ts';
@@ -15,23 +16,24 @@ import { tradeQueries } from './trade.ts';
 import { walletQueries } from './wallet.ts';
 
 /**
- * Every feature's read-only loads and derived streams, built once by the composition root
- * (src/app). One entry per feature; a new feature adds its file here.
+ * The data facade (ontology.ts, where every datum is listed), built once by the composition root
+ * (src/app) from each feature's reads. One entry per feature; a new feature adds its file here and
+ * its data to the ontology.
  */
 export function createQueries(
   api: ApiClient,
   socket: ChannelSource,
   options: { keptQuotes?: KeptQuotesStorage } = {},
-) {
+): Ontology {
   const markets = marketQueries(api, socket, options.keptQuotes);
   return {
     connection: connectionQueries(socket),
     demoTools: demoToolsQueries(api),
     earnings: earningsQueries(api, socket),
     general: generalQueries(api),
-    lever: leverQueries(api, socket),
+    lever: leverQueries(api),
     markets,
-    micro: microQueries(api, socket),
+    micro: microQueries(api),
     news: newsQueries(api),
     p2p: p2pQueries(api, socket),
     personal: personalQueries(api),
@@ -40,4 +42,4 @@ export function createQueries(
   };
 }
 
-export type AppQueries = ReturnType<typeof createQueries>;
+export type AppQueries = Ontology;

@@ -1,12 +1,10 @@
 import type { ApiClient } from '../../api/client.ts';
 import { isOn } from '../../domain/contract-codes.ts';
 import { loadOnce } from '../loadable.ts';
-import type { ChannelSource } from '../market.ts';
-import { microClosedPushes$ } from '../micro-pushes.ts';
 import { toTradePairs, type TradePair } from './trade-pairs.ts';
 
-/** The micro screen's reads: the pairs open for micro (quoted in USDT only), and the owner's closes. */
-export function microQueries(api: ApiClient, socket: ChannelSource) {
+/** The micro screen's reads: the pairs open for micro (quoted in USDT only; closes reach its machine as pushes). */
+export function microQueries(api: ApiClient) {
   return {
     pairs$: loadOnce(() =>
       api.call('market/currency_matches', {}, { quiet: true }).then((groups): TradePair[] => {
@@ -18,6 +16,5 @@ export function microQueries(api: ApiClient, socket: ChannelSource) {
         return toTradePairs(groups).filter((pair) => open.has(pair.id) && pair.quote === 'USDT');
       }),
     ),
-    closedPushes$: () => microClosedPushes$(socket),
   };
 }

@@ -46,8 +46,6 @@ export function p2pQueries(api: ApiClient, socket: ChannelSource) {
       ),
     myAds$: (page: number): Observable<Loadable<OtcMyAdsPage>> =>
       liveLoadable((quiet) => api.call('otc/my_ads', { page, limit: P2P_PAGE_SIZE }, { quiet }), mine$()),
-    ad$: (id: number): Observable<Loadable<OtcAd>> =>
-      liveLoadable((quiet) => api.call('otc/ad', { id }, { quiet }), mine$()),
     shop$: (): Observable<Loadable<OtcMerchant>> =>
       liveLoadable((quiet) => api.call('otc/shop', {}, { quiet }), mine$()),
   };

@@ -6,7 +6,6 @@ import { loadOnce } from '../loadable.ts';
 import type { ChannelSource } from '../market.ts';
 import { reconnects$ } from '../reconnects.ts';
 import { asOf$ } from '../staleness.ts';
-import { orderPushes$ } from '../spot-order-pushes.ts';
 import {
   dealSnapshot$,
   depthFeed$,
@@ -17,7 +16,7 @@ import {
 } from '../trade-feeds.ts';
 import { toTradePairs } from './trade-pairs.ts';
 
-/** The trade screen's reads: its pairs, a pair's live market, its chart, the owner's order pushes. */
+/** The trade screen's reads: its pairs, a pair's live market, its chart (orders reach its machine as pushes). */
 export function tradeQueries(
   api: ApiClient,
   socket: ChannelSource,
@@ -49,6 +48,5 @@ export function tradeQueries(
       deal$: Observable<DealSnapshot>,
       query: { matchId: number; symbol: string; period: KlinePeriod },
     ) => klineHistory$(api, deal$, query),
-    orderPushes$: () => orderPushes$(socket),
   };
 }
