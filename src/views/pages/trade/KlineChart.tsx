@@ -20,7 +20,7 @@ import { useServices } from '../../services-context.ts';
 import { foldBars, toChartBar } from './chart-bars.ts';
 import { focusWindow, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
-import { echarts } from './echarts-kline.ts';
+import { afterFirstPaint } from './after-first-paint.ts';
 import { useChartPalette } from './use-chart-palette.ts';
 import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
 
@@ -157,22 +157,38 @@ export function KlineChart({
     if (view) instance.dispatchAction({ type: 'dataZoom', start: view.start, end: view.end });
   }, []);
 
-  // One ECharts instance for the component's life, sized to its box.
+  // One ECharts instance for the component's life, sized to its box. ECharts (its module's start-up
+  // and the first canvas) loads once the screen around it has painted, in tasks of its own: the
+  // prices, the book and the forms do not wait for the chart library (a long task of its own).
   useEffect(() => {
     const element = host.current;
     if (!element) return undefined;
-    const instance = echarts.init(element, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    draw(true);
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element);
+    let instance: EChartsType | null = null;
+    let resize: ResizeObserver | null = null;
+    let cancelled = false;
+    void afterFirstPaint()
+      .then(() => (cancelled ? null : import('./echarts-kline.ts')))
+      .then((loaded) => {
+        if (!loaded || cancelled) return;
+        const created = loaded.echarts.init(element, undefined, { renderer: 'canvas' });
+        instance = created;
+        chart.current = created;
+        draw(true);
+        focus();
+        resize = new ResizeObserver(() => created.resize());
+        resize.observe(element);
+      })
+      .catch(() => {
+        // The chart's code did not load (the network): the rest of the screen works without it.
+      });
     return () => {
-      resize.disconnect();
+      cancelled = true;
+      resize?.disconnect();
       chart.current = null;
       drawnFrame.current = null;
-      instance.dispose();
+      instance?.dispose();
     };
-  }, [draw]);
+  }, [draw, focus]);
 
   // A new frame (theme, language, period) redraws the whole chart.
   useEffect(() => {
