@@ -1,5 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AnswerOf, PayloadOf } from '../api/catalogue.ts';
+import { ApiError } from '../api/client.ts';
 import { MICRO_TYPE_DOWN, MICRO_TYPE_UP } from '../domain/contract-codes.ts';
 import { readMicroStake, type MicroEntryProblem } from '../domain/micro/entry.ts';
 import {
@@ -34,6 +35,12 @@ export interface MicroOrderContext {
     payload: PayloadOf<'microtrade/submit'>;
     quote: MicroQuote;
   } | null;
+  /**
+   * The exchange's own words when it refused the last purchase (its balance moved in another tab,
+   * its terms changed): shown on the form until the user changes something. Failures that are not
+   * a refusal (no connection) say nothing here; the page's toast says it.
+   */
+  refusal: string | null;
   /**
    * Up or down pressed while the balances reloaded: judged as soon as the fresh balances are in,
    * so a press right after a purchase is neither lost nor judged against the old balance.
@@ -164,6 +171,7 @@ export const microOrderMachine = setup({
     amount: '',
     problem: null,
     pending: null,
+    refusal: null,
     pressed: null,
   }),
   initial: 'loading',
@@ -185,11 +193,14 @@ export const microOrderMachine = setup({
     editing: {
       on: {
         CURRENCY: {
-          actions: [assign({ currencyId: ({ event }) => event.currencyId, amount: '' }), 'checkLive'],
+          actions: [
+            assign({ currencyId: ({ event }) => event.currencyId, amount: '', refusal: null }),
+            'checkLive',
+          ],
         },
-        SECONDS: { actions: assign({ seconds: ({ event }) => event.seconds }) },
-        AMOUNT: { actions: [assign({ amount: ({ event }) => event.text }), 'checkLive'] },
-        PRESET: { actions: [assign({ amount: ({ event }) => event.number }), 'checkLive'] },
+        SECONDS: { actions: assign({ seconds: ({ event }) => event.seconds, refusal: null }) },
+        AMOUNT: { actions: [assign({ amount: ({ event }) => event.text, refusal: null }), 'checkLive'] },
+        PRESET: { actions: [assign({ amount: ({ event }) => event.number, refusal: null }), 'checkLive'] },
         REFRESH: 'refreshing',
         BUY: [
           {
@@ -199,6 +210,7 @@ export const microOrderMachine = setup({
               const stake = stakeOf(context);
               return {
                 problem: null,
+                refusal: null,
                 pending: {
                   direction: event.direction,
                   quote: microQuote(context)!,
@@ -216,7 +228,7 @@ export const microOrderMachine = setup({
           {
             actions: assign(({ context }) => {
               const stake = stakeOf(context);
-              return { problem: stake && !stake.ok ? stake.problem : null };
+              return { problem: stake && !stake.ok ? stake.problem : null, refusal: null };
             }),
           },
         ],
@@ -234,11 +246,14 @@ export const microOrderMachine = setup({
       },
       on: {
         CURRENCY: {
-          actions: [assign({ currencyId: ({ event }) => event.currencyId, amount: '' }), 'checkLive'],
+          actions: [
+            assign({ currencyId: ({ event }) => event.currencyId, amount: '', refusal: null }),
+            'checkLive',
+          ],
         },
-        SECONDS: { actions: assign({ seconds: ({ event }) => event.seconds }) },
-        AMOUNT: { actions: [assign({ amount: ({ event }) => event.text }), 'checkLive'] },
-        PRESET: { actions: [assign({ amount: ({ event }) => event.number }), 'checkLive'] },
+        SECONDS: { actions: assign({ seconds: ({ event }) => event.seconds, refusal: null }) },
+        AMOUNT: { actions: [assign({ amount: ({ event }) => event.text, refusal: null }), 'checkLive'] },
+        PRESET: { actions: [assign({ amount: ({ event }) => event.number, refusal: null }), 'checkLive'] },
         BUY: { actions: assign({ pressed: ({ event }) => event.direction }) },
       },
     },
@@ -259,8 +274,15 @@ export const microOrderMachine = setup({
             assign({ pending: null }),
           ],
         },
-        // The client showed the server's message; nothing changed, the form is as it was.
-        onError: { target: 'editing', actions: assign({ pending: null }) },
+        // Nothing changed, the form is as it was; a refusal's words stay on it (the toast goes).
+        onError: {
+          target: 'editing',
+          actions: assign({
+            pending: null,
+            refusal: ({ event }) =>
+              event.error instanceof ApiError && event.error.kind === 'error' ? event.error.message : null,
+          }),
+        },
       },
     },
   },

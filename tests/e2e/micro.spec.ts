@@ -252,10 +252,10 @@ test("a reload mid-countdown resumes from the server's remaining time, not the t
   await page.screenshot({ path: `${SHOTS}/reloaded-1440.png` });
 });
 
-test('refuses empty, zero, negative and unaffordable amounts in Russian, and nothing changes', async ({
+test('refuses empty, zero, negative and unaffordable amounts in Russian, and nothing changes; a purchase the balance no longer covers is refused by the exchange, beside the amount', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signIn(page);
   await fundMicro(page, '50');
   await page.evaluate(() => localStorage.setItem('lang', 'ru'));
@@ -290,6 +290,28 @@ test('refuses empty, zero, negative and unaffordable amounts in Russian, and not
   await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
   await page.getByTestId('micro-tab-closed').click();
   await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
+
+  // 40 USDT is confirmed here while another tab spends the balance: the exchange refuses it on its
+  // own, and its words sit beside the amount (one toast says them too) until the amount changes.
+  await amount.fill('40');
+  await buyUp.click();
+  await expect(page.getByTestId('micro-confirm')).toBeEnabled();
+  const other = await page.context().newPage();
+  await other.goto('/second');
+  await other.getByTestId('micro-amount').fill('40');
+  await other.getByTestId('micro-buy-down').click();
+  await other.getByTestId('micro-confirm').click();
+  await expect(other.getByTestId('micro-available')).toHaveText('9.96 USDT', BOOT);
+  await other.close();
+  await page.getByTestId('micro-confirm').click();
+  const refusal = page.getByTestId('micro-refusal');
+  await expect(refusal).toHaveText(text('ru', 'server.microInsufficient'));
+  await expect(page.getByTestId('toast')).toHaveCount(1);
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await mkdir(SHOTS, { recursive: true });
+  await page.getByTestId('micro-form').screenshot({ path: `${SHOTS}/refused-1440-dark-ru.png` });
+  await amount.fill('5');
+  await expect(refusal).toHaveCount(0);
 });
 
 for (const [index, [lang, theme, width]] of (

@@ -76,7 +76,7 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
           inputMode="decimal"
           autoComplete="off"
           value={context.amount}
-          aria-invalid={context.problem !== null}
+          aria-invalid={context.problem !== null || context.refusal !== null}
           aria-describedby="micro-amount-problem"
           data-testid="micro-amount"
           onChange={(event) => form.send({ type: 'AMOUNT', text: event.target.value })}
@@ -90,6 +90,12 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
         max={currency?.micro_max ?? ''}
         code={code}
       />
+      {/* The exchange refused the last purchase: its words, until something is changed. */}
+      {context.problem === null && context.refusal !== null ? (
+        <p id="micro-amount-problem" className="field-problem" role="alert" data-testid="micro-refusal">
+          {context.refusal}
+        </p>
+      ) : null}
       <div className="micro-row" aria-label={t('micro.presets')} role="group">
         {currency?.micro_numbers.map(({ number }) => (
           <button
