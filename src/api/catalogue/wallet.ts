@@ -127,6 +127,25 @@ function accountLogCall(kind: z.infer<typeof accountCode>) {
   });
 }
 
+/**
+ * One movement of the transaction log (account_log/all, a Tessera addition): a line of one of the
+ * five accounts' records (source "record", its account_log id), or what a spot order settled in one
+ * currency (source "order", the order's id, its pair in `symbol`; type spotBuy or spotSell, the
+ * value received net of the fee). `value` is signed; `memo` is `type` in the user's language.
+ */
+const transactionLine = z.object({
+  id,
+  source: z.enum(['record', 'order']),
+  account: accountCode,
+  currency_id: id,
+  currency: z.object({ code: text }),
+  value: decimal,
+  type: text,
+  memo: text,
+  symbol: text,
+  created_at: timestamp,
+});
+
 const depositStatus = z.union([
   z.literal(DEPOSIT_STATUS_PENDING),
   z.literal(DEPOSIT_STATUS_CREDITED),
@@ -246,6 +265,20 @@ export const walletCalls = {
   'account_log/lever': accountLogCall('lever'),
   'account_log/micro': accountLogCall('micro'),
   'account_log/financial': accountLogCall('financial'),
+  'account_log/all': call({
+    method: 'GET',
+    path: 'account_log/all',
+    auth: true,
+    summary:
+      "Tessera's transaction log: every movement of the user's money, newest first: the five accounts' " +
+      'records and the settlements of spot orders (what each paid and received); of one currency with currency_id',
+    payload: z.object({
+      currency_id: num(z.number().int().positive()).optional(),
+      page,
+      limit: num(z.number().int().min(1).max(100)).default(15),
+    }),
+    answer: paged(transactionLine),
+  }),
   'block_chain/currency_protocols': call({
     method: 'GET',
     path: 'block_chain/currency_protocols',

@@ -41,6 +41,8 @@ import { accountRowId, accountRowOf } from './account-row-id.ts';
 import { depositAddressOf } from './deposit-address.ts';
 import type { Deposit, LogLine, Withdrawal } from './state.ts';
 import { chainOf, termsOf, type CurrencyTerms } from './terms.ts';
+import { transactionLines } from './transaction-log.ts';
+import { pairById } from '../../market/pairs.ts';
 import type { ConvertQuote, Wallet, WalletOutcome } from './wallet.ts';
 import { answerOnce } from '../../answer-once.ts';
 import { LEDGER_DECIMALS, unitsText, scaledToText } from '../../../domain/money.ts';
@@ -346,6 +348,23 @@ export function registerWalletRoutes(
       return okEnvelope(pageAnswer(lines, payload.page, payload.limit));
     });
   }
+
+  onUser(routes, accounts, 'account_log/all', async (payload, ctx, user) => {
+    await wallet.advance();
+    const lines = transactionLines(wallet.state(), user.id, pairById, payload.currency_id).map((line) => ({
+      id: line.id,
+      source: line.source,
+      account: line.account,
+      currency_id: line.currencyId,
+      currency: { code: codeOf(line.currencyId) },
+      value: unitsText(line.value),
+      type: line.kind,
+      memo: ctx.t(`walletLog_${line.kind}`),
+      symbol: pairById(line.pairId)?.symbol ?? '',
+      created_at: line.at,
+    }));
+    return okEnvelope(pageAnswer(lines, payload.page, payload.limit));
+  });
 
   onUser(routes, accounts, 'account/draw', async (payload, ctx, user) => {
     const terms = currencyTerms(payload.currency_id);
