@@ -25,6 +25,7 @@ import type {
   Deposit,
   LogLine,
   RecordsPage,
+  TransactionLine,
   WalletGroup,
   Withdrawal,
 } from './queries/wallet.ts';
@@ -112,6 +113,8 @@ export interface Ontology {
       currencyId: number | undefined,
       page: number,
     ): Observable<Loadable<RecordsPage<LogLine>>>;
+    /** The transaction log: every movement of the user's money, newest first (account_log/all). */
+    transactions$(page: number): Observable<Loadable<RecordsPage<TransactionLine>>>;
   };
   /** Earnings products, holdings, dividends and income, following the financial account's pushes. */
   earnings: {

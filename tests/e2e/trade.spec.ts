@@ -223,6 +223,24 @@ test.describe('spot trade screen', () => {
     await expect(
       page.locator('.tape-row').filter({ hasText: '0.00010' }).locator('.tape-price.up').first(),
     ).toBeVisible();
+    const spent = amountOf(await page.getByTestId('available-buy').textContent());
+
+    // The personal centre's transaction log lists the order's settlement: the USDT it paid, the BTC
+    // it received net of the fee (it said "No transactions yet" however many trades there were).
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Account settings' }).click();
+    await page.getByRole('link', { name: 'Transaction log' }).click();
+    const rows = page.locator('[data-testid=transaction][data-type=spotBuy]');
+    await expect(rows).toHaveCount(2, BOOT);
+    await expect(rows.nth(0)).toContainText('Spot buy');
+    await expect(rows.nth(0)).toContainText('BTC/USDT');
+    await expect(rows.nth(0)).toContainText('Trade account');
+    // The USDT paid, as the balance shows it to the cent (each side rounds its own way).
+    const paid = amountOf(await rows.nth(0).locator('td').last().textContent());
+    expect(Math.abs(paid - (10_000 - spent))).toBeLessThanOrEqual(0.0101);
+    await expect(rows.nth(0).locator('td').last()).toHaveText(/^-[\d.]+ USDT$/);
+    await expect(rows.nth(1).locator('td').last()).toHaveText('+0.00009990 BTC');
+    await expect(page.getByTestId('transaction-log-empty')).toHaveCount(0);
   });
 
   test('clicking a price in the order book fills the forms', async ({ page, demoServer }) => {

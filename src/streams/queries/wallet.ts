@@ -27,6 +27,7 @@ export type DepositAddresses = AnswerOf<'wallet/wallet'>;
 export type Deposit = AnswerOf<'wallet/deposits'>['data'][number];
 export type Withdrawal = AnswerOf<'account/draw_list'>['data'][number];
 export type LogLine = AnswerOf<'account_log/change'>['data'][number];
+export type TransactionLine = AnswerOf<'account_log/all'>['data'][number];
 export interface RecordsPage<T> {
   rows: T[];
   total: number;
@@ -122,6 +123,15 @@ export function walletQueries(api: ApiClient, socket: ChannelSource) {
         },
         (w) => w.status === WITHDRAWAL_STATUS_REVIEW || w.status === WITHDRAWAL_STATUS_BROADCAST,
       ),
+    /**
+     * One page of the transaction log (account_log/all): every movement of the user's money, the
+     * accounts' records and the spot orders' settlements, newest first.
+     */
+    transactions$: (page: number) =>
+      liveLoadable(async (quiet): Promise<RecordsPage<TransactionLine>> => {
+        const answer = await api.call('account_log/all', { page, limit: RECORDS_PAGE_SIZE }, { quiet });
+        return { rows: answer.data, total: answer.total, page: answer.current_page };
+      }, pushes$()),
     /** One page of an account's records (account_log/<account>), of one currency or all. */
     records$: (account: WalletAccount, currencyId: number | undefined, page: number) =>
       liveLoadable(async (quiet): Promise<RecordsPage<LogLine>> => {

@@ -25,7 +25,15 @@ function accountOfParam(value: string | null): WalletAccount {
   return isWalletAccount(code) ? code : 'change';
 }
 
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  total,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   if (!showsPager(total)) return null;
   const last = Math.max(1, Math.ceil(total / RECORDS_PAGE_SIZE));
