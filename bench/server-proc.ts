@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * The server process's memory and CPU as Linux reports them in /proc (bench/server.ts): resident
@@ -72,3 +72,49 @@ export function procReader(pid: number): () => ProcSample | null {
     }
   };
 }
+
+/** CPU ticks so far of each of the process's threads, summed by role: `main` (the event loop) and
+ * each other thread name (`libuv-worker`: the thread pool, where SQLite's flush runs; `V8 ...`:
+ * garbage collection and compilation). Empty without /proc. */
+export function threadTicks(pid: number): Map<string, number> {
+  const byRole = new Map<string, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byRole;
+  }
+  for (const tid of tasks) {
+    try {
+      const ticks = statTicks(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+      if (ticks === null) continue;
+      const role =
+        tid === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      byRole.set(role, (byRole.get(role) ?? 0) + ticks);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byRole;
+}
+
+/** Busy and total ticks of each core of the machine (/proc/stat `cpuN` lines; every process). */
+export function coreTicks(): Array<{ busy: number; total: number }> {
+  let stat = '';
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return [];
+  }
+  return stat
+    .split('\n')
+    .filter((line) => /^cpu\d+ /.test(line))
+    .map((line) => {
+      const fields = line.trim().split(/\s+/).slice(1).map(Number);
+      // user nice system idle iowait irq softirq steal: idle and iowait are the idle ones.
+      const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+      return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+    });
+}
+
+export { clockTicksPerSecond };

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'src/sim/node/main.ts');
+const LOOP_PROBE = join(ROOT, 'bench/server-loop-probe.ts');
 const START_TIMEOUT_MS = 60_000;
 
 /** How the server's own log ended up, for the report (a benchmark must notice a sick server). */
@@ -26,8 +29,22 @@ export interface ServerProcess {
   log: ServerLogCounts;
   /** The next verification code the server logs for `to` (it prints codes to its log: no SMTP). */
   codeFor(to: string, timeoutMs?: number): Promise<string>;
+  /**
+   * The server's own event-loop delay since the last call (bench/server-loop-probe.ts, loaded into
+   * it): call once when the load starts (that reading is the set-up's) and once when it ends.
+   */
+  loopDelay(): Promise<ServerLoopDelay | null>;
   /** SIGTERM, then waits (at most `graceMs`) for the exit; resolves with how it ended. */
   stop(graceMs?: number): Promise<ServerStop>;
+}
+
+export interface ServerLoopDelay {
+  /** The histogram's timer period, included in every sample. */
+  resolutionMs: number;
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
 }
 
 export interface ServerStop {
@@ -49,11 +66,13 @@ export interface ServerStop {
  */
 export function startServerProcess(args: readonly string[]): Promise<ServerProcess> {
   const { TESSERA_OPERATOR_TOKEN: _token, DATABASE_URL: _url, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
+  const loopFile = join(tmpdir(), `tessera-bench-loop-${process.pid}-${Date.now().toString(36)}.json`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', LOOP_PROBE, MAIN, '--port', '0', ...args],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, TESSERA_BENCH_LOOP_FILE: loopFile } },
+  );
+  let loopSignals = 0;
   const log: ServerLogCounts = { requests: 0, warnings: new Map() };
   const codes = new Map<string, string[]>();
   const codeWaiters = new Map<string, Array<(code: string) => void>>();
@@ -100,6 +119,21 @@ export function startServerProcess(args: readonly string[]): Promise<ServerProce
             });
             codeWaiters.set(to, waiters);
           });
+        },
+        async loopDelay() {
+          const signal = ++loopSignals;
+          child.kill('SIGUSR2');
+          // The probe answers when the server's event loop gets to the signal: a busy loop is late.
+          for (let waited = 0; waited < 5000; waited += 20) {
+            await new Promise((done) => setTimeout(done, 20));
+            try {
+              const read = JSON.parse(readFileSync(loopFile, 'utf8')) as ServerLoopDelay & { signal: number };
+              if (read.signal === signal) return read;
+            } catch {
+              // Not written yet, or half written: read again.
+            }
+          }
+          return null;
         },
         async stop(graceMs = 20_000) {
           const begun = performance.now();
@@ -164,6 +198,7 @@ export function startServerProcess(args: readonly string[]): Promise<ServerProce
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
+      rmSync(loopFile, { force: true });
       if (base && operatorToken) return;
       // better-sqlite3 is built for the Node of npm scripts (node_modules/.bin/node), not another one.
       const hint = stderr.includes('NODE_MODULE_VERSION')

@@ -10,12 +10,16 @@
  *    BTC/USDT depth and trades (and its owner's TX_SUBMIT), pinging every 5 s like the browser.
  * 4. For `--duration` seconds every user trades in a closed loop (resting limit orders, cancels,
  *    orders through the spread, quotes, open-order lists; `--think` ms between calls), while every
- *    socket counts and times what it receives.
+ *    socket counts and times what it receives. With `--mix realistic` most users read instead
+ *    (quotes, depth, candles, their accounts and orders: bench/server-readers.ts) and a fraction
+ *    `--traders` trade; its preset is 500 users, 2,000 sockets and 500 ms think time, each of which
+ *    an explicit option overrides.
  * 5. Stops the server with SIGTERM while the sockets are still open, and checks it stopped cleanly.
  *
  * Prints throughput, p50/p95/p99/max latency per call kind, errors by kind, socket frames per
  * second, trade push delay and the spread of one frame across sockets, failed and dropped sockets,
- * and the server's RSS and CPU; exits 1 when HTTP errors or socket failures exceed
+ * and the server's RSS and CPU (by thread: its event loop, the thread pool, V8's helpers), its own
+ * event-loop delay (bench/server-loop-probe.ts), and how busy each core of the machine was; exits 1 when HTTP errors or socket failures exceed
  * `--max-error-rate` (a fraction, default 0.01) or the server did not stop cleanly.
  *
  * The client runs in one process on the same machine as the server: its own CPU use and event-loop
@@ -27,8 +31,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ApiClient, CallRecorder } from './server-http.ts';
-import { procReader, type ProcSample } from './server-proc.ts';
-import { startServerProcess, type ServerProcess, type ServerStop } from './server-process.ts';
+import { clockTicksPerSecond, coreTicks, procReader, threadTicks, type ProcSample } from './server-proc.ts';
+import {
+  startServerProcess,
+  type ServerLoopDelay,
+  type ServerProcess,
+  type ServerStop,
+} from './server-process.ts';
+import { browse } from './server-readers.ts';
 import { messageKeyMatcher } from './server-refusals.ts';
 import { profilesIn, selfTimes } from './server-profile.ts';
 import { countRows, latencyCells, megabytes, ms, percent, table } from './server-report.ts';
@@ -54,7 +64,13 @@ interface BenchOptions {
   connectConcurrency: number;
   /** Runs the server under `--cpu-prof` and prints its top self-time functions after the run. */
   profile: boolean;
+  /** closed: every user trades; realistic: a fraction `traders` trades and the others read. */
+  mix: 'closed' | 'realistic';
+  traders: number;
 }
+
+/** What `--mix realistic` changes unless the option is given: many more readers than traders. */
+const REALISTIC_PRESET: Record<string, number> = { users: 500, sockets: 2000, think: 500 };
 
 const USAGE = `Usage: npm run bench:server -- [options]
 
@@ -63,6 +79,10 @@ const USAGE = `Usage: npm run bench:server -- [options]
   --users <n>                trading users, each one closed loop of calls (default 50)
   --sockets <n>              WebSockets watching BTC/USDT depth and trades (default 500)
   --think <ms>               pause between one user's calls, jittered 0.5x-1.5x (default 0)
+  --mix closed|realistic     closed (default): every user trades; realistic: --traders of them trade,
+                             the others read (quotes, depth, candles, accounts, orders); its preset is
+                             --users 500 --sockets 2000 --think 500 (options given still win)
+  --traders <f>              with --mix realistic, the fraction of users who trade (default 0.1)
   --seed <n>                 the server's market seed and the order flow's (default 42)
   --storm <ms>               sim/bench storm: market frames every <ms> instead of 100 ms (default off)
   --max-error-rate <f>       allowed fraction of HTTP errors and of socket failures (default 0.01)
@@ -81,8 +101,11 @@ function parseOptions(args: readonly string[]): BenchOptions {
     'max-error-rate': 0.01,
     timeout: 10_000,
     'connect-concurrency': 50,
+    traders: 0.1,
   };
+  const given = new Set<string>();
   let data: BenchOptions['data'] = ':memory:';
+  let mix: BenchOptions['mix'] = 'closed';
   let profile = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
@@ -102,6 +125,13 @@ function parseOptions(args: readonly string[]): BenchOptions {
       data = text === 'file' ? 'file' : ':memory:';
       continue;
     }
+    if (flag === '--mix') {
+      const text = inline ?? args[++index];
+      if (text !== 'closed' && text !== 'realistic')
+        throw new Error(`--mix needs closed or realistic\n\n${USAGE}`);
+      mix = text;
+      continue;
+    }
     if (!flag.startsWith('--') || !(name in numbers)) throw new Error(`unknown option ${arg}\n\n${USAGE}`);
     const text = inline ?? args[++index];
     const value = Number(text);
@@ -109,7 +139,12 @@ function parseOptions(args: readonly string[]): BenchOptions {
       throw new Error(`${flag} needs a number >= 0\n\n${USAGE}`);
     }
     numbers[name] = value;
+    given.add(name);
   }
+  if (mix === 'realistic') {
+    for (const [name, value] of Object.entries(REALISTIC_PRESET)) if (!given.has(name)) numbers[name] = value;
+  }
+  if (numbers.traders! > 1) throw new Error('--traders needs a fraction from 0 to 1');
   const whole = (name: string, min: number) => {
     const value = numbers[name]!;
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} needs a whole number >= ${min}`);
@@ -127,6 +162,8 @@ function parseOptions(args: readonly string[]): BenchOptions {
     timeoutMs: whole('timeout', 100),
     connectConcurrency: whole('connect-concurrency', 1),
     profile,
+    mix,
+    traders: numbers.traders!,
   };
 }
 
@@ -183,6 +220,22 @@ interface LoadResult {
   samples: ProcSample[];
   clientCpuMs: number;
   loopDelay: ReturnType<typeof monitorEventLoopDelay>;
+  /** The server's own event-loop delay over the load (null: the probe did not answer). */
+  serverLoop: ServerLoopDelay | null;
+  /** The server's CPU ticks by thread role over the load. */
+  threads: Map<string, number>;
+  /** Each core's busy and total ticks over the load (every process on the machine). */
+  cores: Array<{ busy: number; total: number }>;
+}
+
+/** How many of the users trade: all of them in the closed mix, at least one in the realistic one. */
+function traderCount(options: BenchOptions): number {
+  if (options.mix === 'closed') return options.users;
+  return Math.min(options.users, Math.max(1, Math.round(options.users * options.traders)));
+}
+
+function difference<K>(after: Map<K, number>, before: Map<K, number>): Map<K, number> {
+  return new Map([...after].map(([key, value]) => [key, value - (before.get(key) ?? 0)]));
 }
 
 async function runLoad(
@@ -193,6 +246,10 @@ async function runLoad(
   server: ServerProcess,
 ): Promise<LoadResult> {
   const readProc = procReader(server.pid);
+  // This reading ends the set-up's; the one after the load is the load's own.
+  await server.loopDelay();
+  const threadsBefore = threadTicks(server.pid);
+  const coresBefore = coreTicks();
   const samples: ProcSample[] = [];
   const first = readProc();
   if (first) samples.push(first);
@@ -207,9 +264,16 @@ async function runLoad(
   const deadline = started + options.durationS * 1000;
   fleet.startMeasuring();
   const clients = users.map(() => api.ownConnection());
+  const traders = traderCount(options);
   await Promise.all(
     users.map((user, index) =>
-      trade(clients[index]!, user, deadline, options.thinkMs, seededRandom(options.seed * 1000 + user.index)),
+      (index < traders ? trade : browse)(
+        clients[index]!,
+        user,
+        deadline,
+        options.thinkMs,
+        seededRandom(options.seed * 1000 + user.index),
+      ),
     ),
   );
   for (const client of clients) client.close();
@@ -220,7 +284,43 @@ async function runLoad(
   clearInterval(sampler);
   const last = readProc();
   if (last) samples.push(last);
-  return { windowMs, samples, clientCpuMs: (cpu.user + cpu.system) / 1000, loopDelay };
+  const threads = difference(threadTicks(server.pid), threadsBefore);
+  const coresAfter = coreTicks();
+  const cores = coresAfter.map((core, index) => ({
+    busy: core.busy - (coresBefore[index]?.busy ?? 0),
+    total: core.total - (coresBefore[index]?.total ?? 0),
+  }));
+  const serverLoop = await server.loopDelay();
+  return {
+    windowMs,
+    samples,
+    clientCpuMs: (cpu.user + cpu.system) / 1000,
+    loopDelay,
+    serverLoop,
+    threads,
+    cores,
+  };
+}
+
+/** The server's CPU by thread, its event-loop delay, and each core's use by every process. */
+function coresReport(result: LoadResult): string {
+  const ticksPerSecond = clockTicksPerSecond();
+  const share = (ticks: number) =>
+    `${(((ticks * 1000) / ticksPerSecond / result.windowMs) * 100).toFixed(0)} %`;
+  const roles = [...result.threads].filter(([, ticks]) => ticks > 0).sort((a, b) => b[1] - a[1]);
+  const loop = result.serverLoop;
+  const lag = (value: number) => ms(Math.max(0, value - (loop?.resolutionMs ?? 0)));
+  return [
+    roles.length > 0
+      ? `  server CPU by thread (of one core): ${roles.map(([role, ticks]) => `${role} ${share(ticks)}`).join(', ')}`
+      : '  server CPU by thread: n/a (no /proc)',
+    loop
+      ? `  server event-loop delay over the load: p50 ${lag(loop.p50Ms)} ms, p99 ${lag(loop.p99Ms)} ms, max ${lag(loop.maxMs)} ms (${loop.samples} samples)`
+      : '  server event-loop delay: n/a (the probe did not answer within 5 s)',
+    result.cores.length > 0
+      ? `  machine cores busy over the load (every process): ${result.cores.map((core, index) => `cpu${index} ${percent(core.busy, Math.max(1, core.total))}`).join(', ')}`
+      : '  machine cores: n/a (no /proc)',
+  ].join('\n');
 }
 
 function processReport(samples: readonly ProcSample[], windowMs: number): string {
@@ -272,7 +372,7 @@ async function main(): Promise<number> {
   const [one, five, fifteen] = loadavg().map((value) => value.toFixed(2));
   console.log('Tessera server benchmark (npm run bench:server)');
   console.log(
-    `  ${options.users} trading users, ${options.sockets} sockets on ${BENCH_PAIR.symbol} depth + trades, ${options.durationS} s, think ${options.thinkMs} ms, seed ${options.seed}${options.stormMs > 0 ? `, storm every ${options.stormMs} ms` : ''}`,
+    `  ${options.mix === 'closed' ? `${options.users} trading users` : `${options.users} users (${traderCount(options)} trading, the others reading)`}, ${options.sockets} sockets on ${BENCH_PAIR.symbol} depth + trades, ${options.durationS} s, think ${options.thinkMs} ms, seed ${options.seed}${options.stormMs > 0 ? `, storm every ${options.stormMs} ms` : ''}`,
   );
   console.log(
     `  machine: ${cpus().length} cores, load average ${one} ${five} ${fifteen} at the start; Node ${process.version}; client and server on the same machine`,
@@ -433,6 +533,7 @@ async function main(): Promise<number> {
 
     console.log('\nProcesses:');
     console.log(processReport(result.samples, result.windowMs));
+    console.log(coresReport(result));
     const delay = result.loopDelay;
     const lag = (nanoseconds: number) => ms(Math.max(0, nanoseconds / 1e6 - LOOP_DELAY_RESOLUTION_MS));
     console.log(
@@ -470,7 +571,7 @@ async function main(): Promise<number> {
     );
     const all = summarize([...load.latencies.values()].flat());
     console.log(
-      `bench:server ${perSecond(load.calls, result.windowMs).toFixed(0)} req/s p50 ${ms(all.p50)} ms p99 ${ms(all.p99)} ms, ${connected} sockets ${perSecond(fleet.framesTotal, result.windowMs).toFixed(0)} frames/s`,
+      `bench:server ${perSecond(load.calls, result.windowMs).toFixed(0)} req/s p50 ${ms(all.p50)} ms p99 ${ms(all.p99)} ms, ${connected} sockets ${perSecond(fleet.framesTotal, result.windowMs).toFixed(0)} frames/s${result.serverLoop ? `, server loop delay p99 ${ms(Math.max(0, result.serverLoop.p99Ms - result.serverLoop.resolutionMs))} ms` : ''}`,
     );
     return passed ? 0 : 1;
   } finally {
