@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { ApiError } from '../api/client.ts';
 import {
   LEVER_PRICE_FIXED,
   LEVER_PRICE_MARKET,
@@ -70,6 +71,12 @@ export interface LeverOrderContext {
   last: string | null;
   problems: LeverProblems;
   pending: LeverPendingOrder | null;
+  /**
+   * The exchange's own words when it refused the last order (a wrong trade password, a balance
+   * spent in another tab): shown on the form until the user changes something or tries again.
+   * Failures that are not a refusal (no connection) say nothing here; the page's toast says it.
+   */
+  refusal: string | null;
   /**
    * Long or short pressed while the balance reloaded: judged as soon as the fresh balance is in,
    * so a press right after an order is neither lost nor judged against the old balance.
@@ -228,7 +235,7 @@ export const leverOrderMachine = setup({
           ? context.multiple
           : (terms.multiples[0] ?? null),
     })),
-    checkTyping: assign(({ context }) => ({ problems: typingProblems(context) })),
+    checkTyping: assign(({ context }) => ({ problems: typingProblems(context), refusal: null })),
     /** Runs on leaving `refreshing` for `editing`: the remembered press is submitted there. */
     judgePressed: enqueueActions(({ context, enqueue }) => {
       if (context.pressed === null) return;
@@ -252,6 +259,7 @@ export const leverOrderMachine = setup({
     last: null,
     problems: {},
     pending: null,
+    refusal: null,
     pressed: null,
   }),
   initial: 'loading',
@@ -269,6 +277,7 @@ export const leverOrderMachine = setup({
         last: null,
         problems: {},
         pending: null,
+        refusal: null,
         pressed: null,
       }),
     },
@@ -303,6 +312,7 @@ export const leverOrderMachine = setup({
               const quote = quoteFor(context, event.side)!;
               return {
                 problems: {},
+                refusal: null,
                 password: '',
                 pending: {
                   side: event.side,
@@ -318,7 +328,12 @@ export const leverOrderMachine = setup({
               };
             }),
           },
-          { actions: assign({ problems: ({ context, event }) => submitProblems(context, event.side) }) },
+          {
+            actions: assign({
+              problems: ({ context, event }) => submitProblems(context, event.side),
+              refusal: null,
+            }),
+          },
         ],
       },
     },
@@ -365,8 +380,16 @@ export const leverOrderMachine = setup({
             assign({ pending: null, password: '', lots: '', price: '', tp: '', sl: '' }),
           ],
         },
-        // The client showed the server's message; nothing changed, the form is as it was.
-        onError: { target: 'editing', actions: assign({ pending: null, password: '' }) },
+        // Nothing changed, the form is as it was; a refusal's words stay on it (the toast goes).
+        onError: {
+          target: 'editing',
+          actions: assign({
+            pending: null,
+            password: '',
+            refusal: ({ event }) =>
+              event.error instanceof ApiError && event.error.kind === 'error' ? event.error.message : null,
+          }),
+        },
       },
     },
   },

@@ -174,6 +174,12 @@ export function LeverForm({
             {quotes.long ? `${quotes.long.fee} ${quote}` : '—'}
           </dd>
         </dl>
+        {/* The exchange refused the last order: its words, until something is changed. */}
+        {context.refusal !== null ? (
+          <p className="field-problem" role="alert" data-testid="lever-refusal">
+            {context.refusal}
+          </p>
+        ) : null}
         <div className="lever-buttons">
           <button
             type="button"
