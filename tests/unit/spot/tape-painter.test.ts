@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { pushTrades } from '../../../src/domain/spot/tape.ts';
 import type { CompletedTrade } from '../../../src/streams/payloads.ts';
 import { createTapePainter } from '../../../src/views/pages/trade/tape-painter.ts';
+import { numberTextFor } from '../../../src/domain/number-locale.ts';
+
+const english = numberTextFor('en');
 
 function tapeBody(rows: number): HTMLElement {
   const body = document.createElement('div');
@@ -31,7 +34,7 @@ describe('tape painter', () => {
         fc.boolean(),
         (batches, snapshotFirst) => {
           const body = tapeBody(30);
-          const paint = createTapePainter(body, 2);
+          const paint = createTapePainter(body, 2, english);
           let next = 1;
           let tape: CompletedTrade[] = [];
           const make = (count: number) =>
@@ -61,7 +64,7 @@ describe('tape painter', () => {
     const trade = { time: Date.UTC(2026, 6, 1, 12, 0, 5), price: '5', number: '1', way: 1 as const };
     const time = (zone: string) => {
       const body = tapeBody(1);
-      createTapePainter(body, 2, zone)([trade], null);
+      createTapePainter(body, 2, english, zone)([trade], null);
       return body.querySelector('.tape-time')?.textContent;
     };
     expect(time('UTC')).toBe('12:00:05');
@@ -72,7 +75,7 @@ describe('tape painter', () => {
 
   it('marks the stamped frame it painted', () => {
     const body = tapeBody(3);
-    createTapePainter(body, 2)([{ time: 1, price: '5', number: '1', way: 1 }], 42);
+    createTapePainter(body, 2, english)([{ time: 1, price: '5', number: '1', way: 1 }], 42);
     expect(body.dataset.seq).toBe('42');
     expect(body.querySelector('.tape-price')?.classList.contains('down')).toBe(true);
   });
@@ -81,7 +84,7 @@ describe('tape painter', () => {
 describe("tape painter on the family's trades", () => {
   it('shows the quantity from amount, and from number when a server sends only that', () => {
     const body = tapeBody(2);
-    const paint = createTapePainter(body, 2);
+    const paint = createTapePainter(body, 2, english);
     paint(
       [
         { time: 2, price: '2', number: '0.5', amount: '0.03590', way: 2 },
@@ -91,5 +94,16 @@ describe("tape painter on the family's trades", () => {
     );
     const numbers = [...body.querySelectorAll('.tape-row .tape-number')].map((cell) => cell.textContent);
     expect(numbers).toEqual(['0.03590', '0.25']);
+  });
+
+  it('writes the price and the quantity in the reader’s language, every digit kept', () => {
+    const body = tapeBody(1);
+    createTapePainter(
+      body,
+      2,
+      numberTextFor('du'),
+    )([{ time: 1, price: '89233.7951', number: '0.5', amount: '1250.03590', way: 2 }], 1);
+    expect(body.querySelector('.tape-price')?.textContent).toBe('89.233,79');
+    expect(body.querySelector('.tape-number')?.textContent).toBe('1.250,03590');
   });
 });

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBookPainter } from '../../../src/views/pages/trade/book-painter.ts';
 import type { Depth } from '../../../src/streams/payloads.ts';
+import type { LanguageCode } from '../../../src/domain/languages.ts';
+import { numberTextFor } from '../../../src/domain/number-locale.ts';
 
 /** The book's fixed rows, as OrderBook renders them. */
 function bookRoot(rows: number): HTMLElement {
@@ -25,9 +27,12 @@ function bookRoot(rows: number): HTMLElement {
 const cell = (root: HTMLElement, side: string, level: number, name: string) =>
   root.querySelector<HTMLElement>(`[data-side="${side}"][data-level="${level}"] .${name}`)!;
 
-function paint(depth: Depth): HTMLElement {
+function paint(depth: Depth, language: LanguageCode = 'en'): HTMLElement {
   const root = bookRoot(2);
-  createBookPainter(root)({
+  createBookPainter(
+    root,
+    numberTextFor(language),
+  )({
     depth,
     seq: 1,
     step: '0.01',
@@ -59,5 +64,19 @@ describe("the order book reads the family's rows", () => {
       out: [],
     });
     expect(cell(root, 'bid', 0, 'book-total').textContent).toBe('3,231.00');
+  });
+
+  it('writes every number in the reader’s language, with the digits the server sent', () => {
+    const depth: Depth = {
+      in: [
+        { index: 0, price: '90000.00', number: '1234.03590', amount: '1234.03590', total: '111063231.00' },
+      ],
+      out: [],
+    };
+    const root = paint(depth, 'gm');
+    expect(cell(root, 'bid', 0, 'book-price').textContent).toBe('90.000,00');
+    expect(cell(root, 'bid', 0, 'book-number').textContent).toBe('1.234,03590');
+    expect(cell(root, 'bid', 0, 'book-total').textContent).toBe('111.063.231,00');
+    expect(cell(paint(depth, 'ru'), 'bid', 0, 'book-price').textContent).toBe('90\u00a0000,00');
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Observable, of } from 'rxjs';
-import { formatPrice } from '../../../domain/format.ts';
 import { ownLevels } from '../../../domain/spot/own-levels.ts';
 import { groupingSteps } from '../../../domain/spot/price-grouping.ts';
 import { clockText } from '../../../domain/time-zone.ts';
@@ -14,6 +13,7 @@ import { setClass, setText } from './text-cells.ts';
 import { TAPE_WAY_BUY, TAPE_WAY_SELL } from '../../../domain/contract-codes.ts';
 import { useTimeZone } from '../../components/use-time-zone.ts';
 import { useObservable } from '../../use-observable.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 const NEVER_STALE: Observable<number | null> = of(null);
 
@@ -44,6 +44,7 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
   const { t } = useTranslation();
   const { zone } = useTimeZone();
   const asOf = useObservable(asOf$ ?? NEVER_STALE, null);
+  const numbers = useNumberText();
   const steps = useMemo(() => groupingSteps(priceDecimals), [priceDecimals]);
   const [step, setStep] = useState(steps[0] ?? '0.01');
   const activeStep = steps.includes(step) ? step : (steps[0] ?? step);
@@ -60,7 +61,7 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return undefined;
-    const paint = createBookPainter(root);
+    const paint = createBookPainter(root, numbers);
     painter.current = paint;
     const subscription = frameSampled(depth$).subscribe((stamped) => {
       latest.current = stamped;
@@ -72,7 +73,7 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
       latest.current = null;
       painter.current = null;
     };
-  }, [depth$]);
+  }, [depth$, numbers]);
 
   // A new step or new own orders: repaint what is on screen now, without waiting for a push.
   useEffect(() => {
@@ -87,12 +88,12 @@ export function OrderBook({ depth$, tape$, priceDecimals, base, quote, own, onPi
     if (!cell) return undefined;
     const subscription = frameSampled(tape$).subscribe(({ value }) => {
       const last = value[0];
-      setText(cell, last ? formatPrice(last.price, priceDecimals) : '');
+      setText(cell, last ? numbers.fixed(last.price, priceDecimals) : '');
       setClass(cell, 'up', last?.way === TAPE_WAY_BUY);
       setClass(cell, 'down', last?.way === TAPE_WAY_SELL);
     });
     return () => subscription.unsubscribe();
-  }, [tape$, priceDecimals]);
+  }, [tape$, priceDecimals, numbers]);
 
   function pick(event: MouseEvent<HTMLDivElement>): void {
     const row = (event.target as HTMLElement).closest<HTMLElement>('.book-row');

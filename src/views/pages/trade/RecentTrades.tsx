@@ -7,6 +7,7 @@ import type { CompletedTrade } from '../../../streams/payloads.ts';
 import type { Stamped } from '../../../streams/trade-feeds.ts';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { createTapePainter } from './tape-painter.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 const ROWS = Array.from({ length: TAPE_LIMIT }, (_, index) => index);
 /**
@@ -30,14 +31,15 @@ export function RecentTrades({
   const bodyRef = useRef<HTMLDivElement>(null);
   const { zone } = useTimeZone();
   const zoneLabel = useZoneLabel(zone);
+  const numbers = useNumberText();
 
   useEffect(() => {
     const body = bodyRef.current;
     if (!body) return undefined;
-    const paint = createTapePainter(body, priceDecimals, zone);
+    const paint = createTapePainter(body, priceDecimals, numbers, zone);
     const subscription = frameSampled(tape$).subscribe(({ value, seq }) => paint(value, seq));
     return () => subscription.unsubscribe();
-  }, [tape$, priceDecimals, zone]);
+  }, [tape$, priceDecimals, numbers, zone]);
 
   return (
     <section className="trade-panel tape" aria-labelledby="tape-title" data-testid="recent-trades">

@@ -1,10 +1,10 @@
-import { formatPrice, groupThousands, truncateDecimal } from '../../../domain/format.ts';
 import { depthBarRatios } from '../../../domain/spot/depth-bars.ts';
 import { levelValue } from '../../../domain/spot/level-value.ts';
 import { groupLevels, stepDecimals, type BookLevel } from '../../../domain/spot/price-grouping.ts';
 import type { Depth } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
 import { toScaled } from '../../../domain/money.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
 
 /** Rows per side: the depth pushes carry 20 levels a side. */
 export const BOOK_ROWS = 20;
@@ -49,9 +49,9 @@ function placesOf(levels: readonly BookLevel[]): number {
  * Paints a depth snapshot into the book's fixed rows: asks above (best at the bottom, next to the
  * spread), bids below (best on top). Levels are grouped to the chosen step; bars are relative to
  * the largest amount (the level's quantity) on either side (spec §9); the total column is the
- * level's quote value; the user's levels are marked.
+ * level's quote value; the user's levels are marked. Numbers are written in the reader's language.
  */
-export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void {
+export function createBookPainter(root: HTMLElement, numbers: NumberText): (paint: BookPaint) => void {
   const asks = [...root.querySelectorAll<HTMLElement>('[data-side="ask"]')]
     .sort((a, b) => Number(a.dataset.level) - Number(b.dataset.level))
     .map(cellsOf);
@@ -87,11 +87,11 @@ export function createBookPainter(root: HTMLElement): (paint: BookPaint) => void
         }
         setClass(cells.row, 'empty', false);
         setPrice(cells, level.price);
-        setText(cells.price, formatPrice(level.price, Math.min(priceDecimals, stepDecimals(step))));
-        setText(cells.number, groupThousands(truncateDecimal(level.number, places)));
+        setText(cells.price, numbers.fixed(level.price, Math.min(priceDecimals, stepDecimals(step))));
+        setText(cells.number, numbers.fixed(level.number, places));
         setText(
           cells.total,
-          formatPrice(level.total ?? levelValue(level.price, level.number, priceDecimals), priceDecimals),
+          numbers.fixed(level.total ?? levelValue(level.price, level.number, priceDecimals), priceDecimals),
         );
         setBar(cells, (widths[i] ?? 0).toFixed(3));
         setClass(cells.row, 'own', mine.has(level.price));

@@ -1,4 +1,4 @@
-import { formatPrice, groupThousands } from '../../../domain/format.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
 import { clockText, EXCHANGE_TIME_ZONE } from '../../../domain/time-zone.ts';
 import { timeOf } from '../../../domain/spot/tape.ts';
 import type { CompletedTrade } from '../../../streams/payloads.ts';
@@ -22,6 +22,7 @@ interface TapeRow {
 export function createTapePainter(
   body: HTMLElement,
   priceDecimals: number,
+  numbers: NumberText,
   timeZone: string = EXCHANGE_TIME_ZONE,
 ): (trades: readonly CompletedTrade[], seq: number | null) => void {
   const rows: TapeRow[] = [...body.querySelectorAll<HTMLElement>('.tape-row')].map((row) => ({
@@ -35,9 +36,9 @@ export function createTapePainter(
   const write = (cells: TapeRow, trade: CompletedTrade | undefined) => {
     cells.trade = trade;
     setClass(cells.row, 'empty', trade === undefined);
-    setText(cells.price, trade ? formatPrice(trade.price, priceDecimals) : '');
+    setText(cells.price, trade ? numbers.fixed(trade.price, priceDecimals) : '');
     // The family's trades carry their quantity as `amount`; `number` is the same where both come.
-    setText(cells.number, trade ? groupThousands(trade.amount ?? trade.number) : '');
+    setText(cells.number, trade ? numbers.exact(trade.amount ?? trade.number) : '');
     setText(cells.time, trade ? clockText(timeOf(trade), timeZone) : '');
     setClass(cells.price, 'up', trade?.way === TAPE_WAY_BUY);
     setClass(cells.price, 'down', trade?.way === TAPE_WAY_SELL);
