@@ -1,5 +1,5 @@
 import { displayDecimals } from './display-decimals.ts';
-import { formatCompact, NO_VALUE, truncateDecimal } from './format.ts';
+import { DEFAULT_PRICE_DECIMALS, formatCompact, NO_VALUE, truncateDecimal } from './format.ts';
 import { tagOf, type LanguageCode } from './languages.ts';
 
 /**
@@ -102,6 +102,8 @@ export interface NumberText {
   exact(value: string | number | null | undefined): string;
   /** Cut towards zero to `decimals` places, every one shown (prices, quantities, the book). */
   fixed(value: string | number | null | undefined, decimals: number): string;
+  /** A price cut to the pair's decimals (spec §9: 4 unless the pair says otherwise). */
+  price(value: string | number | null | undefined, decimals?: number): string;
   /** An amount of `currency`: the currency's one display rule (display-decimals.ts). */
   amount(value: string | number | null | undefined, currency: string): string;
   /** A volume in short form ("1,23M"). */
@@ -129,6 +131,7 @@ export function numberTextFor(language: LanguageCode): NumberText {
     language,
     exact: (value) => local(plainOf(value)),
     fixed: (value, decimals) => local(truncateDecimal(value, decimals)),
+    price: (value, decimals = DEFAULT_PRICE_DECIMALS) => local(truncateDecimal(value, decimals)),
     amount: (value, currency) => local(truncateDecimal(value, displayDecimals(currency))),
     compact: (value, decimals = 2) => {
       const text = formatCompact(value, decimals);

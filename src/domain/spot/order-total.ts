@@ -1,4 +1,6 @@
-import { scaledToPlainText, toScaled } from '../money.ts';
+import { displayDecimals } from '../display-decimals.ts';
+import { rescale, scaledToPlainText, scaledToText, toScaled } from '../money.ts';
+import type { SpotSide } from './order-kind.ts';
 
 /** Places each factor is read with: beyond any price or quantity a field accepts. */
 const FACTOR_PLACES = 12;
@@ -13,4 +15,21 @@ export function orderTotal(price: string, quantity: string): string {
   const q = toScaled(quantity, FACTOR_PLACES);
   if (p === null || q === null || p <= 0n || q <= 0n) return '';
   return scaledToPlainText(p * q, 2 * FACTOR_PLACES);
+}
+
+/**
+ * The total as the form shows it: to the quote currency's display decimals (display-decimals.ts, the
+ * one rule of every amount of that currency, so a market buy's estimate reads "8,753.04 USDT", never
+ * "8,753.0352725"), rounded against the user where places are dropped, so it never flatters the
+ * order: a buy's cost rounds up (never understated), a sell's proceeds round down (never
+ * overstated). '' when orderTotal is.
+ */
+export function shownOrderTotal(price: string, quantity: string, currency: string, side: SpotSide): string {
+  const exact = toScaled(orderTotal(price, quantity), 2 * FACTOR_PLACES);
+  if (exact === null) return '';
+  const decimals = displayDecimals(currency);
+  return scaledToText(
+    rescale(exact, 2 * FACTOR_PLACES, decimals, side === 'buy' ? 'ceil' : 'floor'),
+    decimals,
+  );
 }

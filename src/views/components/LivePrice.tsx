@@ -1,5 +1,5 @@
-import { formatPrice } from '../../domain/format.ts';
 import './components.css';
+import { useNumberText } from '../use-number-text.ts';
 
 /**
  * A latest price that flashes up or down when a push moves it. `tickSeq` changes with every move,
@@ -16,11 +16,12 @@ export function LivePrice({
   tick: 'up' | 'down' | null;
   tickSeq: number;
 }) {
+  const numbers = useNumberText();
   const tone = tick === null ? '' : ` tick-${tick}`;
   const flash = tick !== null && tickSeq > 0 ? ` flash-${tick}` : '';
   return (
     <span key={tickSeq} className={`num live-price${tone}${flash}`}>
-      {formatPrice(value, decimals)}
+      {numbers.price(value, decimals)}
     </span>
   );
 }

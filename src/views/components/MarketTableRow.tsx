@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatCompact, formatPrice } from '../../domain/format.ts';
 import { quoteVolumeOf } from '../../domain/market-sort.ts';
 import type { MarketRow } from '../../streams/quotes-store.ts';
 import { LivePrice } from './LivePrice.tsx';
 import { PriceChange } from './PriceChange.tsx';
 import { tradeHref } from './links.ts';
+import { useNumberText } from '../use-number-text.ts';
 
 /** A row of a market table (home and markets): a click anywhere opens that pair's trade page. */
 export function MarketTableRow({
@@ -33,6 +33,7 @@ export function MarketTableRow({
 
 /** A market row's quote cells (home and markets tables): price, 24 h change, high, low, volume. */
 export function QuoteCells({ row }: { row: MarketRow }) {
+  const numbers = useNumberText();
   return (
     <>
       <td data-col="price">
@@ -42,17 +43,17 @@ export function QuoteCells({ row }: { row: MarketRow }) {
         <PriceChange change={row.change} variant="pill" />
       </td>
       <td data-col="high" className="num muted">
-        {formatPrice(row.high, row.priceDecimals)}
+        {numbers.price(row.high, row.priceDecimals)}
       </td>
       <td data-col="low" className="num muted">
-        {formatPrice(row.low, row.priceDecimals)}
+        {numbers.price(row.low, row.priceDecimals)}
       </td>
       <td data-col="volume" className="num muted">
         <span className="volume-quote" title={`${quoteVolumeOf(row)} ${row.quote}`}>
-          {`${formatCompact(quoteVolumeOf(row))} ${row.quote}`}
+          {`${numbers.compact(quoteVolumeOf(row))} ${row.quote}`}
         </span>
         <span className="volume-base" title={`${row.volume} ${row.base}`}>
-          {`${formatCompact(row.volume)} ${row.base}`}
+          {`${numbers.compact(row.volume)} ${row.base}`}
         </span>
       </td>
     </>

@@ -9,6 +9,9 @@ import {
   leverMarksKeyOf,
 } from '../../../src/views/pages/lever/lever-chart-marks.ts';
 
+import { numberTextFor } from '../../../src/domain/number-locale.ts';
+
+const EN = numberTextFor('en');
 const WORDS = { long: 'Long', short: 'Short', entry: 'Entry', tp: 'TP', sl: 'SL', liquidation: 'Liq.' };
 
 function position(id: number, extra: Partial<LeverPosition> = {}): LeverPosition {
@@ -59,6 +62,7 @@ describe('lever chart marks', () => {
       1,
       2,
       WORDS,
+      EN,
     );
     expect(marks.moments).toEqual([]);
     expect(marks.prices).toEqual([
@@ -70,8 +74,14 @@ describe('lever chart marks', () => {
     ]);
   });
 
+  it('writes the prices of the labels in the reader’s language', () => {
+    const marks = leverChartMarks([position(1, { price: '89233.7' })], 1, 2, WORDS, numberTextFor('gm'));
+    expect(marks.prices[0]?.label).toBe('Long ×10 Entry 89.233,70');
+    expect(marks.prices[0]?.price).toBe(89233.7);
+  });
+
   it('no open position on the pair: no marks', () => {
-    expect(leverChartMarks([position(1, { status: 3 })], 1, 2, WORDS)).toBe(NO_MARKS);
+    expect(leverChartMarks([position(1, { status: 3 })], 1, 2, WORDS, EN)).toBe(NO_MARKS);
   });
 
   it('the key changes exactly when a drawn line changes, not when the PnL does', () => {
@@ -90,8 +100,8 @@ describe('lever chart marks', () => {
         const right = b.map((each) => position(each.id, each));
         const sameKey = leverMarksKey(left, 1, 2) === leverMarksKey(right, 1, 2);
         const sameMarks =
-          JSON.stringify(leverChartMarks(left, 1, 2, WORDS)) ===
-          JSON.stringify(leverChartMarks(right, 1, 2, WORDS));
+          JSON.stringify(leverChartMarks(left, 1, 2, WORDS, EN)) ===
+          JSON.stringify(leverChartMarks(right, 1, 2, WORDS, EN));
         if (sameKey) expect(sameMarks).toBe(true);
         // A PnL tick alone keeps the key.
         const ticked = left.map((each) => ({ ...each, profits: '42' }));
@@ -104,7 +114,7 @@ describe('lever chart marks', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 30 }), (ids) => {
         const rows = ids.map((id) => position(id));
-        const drawn = leverChartMarks(rows, 1, 2, WORDS).prices.map((mark) => mark.id);
+        const drawn = leverChartMarks(rows, 1, 2, WORDS, EN).prices.map((mark) => mark.id);
         const newest = [...ids].sort((a, b) => b - a).slice(0, LEVER_MARKED_POSITIONS);
         // In list order, one entry line each (no TP, SL or liquidation set).
         expect(drawn).toEqual(ids.filter((id) => newest.includes(id)).map((id) => `lever-${id}-entry`));
@@ -116,7 +126,9 @@ describe('lever chart marks', () => {
     const at = (liquidation_price: string) => leverMarksKey([position(1, { liquidation_price })], 1, 2);
     expect(at('90.1234')).toBe(at('90.1299'));
     expect(at('90.12')).not.toBe(at('90.13'));
-    expect(leverChartMarks([position(1, { liquidation_price: '90.1299' })], 1, 2, WORDS).prices[1]).toEqual({
+    expect(
+      leverChartMarks([position(1, { liquidation_price: '90.1299' })], 1, 2, WORDS, EN).prices[1],
+    ).toEqual({
       id: 'lever-1-liquidation',
       price: 90.12,
       label: 'Liq. 90.12',

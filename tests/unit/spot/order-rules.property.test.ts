@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bestOppositePrice, bestPrices } from '../../../src/domain/spot/best-price.ts';
 import { LIMIT, MARKET, SELL_BLOCKED_MATCH_ID, type SpotSide } from '../../../src/domain/spot/order-kind.ts';
-import { orderTotal } from '../../../src/domain/spot/order-total.ts';
+import { orderTotal, shownOrderTotal } from '../../../src/domain/spot/order-total.ts';
+import { DISPLAY_DECIMALS, displayDecimals } from '../../../src/domain/display-decimals.ts';
 import { validateSpotOrder } from '../../../src/domain/spot/order-validation.ts';
 import { scaledToPlainText } from '../../../src/domain/money.ts';
 
@@ -117,6 +118,46 @@ describe('spot order rules (spec §5)', () => {
           const [whole = '', fraction = ''] = total.split('.');
           expect(fraction.length).toBeLessThanOrEqual(pp + qp);
           expect(BigInt(whole + fraction.padEnd(pp + qp, '0'))).toBe(p * q);
+        },
+      ),
+    );
+  });
+
+  it('the total shows the quote currency’s decimals, a buy’s cost never under, a sell’s proceeds never over', () => {
+    // The market-buy estimate that read "8,753.0352725 USDT".
+    expect(shownOrderTotal('87530.352725', '0.1', 'USDT', 'buy')).toBe('8753.04');
+    expect(shownOrderTotal('87530.352725', '0.1', 'USDT', 'sell')).toBe('8753.03');
+    expect(shownOrderTotal('0.0581800', '0.05', 'BTC', 'buy')).toBe('0.00290900');
+    expect(shownOrderTotal('5', '2', 'USDT', 'buy')).toBe('10.00');
+    expect(shownOrderTotal('', '3', 'USDT', 'buy')).toBe('');
+    const currency = fc.constantFrom(...Object.keys(DISPLAY_DECIMALS), 'NEWCOIN');
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 14n }),
+        fc.bigInt({ min: 1n, max: 10n ** 14n }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        currency,
+        fc.constantFrom('buy' as const, 'sell' as const),
+        (p, q, pp, qp, code, side) => {
+          const text = (units: bigint, places: number) => {
+            const digits = units.toString().padStart(places + 1, '0');
+            return places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+          };
+          const shown = shownOrderTotal(text(p, pp), text(q, qp), code, side);
+          const decimals = displayDecimals(code);
+          const [whole = '', fraction = ''] = shown.split('.');
+          expect(fraction.length).toBe(decimals);
+          // Compared at the product's scale, pp + qp places, widened to hold the shown places too.
+          const scale = Math.max(pp + qp, decimals);
+          const shownUnits = BigInt(whole + fraction) * 10n ** BigInt(scale - decimals);
+          const exactUnits = p * q * 10n ** BigInt(scale - pp - qp);
+          const unit = 10n ** BigInt(scale - decimals);
+          if (side === 'buy') {
+            expect(shownUnits >= exactUnits && shownUnits - exactUnits < unit).toBe(true);
+          } else {
+            expect(shownUnits <= exactUnits && exactUnits - shownUnits < unit).toBe(true);
+          }
         },
       ),
     );

@@ -22,7 +22,6 @@ import { KlineChart } from '../trade/KlineChart.tsx';
 import { MarketHeader } from '../trade/MarketHeader.tsx';
 import { OrderBook } from '../trade/OrderBook.tsx';
 import { useSlowQuotes } from '../trade/use-slow-quotes.ts';
-import { formatPrice } from '../../../domain/format.ts';
 import { LeverForm } from './LeverForm.tsx';
 import { LeverPositions } from './LeverPositions.tsx';
 import { LeverSheet } from './LeverSheet.tsx';
@@ -31,6 +30,7 @@ import { leverChartMarks, leverMarksKeyOf } from './lever-chart-marks.ts';
 import '../../components/components.css';
 import '../trade/trade.css';
 import './lever.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 /** Below this width /lever is a phone screen: one market view at a time behind tabs. */
 const PHONE_LEVER_QUERY = '(max-width: 899px)';
@@ -78,6 +78,7 @@ export default function LeverPage() {
 type PhoneView = 'chart' | 'book' | 'pairs';
 
 function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePair[] }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { machines, queries } = useServices();
   const signedIn = useSignedIn();
@@ -133,15 +134,21 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
       // The key stands for the open list's lines: the marks follow it, not the list's identity.
       marksKey === ''
         ? NO_MARKS
-        : leverChartMarks(positions.getSnapshot().context.open, pair.id, priceDecimals, {
-            long: t('lever.long'),
-            short: t('lever.short'),
-            entry: t('lever.mark.entry'),
-            tp: t('lever.mark.tp'),
-            sl: t('lever.mark.sl'),
-            liquidation: t('lever.mark.liquidation'),
-          }),
-    [marksKey, positions, pair.id, priceDecimals, t],
+        : leverChartMarks(
+            positions.getSnapshot().context.open,
+            pair.id,
+            priceDecimals,
+            {
+              long: t('lever.long'),
+              short: t('lever.short'),
+              entry: t('lever.mark.entry'),
+              tp: t('lever.mark.tp'),
+              sl: t('lever.mark.sl'),
+              liquidation: t('lever.mark.liquidation'),
+            },
+            numbers,
+          ),
+    [marksKey, positions, pair.id, priceDecimals, t, numbers],
   );
   const onSelect = (symbol: string) => {
     setParams({ symbol });
@@ -278,6 +285,7 @@ function LeverPairList({
   activeId: number;
   onSelect: (symbol: string) => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const quotes = useSlowQuotes();
   return (
@@ -303,7 +311,7 @@ function LeverPairList({
               >
                 <span className="lever-pair-symbol">{each.symbol}</span>
                 <span className="num lever-pair-price">
-                  {row ? formatPrice(row.close, row.priceDecimals) : '—'}
+                  {row ? numbers.price(row.close, row.priceDecimals) : '—'}
                 </span>
                 {row ? <PriceChange change={row.change} /> : <span />}
               </button>

@@ -1,5 +1,6 @@
 import { LEVER_STATUS_CLOSING, LEVER_STATUS_OPEN, LEVER_TYPE_LONG } from '../../../domain/contract-codes.ts';
-import { compareDecimal, formatPrice, truncateDecimal } from '../../../domain/format.ts';
+import { compareDecimal, truncateDecimal } from '../../../domain/format.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
 import type { LeverPosition } from '../../../machines/lever-positions.machine.ts';
 import { NO_MARKS, type ChartMarks, type MarkTone, type PriceMark } from '../trade/chart-marks.ts';
 
@@ -101,6 +102,7 @@ export function leverChartMarks(
   matchId: number,
   priceDecimals: number,
   words: LeverMarkWords,
+  numbers: NumberText,
 ): ChartMarks {
   const prices: PriceMark[] = [];
   for (const position of markedPositions(positions, matchId)) {
@@ -113,7 +115,7 @@ export function leverChartMarks(
         id: `lever-${position.id}-${line}`,
         // At the price its label shows: the key (leverMarksKey) reads it to that precision too.
         price: Number(truncateDecimal(price, priceDecimals)),
-        label: `${name} ${formatPrice(price, priceDecimals)}`,
+        label: `${name} ${numbers.price(price, priceDecimals)}`,
         tone,
       });
     }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatPrice, NO_VALUE } from '../../../domain/format.ts';
+import { NO_VALUE } from '../../../domain/format.ts';
 import { marketBreadth, selectGainers, selectLosers } from '../../../domain/home-table.ts';
 import {
   filterRows,
@@ -28,6 +28,7 @@ import { tradeHref } from '../../components/links.ts';
 import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useQuotes } from '../../components/use-quotes.ts';
 import './markets.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; align: 'start' | 'end' }> = [
   { key: 'pair', label: 'markets.col.pair', align: 'start' },
@@ -374,6 +375,7 @@ function HighlightCard({
   status: QuotesState['status'];
   testId: string;
 }) {
+  const numbers = useNumberText();
   const loading = status === 'loading';
   return (
     <section className="highlight-card panel" data-testid={testId}>
@@ -387,7 +389,7 @@ function HighlightCard({
             <Link to={tradeHref(row.symbol)}>
               <CoinIcon code={row.base} logo={row.logo} size={20} />
               <PairName base={row.base} quote={row.quote} />
-              <span className="num highlight-price">{formatPrice(row.close, row.priceDecimals)}</span>
+              <span className="num highlight-price">{numbers.price(row.close, row.priceDecimals)}</span>
               <PriceChange change={row.change} />
             </Link>
           </li>

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
-import { formatPrice } from '../../../domain/format.ts';
 import { resolveLanguage, tagOf } from '../../../domain/languages.ts';
 import type { MicroScreenRef } from '../../../machines/micro-screen.machine.ts';
 import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
@@ -12,6 +11,7 @@ import { KlineChart } from '../trade/KlineChart.tsx';
 import { arrow, chartContracts, contractMarks, sameChartContracts } from './contract-marks.ts';
 import { clockText } from './micro-text.ts';
 import { useThrottled } from './use-throttled.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 /**
  * The chart's marks follow the running contracts at most this often (ms): two hundred contracts
@@ -42,6 +42,7 @@ export function MicroChart({
   priceDecimals: number;
   deal$: Observable<DealSnapshot>;
 }) {
+  const numbers = useNumberText();
   const { t, i18n } = useTranslation();
   const { zone } = useTimeZone();
   const tag = tagOf(resolveLanguage(i18n.language));
@@ -60,15 +61,15 @@ export function MicroChart({
           t('micro.chartMark', {
             arrow: arrow(contract),
             direction: t(contract.up ? 'micro.up' : 'micro.down'),
-            amount: contract.amount,
+            amount: numbers.amount(contract.amount, contract.code),
             code: contract.code,
             time: clockText(contract.expiresAt, tag, zone),
           }),
         narrow ? 1 : 2,
       ),
-      lastPrice: (price: number) => formatPrice(price, priceDecimals),
+      lastPrice: (price: number) => numbers.price(price, priceDecimals),
     }),
-    [shown, t, tag, zone, narrow, priceDecimals],
+    [shown, t, tag, zone, narrow, priceDecimals, numbers],
   );
   return (
     <section className="trade-panel micro-chart" aria-label={t('trade.chart.title')}>

@@ -23,6 +23,7 @@ import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFra
 import { afterFirstPaint } from './after-first-paint.ts';
 import { useChartPalette } from './use-chart-palette.ts';
 import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 type ChartStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
@@ -88,6 +89,7 @@ export function KlineChart({
   const { t } = useTranslation();
   const { queries } = useServices();
   const palette = useChartPalette();
+  const numbers = useNumberText();
   const { choice: zoneChoice, zone } = useTimeZone();
   const localLabel = useZoneLabel(localTimeZone());
   const exchangeLabel = useZoneLabel(EXCHANGE_TIME_ZONE);
@@ -118,8 +120,9 @@ export function KlineChart({
         volume: t('trade.chart.volume'),
         average: (window) => t('trade.chart.average', { window }),
       },
+      numbers,
     }),
-    [period, zone, palette.theme, palette.key, t],
+    [period, zone, palette.theme, palette.key, t, numbers],
   );
   const frameRef = useRef(frame);
   const marksRef = useRef(marks);

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatPrice, NO_VALUE } from '../../../domain/format.ts';
+import { NO_VALUE } from '../../../domain/format.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
 import { LivePrice } from '../../components/LivePrice.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useSlowQuotes } from './use-slow-quotes.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 /**
  * The chart header (spec §2): symbol, last price, change %, 24 h high, low and volume, from the
@@ -21,6 +22,7 @@ export function MarketHeader({
   quote: string;
   logo: string;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const quotes = useSlowQuotes();
   const row = quotes.rows.get(pairId);
@@ -55,16 +57,16 @@ export function MarketHeader({
         </div>
         <div>
           <dt>{t('trade.header.high')}</dt>
-          <dd className="num">{row ? formatPrice(row.high, row.priceDecimals) : NO_VALUE}</dd>
+          <dd className="num">{row ? numbers.price(row.high, row.priceDecimals) : NO_VALUE}</dd>
         </div>
         <div>
           <dt>{t('trade.header.low')}</dt>
-          <dd className="num">{row ? formatPrice(row.low, row.priceDecimals) : NO_VALUE}</dd>
+          <dd className="num">{row ? numbers.price(row.low, row.priceDecimals) : NO_VALUE}</dd>
         </div>
         <div>
           <dt>{t('trade.header.volume', { code: base })}</dt>
           <dd className="num" data-testid="header-volume">
-            {row ? formatCompact(row.volume) : NO_VALUE}
+            {row ? numbers.compact(row.volume) : NO_VALUE}
           </dd>
         </div>
       </dl>

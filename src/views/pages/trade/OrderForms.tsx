@@ -2,10 +2,10 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { groupThousands, NO_VALUE } from '../../../domain/format.ts';
-import { feePercentText, formatBalance } from '../../../domain/spot/display.ts';
+import { NO_VALUE } from '../../../domain/format.ts';
+import { feePercentText } from '../../../domain/spot/display.ts';
 import { LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
-import { orderTotal } from '../../../domain/spot/order-total.ts';
+import { shownOrderTotal } from '../../../domain/spot/order-total.ts';
 import {
   effectivePrice,
   farPercent,
@@ -18,6 +18,7 @@ import {
 import { FieldProblem } from './FieldProblem.tsx';
 import { RuleProblem } from './RuleProblem.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 type EntryActor = ActorRefFrom<typeof spotEntryMachine>;
 
@@ -39,6 +40,7 @@ interface FormsProps {
  * and register links where the order buttons would be.
  */
 export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref }: FormsProps) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const modes: Array<{ mode: EntryMode; key: string }> = [
@@ -66,7 +68,9 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
             </button>
           ))}
         </div>
-        <span className="forms-fee">{t('trade.form.fee', { rate: feePercent ?? feePercentText() })}</span>
+        <span className="forms-fee">
+          {t('trade.form.fee', { rate: numbers.exact(feePercent ?? feePercentText()) })}
+        </span>
       </header>
       <div className="forms-grid">
         {(['buy', 'sell'] as const).map((side) => (
@@ -86,6 +90,7 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
 }
 
 function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps & { side: SpotSide }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const draft = useSelector(entry, (snapshot) => snapshot.context[side]);
@@ -115,7 +120,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
   );
   const ruleAt = (place: ProblemPlace) => (submitted?.place === place ? submitted.problem : null);
   const quantity = useSelector(entry, (snapshot) => quantityOf(snapshot.context, side));
-  const total = orderTotal(price, quantity);
+  const total = shownOrderTotal(price, quantity, quote, side);
   const market = mode === MARKET;
   const id = (field: string) => `${side}-${field}`;
 
@@ -132,7 +137,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       <div className="form-available">
         <span>{t('trade.form.available')}</span>
         <span className="num" data-testid={`available-${side}`}>
-          {`${signedIn && balance !== null ? formatBalance(balance, unit) : NO_VALUE} ${unit}`}
+          {`${signedIn && balance !== null ? numbers.amount(balance, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
       <div className="form-available form-locked">
@@ -142,7 +147,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           <span className="visually-hidden"> ({t('trade.form.lockedHint')})</span>
         </span>
         <span className="num" data-testid={`locked-${side}`}>
-          {`${signedIn && locked !== null ? formatBalance(locked, unit) : NO_VALUE} ${unit}`}
+          {`${signedIn && locked !== null ? numbers.amount(locked, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
       <label className="form-field" htmlFor={id('price')}>
@@ -153,7 +158,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           inputMode="decimal"
           autoComplete="off"
           value={market ? '' : draft.price}
-          placeholder={market ? (price === '' ? t('trade.form.marketPrice') : price) : ''}
+          placeholder={market ? (price === '' ? t('trade.form.marketPrice') : numbers.exact(price)) : ''}
           disabled={market}
           aria-invalid={problems.price !== null || ruleAt('price') !== null}
           aria-describedby={problems.price || ruleAt('price') ? id('price-problem') : undefined}
@@ -197,7 +202,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       <div className="form-total">
         <span>{t(market ? 'trade.form.totalEstimate' : 'trade.form.total')}</span>
         <span className="num" data-testid={`total-${side}`}>
-          {total === '' ? NO_VALUE : `${groupThousands(total)} ${quote}`}
+          {total === '' ? NO_VALUE : `${numbers.exact(total)} ${quote}`}
         </span>
       </div>
       {confirming ? (
@@ -208,7 +213,11 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           data-testid={`far-confirm-${side}`}
         >
           <p id={id('far-title')}>
-            {t(side === 'buy' ? 'trade.far.above' : 'trade.far.below', { percent: far, price, quote })}
+            {t(side === 'buy' ? 'trade.far.above' : 'trade.far.below', {
+              percent: numbers.exact(far),
+              price: numbers.exact(price),
+              quote,
+            })}
           </p>
           <div className="far-actions">
             <button

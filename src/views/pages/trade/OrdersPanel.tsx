@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { groupThousands, NO_VALUE } from '../../../domain/format.ts';
-import { formatBalance } from '../../../domain/spot/display.ts';
+import { NO_VALUE } from '../../../domain/format.ts';
 import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { dateTimeText } from '../../../domain/time-zone.ts';
 import { hasSideTabs, ORDERS_TABS, pageCount, type OrdersTab } from '../../../domain/spot/order-list.ts';
@@ -12,6 +11,7 @@ import type { OrderRow, spotOrdersMachine } from '../../../machines/spot-orders.
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { WAY_BUY } from '../../../domain/contract-codes.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 type OrdersActor = ActorRefFrom<typeof spotOrdersMachine>;
 
@@ -205,6 +205,7 @@ function OrderLine({
   busy: boolean;
   onCancel: () => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const [base = '', quote = ''] = order.currency_match.symbol.split('/');
   const buy = order.way === WAY_BUY;
@@ -222,19 +223,19 @@ function OrderLine({
       <td>{order.currency_match.symbol}</td>
       <td className={buy ? 'up' : 'down'}>{t(buy ? 'trade.orders.buy' : 'trade.orders.sell')}</td>
       <td>{t(market ? 'trade.form.market' : 'trade.form.limit')}</td>
-      <td className="num end">{market ? t('trade.orders.marketPrice') : groupThousands(order.price)}</td>
+      <td className="num end">{market ? t('trade.orders.marketPrice') : numbers.exact(order.price)}</td>
       {history && (
         <td className="num end">
-          {isPositiveDecimal(order.transacted_amount) ? groupThousands(order.avg_price) : NO_VALUE}
+          {isPositiveDecimal(order.transacted_amount) ? numbers.exact(order.avg_price) : NO_VALUE}
         </td>
       )}
-      <td className="num end">{`${groupThousands(order.number)} ${base}`}</td>
-      <td className="num end" data-col="filled">{`${groupThousands(order.transacted_amount)} ${base}`}</td>
+      <td className="num end">{`${numbers.exact(order.number)} ${base}`}</td>
+      <td className="num end" data-col="filled">{`${numbers.exact(order.transacted_amount)} ${base}`}</td>
       <td className="num end" data-col="turnover">
-        {`${formatBalance(order.transacted_volume, quote)} ${quote}`}
+        {`${numbers.amount(order.transacted_volume, quote)} ${quote}`}
       </td>
       {history && (
-        <td className="num end">{`${formatBalance(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
+        <td className="num end">{`${numbers.amount(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
       )}
       <td className="end">
         {history || !order.open ? (

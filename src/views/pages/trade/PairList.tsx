@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../domain/format.ts';
 import { FAVOURITES_TAB, listedPairs, toggleFavourite } from '../../../domain/spot/pair-list.ts';
 import { readFavourites, writeFavourites } from '../../../machines/spot-favourites.ts';
 import type { MarketRow } from '../../../streams/quotes-store.ts';
 import { PairName } from '../../components/CoinIcon.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { useSlowQuotes } from './use-slow-quotes.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 /**
  * The pair list (spec §2): a tab per quote currency plus starred pairs, a search box, and the
@@ -14,6 +14,7 @@ import { useSlowQuotes } from './use-slow-quotes.ts';
  * It reads the app's live quotes table itself, so their updates stay inside this panel.
  */
 export function PairList({ activeId, onSelect }: { activeId: number; onSelect: (row: MarketRow) => void }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   // The live quotes re-render this list (a few times a second), not the whole screen.
   const quotes = useSlowQuotes();
@@ -121,7 +122,7 @@ export function PairList({ activeId, onSelect }: { activeId: number; onSelect: (
               data-testid={`pair-${row.symbol}`}
             >
               <PairName base={row.base} quote={row.quote} />
-              <span className="num">{formatPrice(row.close, row.priceDecimals)}</span>
+              <span className="num">{numbers.price(row.close, row.priceDecimals)}</span>
               <PriceChange change={row.change} />
             </button>
           </li>

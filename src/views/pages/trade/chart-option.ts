@@ -10,6 +10,7 @@ import { axisLabel, fullLabel } from '../../../domain/spot/chart-time.ts';
 import { visibleBars, type KlinePeriod } from '../../../domain/spot/chart-period.ts';
 import { movingAverage, MOVING_AVERAGES } from '../../../domain/spot/moving-average.ts';
 import { markLineOption, NO_MARKS, type ChartMarks } from './chart-marks.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
 
 export type KlineOption = ComposeOption<
   | CandlestickSeriesOption
@@ -59,6 +60,8 @@ export interface ChartFrame {
   timeZone: string;
   colors: ChartColors;
   labels: ChartLabels;
+  /** The reader's number convention: ECharts would group every figure the English way. */
+  numbers: NumberText;
 }
 
 const SERIES_IDS = { candles: 'candles', line: 'line', volume: 'volume' } as const;
@@ -69,7 +72,10 @@ const SERIES_IDS = { candles: 'candles', line: 'line', volume: 'volume' } as con
  * empty series with fixed ids that `dataOption` fills. Animation is off: live bars must not tween.
  */
 export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
-  const { colors, labels, period, timeZone } = frame;
+  const { colors, labels, numbers, period, timeZone } = frame;
+  // The pointer's price is a pixel's position, not a traded price: six significant digits of it.
+  const pointerPrice = (params: { value: unknown }) =>
+    numbers.exact(Number(Number(params.value).toPrecision(6)));
   const axisCommon = {
     type: 'category' as const,
     boundaryGap: true,
@@ -111,7 +117,8 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         scale: true,
         position: 'right',
         splitNumber: 6,
-        axisLabel: { color: colors.faint, inside: false },
+        axisLabel: { color: colors.faint, inside: false, formatter: (value: number) => numbers.exact(value) },
+        axisPointer: { label: { formatter: pointerPrice } },
         splitLine: { lineStyle: { color: colors.grid, opacity: 0.6 } },
       },
       {
@@ -130,7 +137,7 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
       backgroundColor: colors.panel,
       borderColor: colors.grid,
       textStyle: { color: colors.text, fontSize: 12 },
-      formatter: (params) => tooltipHtml(params, labels, timeZone),
+      formatter: (params) => tooltipHtml(params, labels, numbers, timeZone),
     },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
     series: [
@@ -222,7 +229,7 @@ interface TooltipParam {
   data?: unknown;
 }
 
-function tooltipHtml(raw: unknown, labels: ChartLabels, timeZone: string): string {
+function tooltipHtml(raw: unknown, labels: ChartLabels, numbers: NumberText, timeZone: string): string {
   const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
   const first = params[0];
   if (!first) return '';
@@ -233,18 +240,18 @@ function tooltipHtml(raw: unknown, labels: ChartLabels, timeZone: string): strin
       // Candlestick values arrive as [index, open, close, low, high].
       const [, open, close, low, high] = value as number[];
       rows.push(
-        `${labels.open} ${open}  ${labels.high} ${high}`,
-        `${labels.low} ${low}  ${labels.close} ${close}`,
+        `${labels.open} ${numbers.exact(open)}  ${labels.high} ${numbers.exact(high)}`,
+        `${labels.low} ${numbers.exact(low)}  ${labels.close} ${numbers.exact(close)}`,
       );
     } else if (param.seriesId === SERIES_IDS.line && typeof value === 'number') {
-      rows.push(`${labels.close} ${value}`);
+      rows.push(`${labels.close} ${numbers.exact(value)}`);
     } else if (param.seriesId === SERIES_IDS.volume) {
       const volume =
         typeof value === 'number' ? value : (param.data as { value?: number } | undefined)?.value;
-      rows.push(`${labels.volume} ${volume ?? ''}`);
+      rows.push(`${labels.volume} ${volume === undefined ? '' : numbers.exact(volume)}`);
     } else if (param.seriesId?.startsWith('ma') && typeof value === 'number') {
       rows.push(
-        `${labels.average(Number(param.seriesId.slice(2)))} ${value.toFixed(6).replace(/\.?0+$/, '')}`,
+        `${labels.average(Number(param.seriesId.slice(2)))} ${numbers.exact(value.toFixed(6).replace(/\.?0+$/, ''))}`,
       );
     }
   }
