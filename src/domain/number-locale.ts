@@ -1,6 +1,7 @@
 import { displayDecimals } from './display-decimals.ts';
 import { DEFAULT_PRICE_DECIMALS, formatCompact, NO_VALUE, truncateDecimal } from './format.ts';
 import { tagOf, type LanguageCode } from './languages.ts';
+import { rescale, scaledToText, toScaled } from './money.ts';
 
 /**
  * Every number the product shows, written the way the reader's language writes numbers: "10,000.00"
@@ -106,6 +107,11 @@ export interface NumberText {
   price(value: string | number | null | undefined, decimals?: number): string;
   /** An amount of `currency`: the currency's one display rule (display-decimals.ts). */
   amount(value: string | number | null | undefined, currency: string): string;
+  /**
+   * A cost still to be paid in `currency` (a bond, a fee, an order's total): the currency's display
+   * decimals like every amount, but rounded up where places are dropped, so it is never understated.
+   */
+  cost(value: string | number | null | undefined, currency: string): string;
   /** A volume in short form ("1,23M"). */
   compact(value: string | number | null | undefined, decimals?: number): string;
   /** A change in percent ("2.5" -> "+2,50 %"), two places cut towards zero, plus for gains. */
@@ -123,6 +129,9 @@ function plainOf(value: string | number | null | undefined): string {
   return cut === NO_VALUE ? NO_VALUE : cut.replace(/\.?0+$/, '');
 }
 
+/** Places a cost is read with before it is rounded up: beyond any amount of the contract. */
+const COST_PLACES = 24;
+
 export function numberTextFor(language: LanguageCode): NumberText {
   const local = (text: string) => localizeDecimal(text, language);
   const { percentSuffix } = numbersOf(language);
@@ -133,6 +142,12 @@ export function numberTextFor(language: LanguageCode): NumberText {
     fixed: (value, decimals) => local(truncateDecimal(value, decimals)),
     price: (value, decimals = DEFAULT_PRICE_DECIMALS) => local(truncateDecimal(value, decimals)),
     amount: (value, currency) => local(truncateDecimal(value, displayDecimals(currency))),
+    cost: (value, currency) => {
+      const units = toScaled(plainOf(value), COST_PLACES);
+      if (units === null) return NO_VALUE;
+      const decimals = displayDecimals(currency);
+      return local(scaledToText(rescale(units, COST_PLACES, decimals, 'ceil'), decimals));
+    },
     compact: (value, decimals = 2) => {
       const text = formatCompact(value, decimals);
       const match = /^(-?\d+(?:\.\d+)?)([KMBT]?)$/.exec(text.replaceAll(',', ''));

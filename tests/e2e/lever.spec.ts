@@ -48,7 +48,7 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   // The delegation view is the default tab (spec §2 Lever); the open positions are the current ones.
   await expect(page.getByTestId('lever-tab-delegation')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('lever-tab-open').click();
-  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /);
   await expect.poll(() => lastPrice(page), BOOT).toBeGreaterThan(0);
 
   // Bad lots and bad stops are refused with translated messages; nothing opens.
@@ -80,7 +80,7 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
   await expect(openRows).toHaveCount(1, BOOT);
   await expect(openRows.first().getByTestId('lever-row-sl')).not.toHaveText('—');
-  await expect(page.getByTestId('lever-margin')).not.toHaveText('0.0000');
+  await expect(page.getByTestId('lever-margin')).not.toHaveText('0.00');
   await expect(page.getByTestId('lever-risk')).toHaveText(/%/);
   await expect(openRows.first().getByTestId('lever-row-pnl')).toHaveText(/^-?\d/);
   await mkdir('/tmp/shots', { recursive: true });
@@ -132,8 +132,8 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await page.getByTestId('lever-ask-confirm').click();
   await expect(openRows).toHaveCount(0, BOOT);
   // Nothing is open: the summary says so at once, and every tab counts what it holds now.
-  await expect(page.getByTestId('lever-margin')).toHaveText('0.0000');
-  await expect(page.getByTestId('lever-total-pnl')).toHaveText('0.0000');
+  await expect(page.getByTestId('lever-margin')).toHaveText('0.00');
+  await expect(page.getByTestId('lever-total-pnl')).toHaveText('0.00');
   await expect(page.getByTestId('lever-risk')).toHaveText('—');
   await expect(page.getByTestId('lever-tab-all')).toContainText('(0)');
   await expect(page.getByTestId('lever-tab-closed')).toContainText('(3)');
@@ -227,7 +227,7 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
   await openInApp(page, '/lever?symbol=BTC/USDT');
   await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
   await expect.poll(() => lastPrice(page), BOOT).toBeGreaterThan(0);
-  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
   await openAtMarket(page, 'long', '1');
   await openAtMarket(page, 'short', '1');
   await page.getByTestId('lever-tab-open').click();
@@ -301,7 +301,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
     (await amount('lever-bond-long')) + (await amount('lever-bond-short')) + 2 * (await amount('lever-fee'));
   await fundLever(page, (Math.ceil(cost * 10_000) / 10_000 + 0.1).toFixed(4));
   await openInApp(page, '/lever?symbol=ETH/USDT');
-  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
   await page.getByTestId('lever-multiple-100').click();
   await openAtMarket(page, 'long', '1');
   await openAtMarket(page, 'short', '1');
@@ -332,7 +332,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   // Close all, longs only: a long and a short, then only the short is left.
   await fundLever(page, '500');
   await openInApp(page, '/lever?symbol=ETH/USDT');
-  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
   await page.getByTestId('lever-multiple-10').click();
   await openAtMarket(page, 'long', '1');
   await openAtMarket(page, 'long', '2');
@@ -359,7 +359,7 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
     await signIn(page);
     await fundLever(page, '1000');
     await openInApp(page, '/lever?symbol=BTC/USDT');
-    await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+    await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
     await openAtMarket(page, 'long', '1');
     await page.getByTestId('lever-tab-open').click();
     await expect(page.locator('[data-testid="lever-table-open"] tbody tr')).toHaveCount(1, BOOT);
@@ -404,7 +404,7 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await signIn(page);
       await fundLeverAnyLanguage(page, '3000');
       await openInApp(page, '/lever?symbol=BTC/USDT');
-      await expect(page.getByTestId('lever-available')).not.toHaveText(/^0[.,]0000/, BOOT);
+      await expect(page.getByTestId('lever-available')).not.toHaveText(/^0[.,]00\s/, BOOT);
       await openAtMarket(page, 'long', '2');
       await openAtMarket(page, 'short', '1');
       await page.getByTestId('lever-tab-open').click();
@@ -476,7 +476,7 @@ test('on a 390 px phone a position opens from the bottom sheet, its confirm abov
   await page.getByTestId('lever-phone-short').click();
   const sheet = page.getByTestId('lever-sheet');
   await expect(sheet).toBeVisible(BOOT);
-  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.0000/, BOOT);
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
   await page.getByTestId('lever-lots').fill('1');
   await page.getByTestId('lever-short').click();
   // The confirm is on top and takes the click.

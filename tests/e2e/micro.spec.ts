@@ -47,7 +47,8 @@ async function fundMicro(page: Page, amount: string) {
 }
 
 const price = async (row: ReturnType<Page['getByTestId']>, id: string) =>
-  Number(((await row.getByTestId(id).textContent()) ?? '').trim());
+  // English groups thousands with a comma ("89,233.79").
+  Number(((await row.getByTestId(id).textContent()) ?? '').trim().replaceAll(',', ''));
 
 test('buys up and down, counts down on the server clock and settles on the public tape', async ({ page }) => {
   test.setTimeout(90_000);
@@ -56,7 +57,7 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await openInApp(page, '/second');
   const form = page.getByTestId('micro-form');
   await expect(form).toBeVisible(BOOT);
-  await expect(page.getByTestId('micro-available')).toHaveText('500 USDT');
+  await expect(page.getByTestId('micro-available')).toHaveText('500.00 USDT');
 
   // Bad amounts are refused with a message and nothing is bought.
   const amount = page.getByTestId('micro-amount');
@@ -103,14 +104,14 @@ test('buys up and down, counts down on the server clock and settles on the publi
   // and what a win pays back (stake x 1.8).
   await amount.fill('100');
   await page.getByTestId('micro-seconds-30').click();
-  await expect(page.getByTestId('micro-expected')).toHaveText('180 USDT');
+  await expect(page.getByTestId('micro-expected')).toHaveText('180.00 USDT');
   await page.getByTestId('micro-buy-up').click();
   await expect(page.getByTestId('micro-confirm-text')).toContainText('100 USDT');
   await expect(page.getByTestId('micro-confirm-fee')).toHaveText('0.1 USDT');
   await expect(page.getByTestId('micro-confirm-payout')).toHaveText('180 USDT');
   await page.getByTestId('micro-confirm').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Contract bought' })).toBeVisible();
-  await expect(page.getByTestId('micro-available')).toHaveText('399.9 USDT');
+  await expect(page.getByTestId('micro-available')).toHaveText('399.90 USDT');
 
   // Down, 600 s (10 real seconds at x60): watch it count down. The market runs at x60 only from
   // here: at x60 the 30 s contract settles half a real second after it is bought, and a loaded
@@ -262,7 +263,7 @@ test('refuses empty, zero, negative and unaffordable amounts in Russian, and not
   await page.goto('/second');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   const available = page.getByTestId('micro-available');
-  await expect(available).toHaveText('50 USDT', BOOT);
+  await expect(available).toHaveText('50,00 USDT', BOOT);
   const amount = page.getByTestId('micro-amount');
   const problem = page.getByTestId('micro-amount-problem');
   const contracts = page.getByTestId('micro-contracts');
@@ -283,10 +284,10 @@ test('refuses empty, zero, negative and unaffordable amounts in Russian, and not
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Nothing was bought: the balance and the lists are as they were, after a reload too.
-  await expect(available).toHaveText('50 USDT');
+  await expect(available).toHaveText('50,00 USDT');
   await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
   await page.reload();
-  await expect(available).toHaveText('50 USDT', BOOT);
+  await expect(available).toHaveText('50,00 USDT', BOOT);
   await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);
   await page.getByTestId('micro-tab-closed').click();
   await expect(contracts.locator('[data-testid^="micro-row-"]')).toHaveCount(0);

@@ -141,4 +141,31 @@ describe('numbers in the reader’s language', () => {
     expect(numberTextFor('ru').exact('abc')).toBe(NO_VALUE);
     expect(numberTextFor('ru').exact(1e-7)).toBe('0,0000001');
   });
+
+  it('property: a cost shows its currency’s decimals, rounded up: never understated, less than one unit over', () => {
+    const currency = fc.constantFrom(...Object.keys(DISPLAY_DECIMALS), 'NEWCOIN');
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 22n }),
+        fc.integer({ min: 0, max: 12 }),
+        currency,
+        language,
+        (units, places, code, lang) => {
+          const digits = units.toString().padStart(places + 1, '0');
+          const plain = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+          const back = readLocalizedDecimal(numberTextFor(lang).cost(plain, code), lang) ?? '';
+          const decimals = displayDecimals(code);
+          const [int = '', frac = ''] = back.split('.');
+          expect(frac.length).toBe(decimals);
+          const scale = Math.max(places, decimals);
+          const shown = BigInt(int + frac) * 10n ** BigInt(scale - decimals);
+          const exact = units * 10n ** BigInt(scale - places);
+          expect(shown >= exact).toBe(true);
+          expect(shown - exact < 10n ** BigInt(scale - decimals)).toBe(true);
+        },
+      ),
+    );
+    expect(numberTextFor('ru').cost('356.66081', 'USDT')).toBe('356,67');
+    expect(numberTextFor('en').cost('356.66', 'USDT')).toBe('356.66');
+  });
 });

@@ -1,7 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatAmount } from '../../../domain/format.ts';
 import {
   leverLiveQuotes,
   type LeverField,
@@ -13,6 +12,7 @@ import { useSelector } from '../../use-app-actor.ts';
 import { FieldProblem } from '../trade/FieldProblem.tsx';
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverProblemText } from './LeverProblemText.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 type FormRef = ActorRefFrom<typeof leverOrderMachine>;
 
@@ -54,6 +54,7 @@ export function LeverForm({
   quote: string;
   symbol: string;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const snapshot = useSelector(form, (s) => s);
   const context: LeverOrderContext = snapshot.context;
@@ -120,7 +121,7 @@ export function LeverForm({
         <p className="lever-balance">
           <span>{t('lever.available')}</span>
           <span className="num" data-testid="lever-available">
-            {formatAmount(terms.balance, 4)} {quote}
+            {numbers.amount(terms.balance, quote)} {quote}
           </span>
         </p>
         {context.mode === 'fixed' ? (
@@ -130,9 +131,9 @@ export function LeverForm({
         )}
         {field(
           'lots',
-          t('lever.lots', { min: terms.minShare, max: terms.maxShare }),
+          t('lever.lots', { min: numbers.exact(terms.minShare), max: numbers.exact(terms.maxShare) }),
           context.lots,
-          t('lever.lotUnit', { size: terms.shareNum.replace(/\.?0+$/, ''), base }),
+          t('lever.lotUnit', { size: numbers.exact(terms.shareNum.replace(/\.?0+$/, '')), base }),
           (text) => form.send({ type: 'LOTS', text }),
         )}
         <div className="lever-multiples" role="radiogroup" aria-label={t('lever.multiple')}>
@@ -163,15 +164,15 @@ export function LeverForm({
         <dl className="lever-quote" data-testid="lever-quote">
           <dt>{t('lever.bondLong')}</dt>
           <dd className="num" data-testid="lever-bond-long">
-            {quotes.long ? `${quotes.long.bond} ${quote}` : '—'}
+            {quotes.long ? `${numbers.cost(quotes.long.bond, quote)} ${quote}` : '—'}
           </dd>
           <dt>{t('lever.bondShort')}</dt>
           <dd className="num" data-testid="lever-bond-short">
-            {quotes.short ? `${quotes.short.bond} ${quote}` : '—'}
+            {quotes.short ? `${numbers.cost(quotes.short.bond, quote)} ${quote}` : '—'}
           </dd>
           <dt>{t('lever.fee')}</dt>
           <dd className="num" data-testid="lever-fee">
-            {quotes.long ? `${quotes.long.fee} ${quote}` : '—'}
+            {quotes.long ? `${numbers.cost(quotes.long.fee, quote)} ${quote}` : '—'}
           </dd>
         </dl>
         {/* The exchange refused the last order: its words, until something is changed. */}
@@ -211,26 +212,26 @@ export function LeverForm({
             <dd>{t(`lever.${pending.mode}`)}</dd>
             <dt>{t('lever.entryPrice')}</dt>
             <dd className="num">
-              {pending.quote.price} {quote}
+              {numbers.exact(pending.quote.price)} {quote}
             </dd>
             <dt>{t('lever.lotsShort')}</dt>
             <dd className="num">
-              {pending.lots} ({pending.quote.quantity} {base})
+              {numbers.exact(pending.lots)} ({numbers.exact(pending.quote.quantity)} {base})
             </dd>
             <dt>{t('lever.multiple')}</dt>
             <dd className="num">×{pending.multiple}</dd>
             <dt>{t('lever.bond')}</dt>
             <dd className="num" data-testid="lever-confirm-bond">
-              {pending.quote.bond} {quote}
+              {numbers.cost(pending.quote.bond, quote)} {quote}
             </dd>
             <dt>{t('lever.fee')}</dt>
             <dd className="num">
-              {pending.quote.fee} {quote}
+              {numbers.cost(pending.quote.fee, quote)} {quote}
             </dd>
             <dt>{t('lever.takeProfit')}</dt>
-            <dd className="num">{pending.tp || '—'}</dd>
+            <dd className="num">{pending.tp ? numbers.exact(pending.tp) : '—'}</dd>
             <dt>{t('lever.stopLoss')}</dt>
-            <dd className="num">{pending.sl || '—'}</dd>
+            <dd className="num">{pending.sl ? numbers.exact(pending.sl) : '—'}</dd>
           </dl>
           <label className="form-field" htmlFor="lever-password">
             <span className="field-label">{t('lever.password')}</span>

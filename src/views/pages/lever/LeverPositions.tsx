@@ -9,7 +9,8 @@ import {
   LEVER_STATUS_PENDING,
   LEVER_TYPE_LONG,
 } from '../../../domain/contract-codes.ts';
-import { compareDecimal, formatAmount, formatPrice } from '../../../domain/format.ts';
+import { compareDecimal, truncateDecimal } from '../../../domain/format.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
 import { listPage } from '../../../domain/lever/list-page.ts';
 import { dateTimeText } from '../../../domain/time-zone.ts';
 import {
@@ -29,6 +30,7 @@ import { leverColumns, leverColumnTitle, type LeverColumn } from './lever-column
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverTpSlDialog } from './LeverTpSlDialog.tsx';
 import { moneyText } from './LeverSummary.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
 type TpSlRef = ActorRefFrom<typeof leverTpSlMachine>;
@@ -54,6 +56,7 @@ export function LeverPositions({
   base: string;
   quote: string;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   // Each piece read on its own: the snapshot changes on every frame's LAST (the price the TP/SL
   // dialog checks its sides against), which must not re-render the table.
@@ -87,14 +90,14 @@ export function LeverPositions({
       for (const cell of root.querySelectorAll<HTMLElement>('[data-pnl-id]')) {
         const value = pnl.get(Number(cell.dataset.pnlId));
         if (value === undefined) continue;
-        setText(cell, moneyText(value));
+        setText(cell, moneyText(value, quote, numbers));
         setClass(cell, 'up', value > 0n);
         setClass(cell, 'down', value < 0n);
       }
     };
     const subscription = last$.subscribe(paint);
     return () => subscription.unsubscribe();
-  }, [open, rows, last$]);
+  }, [open, rows, last$, quote, numbers]);
 
   const page = current
     ? { page: current.page, pages: Math.max(1, Math.ceil(current.total / LEVER_PAGE_SIZE)) }
@@ -267,11 +270,17 @@ export function LeverPositions({
 }
 
 /** A price of a row: with the pair's decimals on the pair on screen, exactly as sent on another pair. */
-function rowPrice(row: LeverPosition, price: string, matchId: number, priceDecimals: number): string {
+function rowPrice(
+  row: LeverPosition,
+  price: string,
+  matchId: number,
+  priceDecimals: number,
+  numbers: NumberText,
+): string {
   if (compareDecimal(price, '0') === 0) return '—';
-  if (row.currency_match_id === matchId) return formatPrice(price, priceDecimals);
-  const plain = formatAmount(price, 8).replace(/\.?0+$/, '');
-  return formatPrice(plain, 8);
+  if (row.currency_match_id === matchId) return numbers.price(price, priceDecimals);
+  // Cut to 8 places (always 8 shown by truncateDecimal), trailing zeros dropped.
+  return numbers.exact(truncateDecimal(price, 8).replace(/\.?0+$/, ''));
 }
 
 type ColumnTitles = Record<LeverColumn, string>;
@@ -329,6 +338,7 @@ const PositionRow = memo(function PositionRow({
   disabled: boolean;
   positions: PositionsRef;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const long = row.type === LEVER_TYPE_LONG;
   const profits = compareDecimal(row.profits, '0');
@@ -336,7 +346,9 @@ const PositionRow = memo(function PositionRow({
   const closed = row.status === LEVER_STATUS_CLOSED;
   const reason =
     closed && row.close_reason !== LEVER_CLOSE_NONE ? t(`lever.reason.${row.close_reason}`) : null;
-  const price = (value: string) => rowPrice(row, value, matchId, priceDecimals);
+  const price = (value: string) => rowPrice(row, value, matchId, priceDecimals, numbers);
+  // Amounts are in the quote currency of the row's pair (the lever account's currency).
+  const quote = (row.currency_match?.symbol ?? row.symbol).split('/')[1] ?? '';
   const cell = (column: LeverColumn): ReactNode => {
     switch (column) {
       case 'pair':
@@ -354,7 +366,7 @@ const PositionRow = memo(function PositionRow({
           </>
         );
       case 'lots':
-        return formatAmount(row.share, 0);
+        return numbers.fixed(row.share, 0);
       case 'entry':
         return price(row.price);
       case 'exit':
@@ -369,11 +381,11 @@ const PositionRow = memo(function PositionRow({
               data-pnl-id={live ? row.id : undefined}
               data-testid="lever-row-pnl"
             >
-              {formatAmount(row.profits, 4)}
+              {numbers.amount(row.profits, quote)}
             </span>
             {roe === null ? null : (
               <span className="lever-line lever-muted" data-testid="lever-row-roe">
-                {roe} %
+                {numbers.percent(roe)}
               </span>
             )}
           </>
@@ -388,7 +400,7 @@ const PositionRow = memo(function PositionRow({
           </span>
         );
       case 'margin':
-        return formatAmount(row.caution_money, 4);
+        return numbers.amount(row.caution_money, quote);
       case 'stops':
         return (
           <>
@@ -405,8 +417,8 @@ const PositionRow = memo(function PositionRow({
       case 'fees':
         return (
           <>
-            <span className="lever-line">{formatAmount(row.trade_fee, 4)}</span>
-            <span className="lever-line lever-muted">{formatAmount(row.overnight_money, 4)}</span>
+            <span className="lever-line">{numbers.amount(row.trade_fee, quote)}</span>
+            <span className="lever-line lever-muted">{numbers.amount(row.overnight_money, quote)}</span>
           </>
         );
       case 'time':

@@ -2,18 +2,19 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
-import { formatAmount } from '../../../domain/format.ts';
 import type { leverOrderMachine } from '../../../machines/lever-order.machine.ts';
 import type { leverPositionsMachine } from '../../../machines/lever-positions.machine.ts';
 import type { LeverLiveAccount } from '../../../machines/lever-screen.machine.ts';
 import { leverMarkSummary } from '../../../machines/lever-terms.ts';
 import { useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
-import { LEDGER_DECIMALS, scaledToText } from '../../../domain/money.ts';
+import { unitsText } from '../../../domain/money.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
-/** 1e-8 units as money with 4 decimals (cut, as the amount filter does). */
-export function moneyText(value: bigint): string {
-  return formatAmount(scaledToText(value, LEDGER_DECIMALS), 4);
+/** 1e-8 units of `currency` as its amounts are shown everywhere (its display decimals, cut). */
+export function moneyText(value: bigint, currency: string, numbers: NumberText): string {
+  return numbers.amount(unitsText(value), currency);
 }
 
 /**
@@ -33,6 +34,7 @@ export function LeverSummary({
   live: LeverLiveAccount | null;
   last$: Observable<string>;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const account = useSelector(form, (s) => s.context.terms?.account ?? null);
   const quote = useSelector(form, (s) => s.context.terms?.quoteCode ?? '');
@@ -47,13 +49,14 @@ export function LeverSummary({
     const totals = live ?? account;
     const paint = () => {
       const summary = leverMarkSummary(open, mark.current, totals, balance);
-      if (marginCell.current) setText(marginCell.current, moneyText(summary.bonds));
+      if (marginCell.current) setText(marginCell.current, moneyText(summary.bonds, quote, numbers));
       if (pnlCell.current) {
-        setText(pnlCell.current, moneyText(summary.total));
+        setText(pnlCell.current, moneyText(summary.total, quote, numbers));
         setClass(pnlCell.current, 'up', summary.total > 0n);
         setClass(pnlCell.current, 'down', summary.total < 0n);
       }
-      if (riskCell.current) setText(riskCell.current, summary.bonds > 0n ? `${summary.hazard} %` : '—');
+      if (riskCell.current)
+        setText(riskCell.current, summary.bonds > 0n ? numbers.percent(summary.hazard) : '—');
     };
     paint();
     const subscription = last$.subscribe((price) => {
@@ -61,7 +64,7 @@ export function LeverSummary({
       paint();
     });
     return () => subscription.unsubscribe();
-  }, [open, live, account, balance, last$]);
+  }, [open, live, account, balance, last$, quote, numbers]);
 
   return (
     <section
@@ -76,7 +79,7 @@ export function LeverSummary({
         <div>
           <dt>{t('lever.balance')}</dt>
           <dd className="num" data-testid="lever-balance">
-            {formatAmount(balance, 4)}
+            {numbers.amount(balance, quote)}
           </dd>
         </div>
         <div>

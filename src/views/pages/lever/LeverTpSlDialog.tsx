@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { formatAmount, formatPrice } from '../../../domain/format.ts';
+import { formatAmount } from '../../../domain/format.ts';
 import {
   leverTpSlMachine,
   type StopField,
@@ -12,13 +12,14 @@ import { FieldProblem } from '../trade/FieldProblem.tsx';
 import { numberProblem } from './LeverForm.tsx';
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverProblemText } from './LeverProblemText.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 type TpSlRef = ActorRefFrom<typeof leverTpSlMachine>;
 
 const FIELDS: readonly StopField[] = ['price', 'percent', 'amount'];
 
 /** An exact decimal without trailing zeros ("0.02000000" -> "0.02"), so the product reads by hand. */
-function exact(text: string): string {
+function trimmed(text: string): string {
   const cut = formatAmount(text, 8);
   return cut.includes('.') ? cut.replace(/0+$/, '').replace(/\.$/, '') : cut;
 }
@@ -40,6 +41,7 @@ export function LeverTpSlDialog({
   base: string;
   quote: string;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const snapshot = useSelector(tpSl, (s) => s);
   const { position, side, tp, sl } = snapshot.context;
@@ -50,9 +52,9 @@ export function LeverTpSlDialog({
       <p className="lever-muted">
         {t(side === 'long' ? 'lever.long' : 'lever.short')} · {t('lever.entryPrice')}{' '}
         <span className="num" data-testid="lever-stop-entry">
-          {formatPrice(position.price, priceDecimals)}
+          {numbers.price(position.price, priceDecimals)}
         </span>{' '}
-        · <span className="num">{exact(position.number)}</span> {base}
+        · <span className="num">{numbers.exact(trimmed(position.number))}</span> {base}
       </p>
       {(['tp', 'sl'] as const).map((leg) => (
         <StopLegFields
@@ -114,6 +116,7 @@ function StopLegFields({
   disabled: boolean;
   onEdit: (field: StopField, text: string) => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const problemId = `lever-stop-${leg}-problem`;
   const entryProblem = draft.problem ? numberProblem(draft.problem) : null;
@@ -160,9 +163,10 @@ function StopLegFields({
       {draft.price !== '' ? (
         <p className="lever-stop-expected num" data-testid={`lever-stop-${leg}-expected`}>
           {t(leg === 'tp' ? 'lever.stopBy.profit' : 'lever.stopBy.loss')} = (
-          {above ? formatPrice(draft.price, priceDecimals) : formatPrice(entry, priceDecimals)} −{' '}
-          {above ? formatPrice(entry, priceDecimals) : formatPrice(draft.price, priceDecimals)}) ×{' '}
-          {exact(quantity)} = <strong>{exact(draft.expected)}</strong> {quote}
+          {above ? numbers.price(draft.price, priceDecimals) : numbers.price(entry, priceDecimals)} −{' '}
+          {above ? numbers.price(entry, priceDecimals) : numbers.price(draft.price, priceDecimals)}) ×{' '}
+          {numbers.exact(trimmed(quantity))} = <strong>{numbers.exact(trimmed(draft.expected))}</strong>{' '}
+          {quote}
         </p>
       ) : null}
     </fieldset>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MicroEntryProblem } from '../../../domain/micro/entry.ts';
 import type { NumberEntryProblem } from '../../../domain/number-entry.ts';
 import { FieldProblem } from '../trade/FieldProblem.tsx';
-import { trimmedDecimal } from './micro-text.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 const NUMBER_PROBLEMS: ReadonlySet<string> = new Set(['notNumber', 'tooManyDecimals', 'tooLarge']);
 
@@ -28,13 +28,18 @@ export function MicroAmountProblem({
   max: string;
   code: string;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   if (problem === null) return null;
   if (isNumberProblem(problem))
     return <FieldProblem id={id} problem={problem} testId="micro-amount-problem" />;
   return (
     <p id={id} className="field-problem" role="alert" data-testid="micro-amount-problem">
-      {t(`micro.problem.${problem.kind}`, { min: trimmedDecimal(min), max: trimmedDecimal(max), code })}
+      {t(`micro.problem.${problem.kind}`, {
+        min: numbers.amount(min, code),
+        max: numbers.amount(max, code),
+        code,
+      })}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MicroDirection } from '../../../machines/micro-order.machine.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 /**
  * The confirmation before a contract is bought: what is bought, in words, the fee paid besides the
@@ -31,13 +32,19 @@ export function MicroConfirm({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   return (
     <div className="micro-confirm" role="dialog" aria-modal="true" aria-labelledby="micro-confirm-title">
       <div className="micro-confirm-box">
         <h3 id="micro-confirm-title">{t('micro.confirmTitle')}</h3>
         <p data-testid="micro-confirm-text">
-          {t(direction === 'up' ? 'micro.confirmUp' : 'micro.confirmDown', { symbol, seconds, amount, code })}
+          {t(direction === 'up' ? 'micro.confirmUp' : 'micro.confirmDown', {
+            symbol,
+            seconds,
+            amount: numbers.exact(amount),
+            code,
+          })}
         </p>
         <dl className="micro-quote micro-confirm-quote">
           <dt>{t('micro.fee')}</dt>

@@ -5,7 +5,7 @@ import { dateTimeText } from '../../../domain/time-zone.ts';
 import type { MicroOrder } from '../../../streams/micro-pushes.ts';
 import { useTimeZone } from '../../components/use-time-zone.ts';
 import { MicroProof } from './MicroProof.tsx';
-import { trimmedDecimal } from './micro-text.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 const RESULTS = { 1: 'win', 0: 'tie', [-1]: 'loss' } as const;
 
@@ -27,6 +27,7 @@ function Moment({ ms, zone, testId }: { ms: number; zone: string; testId: string
  * screen's one clock, so a row renders again only when its contract changes, not every second.
  */
 export const MicroContractRow = memo(function MicroContractRow({ order }: { order: MicroOrder }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { zone } = useTimeZone();
   const up = order.type === MICRO_TYPE_UP;
@@ -41,11 +42,12 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
         <span className={up ? 'micro-dir up' : 'micro-dir down'}>{t(up ? 'micro.up' : 'micro.down')}</span>
         <span className="micro-symbol">{order.symbol_name}</span>
         <span className="num">
-          {trimmedDecimal(order.number)} {order.currency_name}
+          {numbers.amount(order.number, order.currency_name)} {order.currency_name}
         </span>
         {isClosed ? (
           <span className={`micro-result ${result}`} data-testid="micro-result">
-            {t(`micro.result.${result}`)} <span className="num">{order.fact_profits}</span>
+            {t(`micro.result.${result}`)}{' '}
+            <span className="num">{numbers.amount(order.fact_profits, order.currency_name)}</span>
           </span>
         ) : (
           <span
@@ -59,11 +61,11 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
       <dl className="micro-item-body">
         <dt>{t('micro.openPrice')}</dt>
         <dd className="num" data-testid="micro-open-price">
-          {order.open_price}
+          {numbers.exact(order.open_price)}
         </dd>
         <dt>{t('micro.endPrice')}</dt>
         <dd className="num" data-testid="micro-end-price">
-          {order.end_price || '—'}
+          {order.end_price ? numbers.exact(order.end_price) : '—'}
         </dd>
         <dt>{t('micro.openedAt')}</dt>
         <dd>

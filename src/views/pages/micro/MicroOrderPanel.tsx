@@ -11,11 +11,12 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useSelector } from '../../use-app-actor.ts';
 import { MicroAmountProblem } from './MicroAmountProblem.tsx';
 import { MicroConfirm } from './MicroConfirm.tsx';
-import { trimmedDecimal } from './micro-text.ts';
-import { unitsPlainText } from '../../../domain/money.ts';
+import { unitsText } from '../../../domain/money.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
-function percentOf(ratio: string): string {
-  return `${ratioPercent(ratioBpsOf(ratio) ?? 0n)} %`;
+function percentOf(ratio: string, numbers: NumberText): string {
+  return numbers.percent(ratioPercent(ratioBpsOf(ratio) ?? 0n));
 }
 
 /**
@@ -25,6 +26,7 @@ function percentOf(ratio: string): string {
  * form machine and sends it what the user does; the rules live in the machine and the domain.
  */
 export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: string }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const snapshot = useSelector(form, (s) => s);
   const { context } = snapshot;
@@ -63,7 +65,7 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
       <p className="micro-balance">
         <span>{t('micro.available')}</span>
         <span className="num" data-testid="micro-available">
-          {currency ? `${trimmedDecimal(currency.micro_account.balance)} ${code}` : ''}
+          {currency ? `${numbers.amount(currency.micro_account.balance, code)} ${code}` : ''}
         </span>
         <Link to="/assets/transfer" className="micro-fund">
           {t('micro.fund')}
@@ -104,7 +106,7 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
             className="micro-chip"
             onClick={() => form.send({ type: 'PRESET', number })}
           >
-            {number}
+            {numbers.exact(number)}
           </button>
         ))}
       </div>
@@ -120,18 +122,18 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
             onClick={() => form.send({ type: 'SECONDS', seconds: each.seconds })}
           >
             <span>{t('micro.seconds', { seconds: each.seconds })}</span>
-            <small>{percentOf(each.profit_ratio)}</small>
+            <small>{percentOf(each.profit_ratio, numbers)}</small>
           </button>
         ))}
       </div>
       <dl className="micro-quote">
         <dt>{t('micro.profitRate')}</dt>
-        <dd className="num">{option ? percentOf(option.profit_ratio) : '—'}</dd>
+        <dd className="num">{option ? percentOf(option.profit_ratio, numbers) : '—'}</dd>
         <dt>{t('micro.fee')}</dt>
-        <dd className="num">{quote ? `${unitsPlainText(quote.fee)} ${code}` : '—'}</dd>
+        <dd className="num">{quote ? `${numbers.amount(unitsText(quote.fee), code)} ${code}` : '—'}</dd>
         <dt>{t('micro.expected')}</dt>
         <dd className="num" data-testid="micro-expected">
-          {quote ? `${unitsPlainText(quote.payout)} ${code}` : '—'}
+          {quote ? `${numbers.amount(unitsText(quote.payout), code)} ${code}` : '—'}
         </dd>
       </dl>
       <div className="micro-buttons">

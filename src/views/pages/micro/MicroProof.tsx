@@ -5,6 +5,7 @@ import { resolveLanguage, tagOf } from '../../../domain/languages.ts';
 import { tradeHref } from '../../components/links.ts';
 import { useTimeZone } from '../../components/use-time-zone.ts';
 import { clockText } from './micro-text.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 type TapeTrade = MicroOrder['open_trade'];
 
@@ -29,6 +30,7 @@ export function proofHref(symbol: string, open: TapeTrade, end: TapeTrade): stri
  * outcome against the candles and the tape.
  */
 export function MicroProof({ order, end }: { order: MicroOrder; end: TapeTrade }) {
+  const numbers = useNumberText();
   const { t, i18n } = useTranslation();
   const { zone } = useTimeZone();
   const tag = tagOf(resolveLanguage(i18n.language));
@@ -36,7 +38,7 @@ export function MicroProof({ order, end }: { order: MicroOrder; end: TapeTrade }
     t('micro.trade', {
       id: proof.id,
       time: typeof proof.time === 'number' ? clockText(proof.time, tag, zone) : proof.time,
-      price: proof.price,
+      price: numbers.exact(proof.price),
     });
   return (
     <details className="micro-proof" data-testid="micro-proof">
