@@ -203,8 +203,8 @@ test('deposit -> confirmations -> transfer to lever and back -> bind -> withdraw
     page.getByTestId('available-USDT'),
   );
   await withdrawAmount.fill('20');
-  await expect(withdraw.getByTestId('withdraw-receive')).toContainText('0.1 USDT');
-  await expect(withdraw.getByTestId('withdraw-receive')).toContainText('19.9 USDT');
+  await expect(withdraw.getByTestId('withdraw-receive')).toContainText('0.10 USDT');
+  await expect(withdraw.getByTestId('withdraw-receive')).toContainText('19.90 USDT');
   await send.click();
   await expect(withdraw.getByTestId('password-problem')).toHaveText('Please enter the trade password');
   await withdraw.getByLabel('Trade password').fill('Wrong999');

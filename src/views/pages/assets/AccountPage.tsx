@@ -1,8 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
-import { formatAmount, groupThousands } from '../../../domain/format.ts';
 import { CONVERTIBLE_CODES, type WalletAccount } from '../../../domain/wallet/accounts.ts';
 import { totalInBtc, visibleRows } from '../../../domain/wallet/entry.ts';
 import { FLAG_ON } from '../../../domain/contract-codes.ts';
@@ -13,6 +11,7 @@ import { ConvertPanel } from './ConvertPanel.tsx';
 import { DepositPanel } from './DepositPanel.tsx';
 import { WithdrawPanel } from './WithdrawPanel.tsx';
 import { useWalletGroups } from './wallet-kit.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 type Panel = 'deposit' | 'withdraw' | 'convert';
 
@@ -43,6 +42,7 @@ function Row({
   open: Panel | null;
   onOpen: (panel: Panel | null) => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const code = row.currency_code;
   const toggle = (panel: Panel) => onOpen(open === panel ? null : panel);
@@ -58,10 +58,10 @@ function Row({
           </span>
         </th>
         <td data-label={t('wallet.available')} data-testid={`available-${code}`}>
-          {formatCurrencyAmount(row.balance, code)}
+          {numbers.amount(row.balance, code)}
         </td>
-        <td data-label={t('wallet.locked')}>{formatCurrencyAmount(row.lock_balance, code)}</td>
-        <td data-label={t('wallet.usdValue')}>≈ {groupThousands(formatAmount(row.convert_usd))} USD</td>
+        <td data-label={t('wallet.locked')}>{numbers.amount(row.lock_balance, code)}</td>
+        <td data-label={t('wallet.usdValue')}>≈ {numbers.amount(row.convert_usd, 'USD')} USD</td>
         <td data-label={t('wallet.operations')} className="wallet-ops">
           {operations ? (
             <>
@@ -118,6 +118,7 @@ function Row({
 }
 
 function AccountBody({ account, groups }: { account: WalletAccount; groups: readonly WalletGroup[] }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [hideSmall, setHideSmall] = useState(false);
@@ -132,7 +133,7 @@ function AccountBody({ account, groups }: { account: WalletAccount; groups: read
         <div>
           <p className="muted">{t('wallet.totalValue')}</p>
           <p className="wallet-total" data-testid="total-usd">
-            ≈ {groupThousands(formatAmount(group.convert_usd))} USD
+            ≈ {numbers.amount(group.convert_usd, 'USD')} USD
           </p>
           <p className="muted" data-testid="total-btc">
             ≈ {totalInBtc(group.convert_usd, btcPriceOf(groups))} BTC

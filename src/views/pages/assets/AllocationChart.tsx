@@ -4,6 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTheme } from '../../components/use-document-theme.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 echarts.use([PieChart, CanvasRenderer]);
 
@@ -11,6 +12,7 @@ const PALETTE = ['#f0b90b', '#2e9bff', '#16c784', '#a66cff', '#ff7a45', '#8a94a6
 
 /** The share of each currency in an account's USD value (top five, the rest together). */
 export function AllocationChart({ slices }: { slices: readonly { code: string; usd: number }[] }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const theme = useDocumentTheme();
   const sorted = [...slices].filter((slice) => slice.usd > 0).sort((a, b) => b.usd - a.usd);
@@ -45,7 +47,7 @@ export function AllocationChart({ slices }: { slices: readonly { code: string; u
             <li key={slice.name}>
               <span className="wallet-swatch" style={{ background: PALETTE[index % PALETTE.length] }} />
               <span>{slice.name}</span>
-              <span className="muted">{((slice.value / total) * 100).toFixed(1)}%</span>
+              <span className="muted">{numbers.percent(((slice.value / total) * 100).toFixed(1))}</span>
             </li>
           ))}
         </ul>

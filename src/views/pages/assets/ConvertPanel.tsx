@@ -1,13 +1,14 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import { secondsLeft } from '../../../machines/convert.machine.ts';
 import type { WalletBalance } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 /** The convert panel of BTC or ETH (spec §5 p_convert): amount, a quote with its countdown, confirm. */
 export function ConvertPanel({ row }: { row: WalletBalance }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { machines } = useServices();
   const decimalComma = useDecimalComma();
@@ -40,7 +41,7 @@ export function ConvertPanel({ row }: { row: WalletBalance }) {
             onValue={(value) => send({ type: 'SET_AMOUNT', amount: value })}
           />
           <p className="muted">
-            {t('wallet.availableOf', { amount: formatCurrencyAmount(row.balance, code), code })}
+            {t('wallet.availableOf', { amount: numbers.amount(row.balance, code), code })}
           </p>
           <button type="submit" className="btn btn-primary" disabled={!snapshot.matches('editing')}>
             {t('wallet.getQuote')}

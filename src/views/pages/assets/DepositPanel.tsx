@@ -2,7 +2,6 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import {
   DEPOSIT_STATUS_CREDITED,
   DEPOSIT_STATUS_NOT_CREDITED,
@@ -15,6 +14,7 @@ import { useCopy } from '../personal/use-copy.ts';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
 import { TimeText } from './TimeText.tsx';
 import { useDemoTools } from '../../use-demo-tools.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 function QrImage({ text, label }: { text: string; label: string }) {
   const [image, setImage] = useState<string | null>(null);
@@ -43,14 +43,14 @@ export function depositStatusKey(status: number): string {
 }
 
 export function DepositRows({ rows }: { rows: readonly Deposit[] }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   return (
     <ul className="wallet-list" data-testid="deposit-list">
       {rows.map((deposit) => (
         <li key={deposit.id} data-testid="deposit-item" data-status={deposit.status}>
           <span className="wallet-list-main">
-            {formatCurrencyAmount(deposit.number, deposit.currency.code)} {deposit.currency.code} ·{' '}
-            {deposit.chain}
+            {numbers.amount(deposit.number, deposit.currency.code)} {deposit.currency.code} · {deposit.chain}
           </span>
           <span className={`badge wallet-status-${deposit.status}`} data-testid="deposit-status">
             {t(depositStatusKey(deposit.status))}

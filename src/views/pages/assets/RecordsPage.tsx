@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import { isWalletAccount, WALLET_ACCOUNTS, type WalletAccount } from '../../../domain/wallet/accounts.ts';
 import { RECORDS_PAGE_SIZE, showsPager } from '../../../domain/wallet/entry.ts';
 import type { LogLine, RecordsPage as Page } from '../../../streams/queries/wallet.ts';
@@ -17,6 +16,7 @@ import type { Loadable } from '../../../streams/loadable.ts';
 import '../auth/kit/forms.css';
 import '../personal/personal.css';
 import './wallet.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 type Mode = 'deal' | 'transfer' | 'coin';
 
@@ -75,6 +75,7 @@ function PartnerNote({ line }: { line: LogLine }) {
 }
 
 export function LogRows({ rows }: { rows: readonly LogLine[] }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   return (
     <table className="wallet-table wallet-log" data-testid="records">
@@ -104,9 +105,9 @@ export function LogRows({ rows }: { rows: readonly LogLine[] }) {
             </td>
             <td data-label={t('wallet.change')} className={line.value.startsWith('-') ? 'down' : 'up'}>
               {line.value.startsWith('-') ? '' : '+'}
-              {formatCurrencyAmount(line.value, line.currency.code)}
+              {numbers.amount(line.value, line.currency.code)}
             </td>
-            <td data-label={t('wallet.after')}>{formatCurrencyAmount(line.after, line.currency.code)}</td>
+            <td data-label={t('wallet.after')}>{numbers.amount(line.after, line.currency.code)}</td>
           </tr>
         ))}
       </tbody>

@@ -2,12 +2,12 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import { isWalletAccount, type WalletAccount } from '../../../domain/wallet/accounts.ts';
 import { availableOf, type Holdings } from '../../../machines/transfer.machine.ts';
 import type { WalletGroup } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { AmountField, useDecimalComma, useWalletGroups } from './wallet-kit.tsx';
+import { useNumberText } from '../../use-number-text.ts';
 
 type Partner = Exclude<WalletAccount, 'change'>;
 const PARTNERS: readonly Partner[] = ['lever', 'micro', 'legal', 'financial'];
@@ -38,6 +38,7 @@ function TransferForm({
   partner: Partner;
   currencyId: number;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { machines } = useServices();
   const decimalComma = useDecimalComma();
@@ -135,7 +136,7 @@ function TransferForm({
         }
       />
       <p className="muted" data-testid="transfer-available">
-        {t('wallet.availableOf', { amount: formatCurrencyAmount(availableOf(snapshot.context), code), code })}
+        {t('wallet.availableOf', { amount: numbers.amount(availableOf(snapshot.context), code), code })}
       </p>
       <button type="submit" className="btn btn-primary" disabled={!snapshot.matches('editing')}>
         {t('wallet.transferNow')}

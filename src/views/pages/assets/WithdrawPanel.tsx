@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import {
   WITHDRAWAL_STATUS_BROADCAST,
   WITHDRAWAL_STATUS_CANCELLED,
@@ -16,7 +15,8 @@ import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { TimeText } from './TimeText.tsx';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
-import { scaledToPlainText } from '../../../domain/money.ts';
+import { unitsText } from '../../../domain/money.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 const STATUS_KEY: Record<number, string> = {
   [WITHDRAWAL_STATUS_REVIEW]: 'wallet.withdrawReview',
@@ -34,13 +34,14 @@ export function WithdrawalRows({
   onCancel?: (id: number) => void;
   busy?: boolean;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   return (
     <ul className="wallet-list" data-testid="withdrawal-list">
       {rows.map((w) => (
         <li key={w.id} data-testid="withdrawal-item" data-status={w.status}>
           <span className="wallet-list-main">
-            {formatCurrencyAmount(w.number, w.currency.code)} {w.currency.code} · {w.chain}
+            {numbers.amount(w.number, w.currency.code)} {w.currency.code} · {w.chain}
           </span>
           <span className={`badge wallet-wstatus-${w.status}`} data-testid="withdrawal-status">
             {t(STATUS_KEY[w.status] ?? 'wallet.withdrawReview')}
@@ -68,6 +69,7 @@ export function WithdrawalRows({
 
 /** The withdraw panel of one currency (spec §5 withdraw): bound address, amount, fee, receive, trade password. */
 export function WithdrawPanel({ row }: { row: WalletBalance }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { machines, queries } = useServices();
   const decimalComma = useDecimalComma();
@@ -148,27 +150,28 @@ export function WithdrawPanel({ row }: { row: WalletBalance }) {
             id={id('amount')}
             label={t('wallet.withdrawAmount', { code })}
             value={amount}
-            placeholder={t('wallet.minPlaceholder', { min: row.currency.draw_min })}
+            placeholder={t('wallet.minPlaceholder', { min: numbers.exact(row.currency.draw_min) })}
             problem={amountProblem}
             field={{ emptyKey: 'wallet.p_minnum', code }}
             onValue={(value) => send({ type: 'SET', amount: value })}
           />
           <p className="muted" data-testid="withdraw-terms">
             {t('wallet.withdrawLimits', {
-              available: formatCurrencyAmount(balance, code),
-              min: row.currency.draw_min,
-              max: row.currency.draw_max,
+              available: numbers.amount(balance, code),
+              min: numbers.exact(row.currency.draw_min),
+              max: numbers.exact(row.currency.draw_max),
               code,
             })}
           </p>
           <p className="wallet-receive" data-testid="withdraw-receive">
             <span>
-              {t('wallet.fee', { rate: row.currency.draw_rate })}: {scaledToPlainText(fee, 8)} {code}
+              {t('wallet.fee', { rate: numbers.exact(row.currency.draw_rate) })}:{' '}
+              {numbers.cost(unitsText(fee), code)} {code}
             </span>
             <span>
               {t('wallet.receive')}:{' '}
               <strong>
-                {scaledToPlainText(receive, 8)} {code}
+                {numbers.amount(unitsText(receive), code)} {code}
               </strong>
             </span>
           </p>

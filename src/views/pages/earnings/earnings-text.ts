@@ -1,7 +1,10 @@
 import { displayDecimals } from '../../../domain/display-decimals.ts';
-import { truncateDecimal } from '../../../domain/format.ts';
+import type { NumberText } from '../../../domain/number-locale.ts';
 
-/** Income and dividends: the currency's display decimals plus four, at most the ledger's eight. */
-export function incomeText(value: string, code: string): string {
-  return truncateDecimal(value, Math.min(8, displayDecimals(code) + 4));
+/**
+ * Income and dividends: the currency's display decimals plus four, at most the ledger's eight (a
+ * day's dividend of a small holding is a fraction of a cent), in the reader's language.
+ */
+export function incomeText(value: string, code: string, numbers: NumberText): string {
+  return numbers.fixed(value, Math.min(8, displayDecimals(code) + 4));
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { isOn } from '../../../../domain/contract-codes.ts';
-import { formatCurrencyAmount } from '../../../../domain/display-decimals.ts';
 import { countdownText } from '../../../../domain/earnings/rules.ts';
 import type { HoldingsPage } from '../../../../streams/queries/earnings.ts';
 import { TimeText } from '../../assets/TimeText.tsx';
 import { incomeText } from '../earnings-text.ts';
 import { TermBadge } from '../TermBadge.tsx';
+import { useNumberText } from '../../../use-number-text.ts';
 
 /** One active holding: principal, income so far, countdowns on `now`, and redeem for a flexible one. */
 export function HoldingCard({
@@ -23,6 +23,7 @@ export function HoldingCard({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const code = holding.currency_code;
   const flexible = isOn(holding.flexible);
@@ -36,25 +37,25 @@ export function HoldingCard({
         <div>
           <dt>{t('earnings.principal')}</dt>
           <dd>
-            {formatCurrencyAmount(holding.number, code)} {code}
+            {numbers.amount(holding.number, code)} {code}
           </dd>
         </div>
         <div>
           <dt>{t('earnings.dailyDividend')}</dt>
           <dd>
-            {incomeText(holding.daily_dividend, code)} {code}
+            {incomeText(holding.daily_dividend, code, numbers)} {code}
           </dd>
         </div>
         <div>
           <dt>{t('earnings.accruing')}</dt>
           <dd>
-            {incomeText(holding.accrued, code)} {code}
+            {incomeText(holding.accrued, code, numbers)} {code}
           </dd>
         </div>
         <div>
           <dt>{t('earnings.income')}</dt>
           <dd data-testid="earn-income">
-            {incomeText(holding.income, code)} {code}
+            {incomeText(holding.income, code, numbers)} {code}
           </dd>
         </div>
         <div>

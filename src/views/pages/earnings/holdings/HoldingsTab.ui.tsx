@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { formatCurrencyAmount } from '../../../../domain/display-decimals.ts';
 import { TimeText } from '../../assets/TimeText.tsx';
 import { incomeText } from '../earnings-text.ts';
 import { IncomeChart } from '../IncomeChart.tsx';
 import { HoldingCard } from './HoldingCard.tsx';
 import type { HoldingsTabProps } from './holdings-tab.script.ts';
+import { useNumberText } from '../../../use-number-text.ts';
 
 /** The holdings tab from plain props: income so far, active holdings, ended ones. */
 export function HoldingsTabView({
@@ -16,6 +16,7 @@ export function HoldingsTabView({
   redeem,
   skipDay,
 }: HoldingsTabProps) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   return (
     <div className="earn-holdings">
@@ -39,7 +40,8 @@ export function HoldingsTabView({
             <ul className="earn-totals" data-testid="earn-totals">
               {income.data.totals.map((total) => (
                 <li key={total.currency_id}>
-                  <strong>{incomeText(total.income, total.currency_code)}</strong> {total.currency_code}
+                  <strong>{incomeText(total.income, total.currency_code, numbers)}</strong>{' '}
+                  {total.currency_code}
                 </li>
               ))}
             </ul>
@@ -90,10 +92,10 @@ export function HoldingsTabView({
                   <tr key={holding.id}>
                     <td>{holding.name}</td>
                     <td className="num">
-                      {formatCurrencyAmount(holding.number, holding.currency_code)} {holding.currency_code}
+                      {numbers.amount(holding.number, holding.currency_code)} {holding.currency_code}
                     </td>
                     <td className="num">
-                      {incomeText(holding.income, holding.currency_code)} {holding.currency_code}
+                      {incomeText(holding.income, holding.currency_code, numbers)} {holding.currency_code}
                     </td>
                     <td>{t(`earnings.status_${holding.status}`)}</td>
                     <td>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../../domain/display-decimals.ts';
 import { roomOf } from '../../../../machines/earnings-buy.machine.ts';
 import { AmountField } from '../../assets/wallet-kit.tsx';
 import type { BuyPanelProps } from './buy-panel.script.ts';
+import { useNumberText } from '../../../use-number-text.ts';
 
 /** The buy sheet of one product (spec §2 Deposit): amount, confirm, the result. Plain props only. */
 export function BuyPanel({ step, product, amount, problem, balance, send }: BuyPanelProps) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   if (!product || step === 'closed') return null;
   const code = product.code;
@@ -80,9 +81,9 @@ export function BuyPanel({ step, product, amount, problem, balance, send }: BuyP
               }
             />
             <p className="muted" data-testid="earn-available">
-              {t('earnings.available', { amount: formatCurrencyAmount(balance, code), code })}
+              {t('earnings.available', { amount: numbers.amount(balance, code), code })}
               {' · '}
-              {t('earnings.room', { amount: formatCurrencyAmount(roomOf(product), code), code })}
+              {t('earnings.room', { amount: numbers.amount(roomOf(product), code), code })}
             </p>
             <p className="muted">
               <Link to="/assets/transfer">{t('earnings.transferIn')}</Link>

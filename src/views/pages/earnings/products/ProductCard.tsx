@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../../domain/display-decimals.ts';
 import { quotaUsedPercent } from '../../../../domain/earnings/rules.ts';
 import { unitsOf } from '../../../../domain/wallet/amounts.ts';
 import type { EarningsProduct } from '../../../../machines/actors/earnings.ts';
 import { TermBadge } from '../TermBadge.tsx';
+import { useNumberText } from '../../../use-number-text.ts';
 
 /** One product of ieo/list: its rate, term, limits, quota used, and buy (or log in) below. */
 export function ProductCard({
@@ -16,6 +16,7 @@ export function ProductCard({
   signedIn: boolean;
   onBuy: () => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const location = useLocation();
   const used = quotaUsedPercent(unitsOf(product.quota) ?? 0n, unitsOf(product.left) ?? 0n);
@@ -28,12 +29,13 @@ export function ProductCard({
         <TermBadge days={product.days} />
       </div>
       <p className="earn-rate">
-        <strong>{product.rate}%</strong> <span className="muted">{t('earnings.annualRate')}</span>
+        <strong>{numbers.percent(product.rate)}</strong>{' '}
+        <span className="muted">{t('earnings.annualRate')}</span>
       </p>
       <dl className="earn-facts">
         <div>
           <dt>{t('earnings.dailyRate')}</dt>
-          <dd>{product.daily_rate}%</dd>
+          <dd>{numbers.percent(product.daily_rate)}</dd>
         </div>
         <div>
           <dt>{t('earnings.term')}</dt>
@@ -42,20 +44,20 @@ export function ProductCard({
         <div>
           <dt>{t('earnings.minimum')}</dt>
           <dd>
-            {formatCurrencyAmount(product.min_number, code)} {code}
+            {numbers.amount(product.min_number, code)} {code}
           </dd>
         </div>
         <div>
           <dt>{t('earnings.perUser')}</dt>
           <dd>
-            {formatCurrencyAmount(product.max_number, code)} {code}
+            {numbers.amount(product.max_number, code)} {code}
           </dd>
         </div>
         {signedIn && (unitsOf(product.held) ?? 0n) > 0n && (
           <div>
             <dt>{t('earnings.held')}</dt>
             <dd data-testid="earn-held">
-              {formatCurrencyAmount(product.held, code)} {code}
+              {numbers.amount(product.held, code)} {code}
             </dd>
           </div>
         )}
@@ -72,7 +74,7 @@ export function ProductCard({
           <span style={{ width: `${used}%` }} />
         </div>
         <span className="muted">
-          {t('earnings.left', { amount: formatCurrencyAmount(product.left, code), code })}
+          {t('earnings.left', { amount: numbers.amount(product.left, code), code })}
         </span>
       </div>
       {signedIn ? (

@@ -3,9 +3,11 @@ import { showsPager } from '../../../../domain/wallet/entry.ts';
 import { TimeText } from '../../assets/TimeText.tsx';
 import { incomeText } from '../earnings-text.ts';
 import type { RecordsTabProps } from './records-tab.script.ts';
+import { useNumberText } from '../../../use-number-text.ts';
 
 /** The dividend records from plain props, a page at a time. */
 export function RecordsTabView({ records, page, onPage }: RecordsTabProps) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   // A page being loaded keeps showing the one before (Loadable keeps its data).
   if (records.data === undefined)
@@ -37,7 +39,7 @@ export function RecordsTabView({ records, page, onPage }: RecordsTabProps) {
                   <td>{record.name}</td>
                   <td className="num">{record.day}</td>
                   <td className="num">
-                    +{incomeText(record.number, record.currency_code)} {record.currency_code}
+                    +{incomeText(record.number, record.currency_code, numbers)} {record.currency_code}
                   </td>
                   <td>
                     <TimeText value={record.due_at} />
