@@ -12,6 +12,8 @@ import { useMachine } from '../../use-app-actor.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { useDecimalComma } from '../assets/wallet-kit.tsx';
 import { entryMessageKey, P2pDialog } from './p2p-kit.tsx';
+import { readNumberEntry } from '../../../domain/number-entry.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 const NO_AREAS: readonly AreaCurrency[] = [];
 
@@ -25,6 +27,7 @@ export function AdEditor({
   form?: AdEditorForm;
   onDone: (saved: boolean) => void;
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { machines, queries } = useServices();
   const decimalComma = useDecimalComma();
@@ -39,6 +42,11 @@ export function AdEditor({
   }, [ref, onDone]);
   const { form: values, problem } = snapshot.context;
   const editing = adId !== null;
+  // The confirmation repeats what was typed, in the language's convention (digits unchanged).
+  const echo = (text: string | undefined) => {
+    const entry = readNumberEntry(text ?? '', { maxDecimals: 8, decimalComma });
+    return entry.kind === 'number' ? numbers.exact(entry.value) : (text ?? '');
+  };
   const messageOf = (field: AdField) => {
     if (!problem || problem.field !== field) return null;
     const { key } = entryMessageKey(problem.problem.kind);
@@ -85,13 +93,13 @@ export function AdEditor({
               <dd className="num">
                 {values.floating
                   ? t('p2p.floatingPrice', { margin: values.margin?.trim() ?? '' })
-                  : `${values.price} ${values.fiat}`}
+                  : `${echo(values.price)} ${values.fiat}`}
               </dd>
             </div>
             <div>
               <dt>{t('p2p.limits')}</dt>
               <dd className="num">
-                {values.min} – {values.max} {values.fiat}
+                {echo(values.min)} – {echo(values.max)} {values.fiat}
               </dd>
             </div>
           </dl>

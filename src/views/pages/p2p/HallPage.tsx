@@ -16,6 +16,7 @@ import { useDecimalComma } from '../assets/wallet-kit.tsx';
 import { entryMessageKey, FloatingMark, P2pDialog, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
 import '../auth/kit/forms.css';
 import './p2p.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 function entryAdOf(ad: OtcAd): EntryAd {
   return {
@@ -32,6 +33,7 @@ function entryAdOf(ad: OtcAd): EntryAd {
 }
 
 function MerchantCell({ ad }: { ad: OtcAd }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const m = ad.merchant;
   return (
@@ -42,7 +44,8 @@ function MerchantCell({ ad }: { ad: OtcAd }) {
       <div>
         <strong>{m.name}</strong>
         <span className="muted p2p-small">
-          {t('p2p.ordersCount', { n: m.orders_30d })} · {t('p2p.completion', { rate: m.completion_rate })}
+          {t('p2p.ordersCount', { n: m.orders_30d })} ·{' '}
+          {t('p2p.completion', { rate: numbers.exact(m.completion_rate) })}
         </span>
       </div>
     </div>
@@ -57,6 +60,7 @@ function OrderDialog({
   snapshot: ReturnType<typeof useMachine<typeof p2pOrderEntryMachine>>[0];
   send: ReturnType<typeof useMachine<typeof p2pOrderEntryMachine>>[1];
 }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { ad, by, text, problem, decimalComma } = snapshot.context;
   if (!ad) return null;
@@ -74,12 +78,12 @@ function OrderDialog({
   const quantityText = by === 'quantity' ? text : other;
   const shown = (value: string) => {
     const entry = readNumberEntry(value, { maxDecimals: 8, decimalComma });
-    return entry.kind === 'number' ? entry.value : value;
+    return entry.kind === 'number' ? numbers.exact(entry.value) : value;
   };
   return (
     <P2pDialog labelledBy="p2p-order-title" testId="p2p-order-dialog">
       <h2 id="p2p-order-title">
-        {t(`p2p.${verb}Coin`, { coin: ad.coin })} · {ad.price} {ad.fiat}
+        {t(`p2p.${verb}Coin`, { coin: ad.coin })} · {numbers.exact(ad.price)} {ad.fiat}
       </h2>
       {confirming ? (
         <>
@@ -167,11 +171,11 @@ function OrderDialog({
           </div>
           <p className="muted p2p-small" data-testid="p2p-order-other">
             {by === 'amount'
-              ? t('p2p.youGetQuantity', { value: other || '0', code: ad.coin })
-              : t('p2p.youPayAmount', { value: other || '0', code: ad.fiat })}
+              ? t('p2p.youGetQuantity', { value: shown(other || '0'), code: ad.coin })
+              : t('p2p.youPayAmount', { value: shown(other || '0'), code: ad.fiat })}
           </p>
           <p className="muted p2p-small">
-            {t('p2p.limits')}: {ad.min} – {ad.max} {ad.fiat}
+            {t('p2p.limits')}: {numbers.exact(ad.min)} – {numbers.exact(ad.max)} {ad.fiat}
           </p>
           <div className="p2p-dialog-actions">
             <button type="button" className="btn btn-outline" onClick={() => send({ type: 'CLOSE' })}>
@@ -189,6 +193,7 @@ function OrderDialog({
 
 /** /legalIndex/legal: the trading hall. */
 export default function HallPage() {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { queries, machines } = useServices();
   const signedIn = useSignedIn();
@@ -351,20 +356,21 @@ export default function HallPage() {
               >
                 <MerchantCell ad={ad} />
                 <span className="p2p-price">
-                  <strong className="num">{ad.price}</strong> <span className="muted">{ad.fiat}</span>
+                  <strong className="num">{numbers.exact(ad.price)}</strong>{' '}
+                  <span className="muted">{ad.fiat}</span>
                   <FloatingMark margin={ad.float_margin} />
                 </span>
                 <span className="p2p-limits">
                   <span className="p2p-small">
                     <span className="muted">{t('p2p.available')} </span>
                     <span className="num">
-                      {ad.left} {ad.coin}
+                      {numbers.exact(ad.left)} {ad.coin}
                     </span>
                   </span>
                   <span className="p2p-small">
                     <span className="muted">{t('p2p.limits')} </span>
                     <span className="num">
-                      {ad.min} – {ad.max_now} {ad.fiat}
+                      {numbers.exact(ad.min)} – {numbers.exact(ad.max_now)} {ad.fiat}
                     </span>
                   </span>
                 </span>

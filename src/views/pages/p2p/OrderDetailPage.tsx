@@ -24,6 +24,7 @@ import '../auth/kit/forms.css';
 import '../personal/personal.css';
 
 import './p2p.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 const ACTION_CLASS: Record<P2pAction, string> = {
   pay: 'btn btn-primary',
@@ -54,6 +55,7 @@ function Timer({ label, ms, testId }: { label: string; ms: number; testId: strin
 }
 
 function OrderView({ id }: { id: number }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { machines } = useServices();
   const [snapshot, send] = useMachine(machines.p2p.order, { input: { id } });
@@ -144,19 +146,19 @@ function OrderView({ id }: { id: number }) {
           <div>
             <dt>{t('p2p.amount')}</dt>
             <dd className="num" data-testid="p2p-order-amount">
-              {order.amount} {order.fiat}
+              {numbers.exact(order.amount)} {order.fiat}
             </dd>
           </div>
           <div>
             <dt>{t('p2p.price')}</dt>
             <dd className="num">
-              {order.price} {order.fiat}
+              {numbers.exact(order.price)} {order.fiat}
             </dd>
           </div>
           <div>
             <dt>{t('p2p.quantity')}</dt>
             <dd className="num" data-testid="p2p-order-quantity">
-              {order.number} {order.coin}
+              {numbers.exact(order.number)} {order.coin}
             </dd>
           </div>
           <div>
@@ -200,7 +202,10 @@ function OrderView({ id }: { id: number }) {
         ))}
         {buyer && canPay ? (
           <p className="muted p2p-small">
-            {t('p2p.payHint', { amount: `${order.amount} ${order.fiat}`, reference: order.reference })}
+            {t('p2p.payHint', {
+              amount: `${numbers.exact(order.amount)} ${order.fiat}`,
+              reference: order.reference,
+            })}
           </p>
         ) : null}
       </section>
@@ -272,8 +277,8 @@ function OrderView({ id }: { id: number }) {
           body={
             <p>
               {t(`p2p.ask.${pending}`, {
-                amount: `${order.amount} ${order.fiat}`,
-                quantity: `${order.number} ${order.coin}`,
+                amount: `${numbers.exact(order.amount)} ${order.fiat}`,
+                quantity: `${numbers.exact(order.number)} ${order.coin}`,
               })}
             </p>
           }

@@ -14,6 +14,7 @@ import { TimeText } from '../assets/TimeText.tsx';
 import { RequireSignIn } from '../personal/RequireSignIn.tsx';
 import { P2pNav, Pager, StatusBadge } from './p2p-kit.tsx';
 import './p2p.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 const GROUPS = [
   { value: OTC_LIST_OPEN, key: 'p2p.group.open' },
@@ -24,6 +25,7 @@ const GROUPS = [
 
 /** My orders (/legalIndex/orders) or the orders on my shop's ads (/myshop/shoporders), with filters. */
 function OrdersList({ shop }: { shop: boolean }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { queries } = useServices();
   const [group, setGroup] = useState<number>(OTC_LIST_OPEN);
@@ -89,10 +91,10 @@ function OrdersList({ shop }: { shop: boolean }) {
                     {t(order.side === OTC_SIDE_BUYER ? 'p2p.buyCoin' : 'p2p.sellCoin', { coin: order.coin })}
                   </span>
                   <span className="num">
-                    {order.amount} {order.fiat}
+                    {numbers.exact(order.amount)} {order.fiat}
                   </span>
                   <span className="num muted">
-                    {order.number} {order.coin} @ {order.price}
+                    {numbers.exact(order.number)} {order.coin} @ {numbers.exact(order.price)}
                   </span>
                   <span className="muted p2p-small">
                     {order.side === OTC_SIDE_BUYER ? order.seller.name : order.buyer.name}

@@ -22,6 +22,7 @@ import { BecomeMerchant } from './BecomeMerchant.tsx';
 import { ConfirmDialog, FloatingMark, P2pNav, Pager, PayMethods } from './p2p-kit.tsx';
 import '../auth/kit/forms.css';
 import './p2p.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 const AD_STATUS_KEY: Record<number, string> = {
   [OTC_AD_OPEN]: 'p2p.adStatus.open',
@@ -49,6 +50,7 @@ function formOf(ad: OtcAd): AdEditorForm {
 }
 
 function StoreCard() {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { queries } = useServices();
   const [source] = useState(() => queries.p2p.shop$());
@@ -84,7 +86,7 @@ function StoreCard() {
         </div>
         <div>
           <dt>{t('p2p.completionRate')}</dt>
-          <dd className="num">{m.completion_rate}%</dd>
+          <dd className="num">{numbers.percent(m.completion_rate)}</dd>
         </div>
         <div>
           <dt>{t('p2p.avgRelease')}</dt>
@@ -103,6 +105,7 @@ function StoreCard() {
 }
 
 function MyAds() {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   const { queries, machines } = useServices();
   const [page, setPage] = useState(1);
@@ -145,20 +148,21 @@ function MyAds() {
                 </span>
               </span>
               <span className="p2p-price">
-                <strong className="num">{ad.price}</strong> <span className="muted">{ad.fiat}</span>
+                <strong className="num">{numbers.exact(ad.price)}</strong>{' '}
+                <span className="muted">{ad.fiat}</span>
                 <FloatingMark margin={ad.float_margin} />
               </span>
               <span className="p2p-limits">
                 <span className="p2p-small">
                   <span className="muted">{t('p2p.available')} </span>
                   <span className="num">
-                    {ad.left} / {ad.total} {ad.coin}
+                    {numbers.exact(ad.left)} / {numbers.exact(ad.total)} {ad.coin}
                   </span>
                 </span>
                 <span className="p2p-small">
                   <span className="muted">{t('p2p.limits')} </span>
                   <span className="num">
-                    {ad.min} – {ad.max} {ad.fiat}
+                    {numbers.exact(ad.min)} – {numbers.exact(ad.max)} {ad.fiat}
                   </span>
                 </span>
               </span>

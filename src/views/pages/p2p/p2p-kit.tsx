@@ -13,6 +13,7 @@ import {
 } from '../../../domain/contract-codes.ts';
 import { readPref } from '../../../machines/local-prefs.ts';
 import { useSignedIn } from '../../use-session.ts';
+import { useNumberText } from '../../use-number-text.ts';
 
 /** The order statuses' label keys (spec §4 labels). */
 const STATUS_KEY: Record<number, string> = {
@@ -199,9 +200,10 @@ export function entryMessageKey(kind: string): { key: string; vars?: Record<stri
  * margin with its sign. Nothing for a fixed price.
  */
 export function FloatingMark({ margin }: { margin: string }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   if (margin === '') return null;
-  const signed = margin.startsWith('-') ? `−${margin.slice(1)}` : `+${margin}`;
+  const signed = margin.startsWith('-') ? `−${numbers.exact(margin.slice(1))}` : `+${numbers.exact(margin)}`;
   return (
     <span className="p2p-float" data-testid="p2p-floating">
       {t('p2p.floatingMark', { margin: signed })}
