@@ -49,10 +49,10 @@ export function QuoteCells({ row }: { row: MarketRow }) {
         {numbers.price(row.low, row.priceDecimals)}
       </td>
       <td data-col="volume" className="num muted">
-        <span className="volume-quote" title={`${quoteVolumeOf(row)} ${row.quote}`}>
+        <span className="volume-quote" title={`${numbers.exact(quoteVolumeOf(row))} ${row.quote}`}>
           {`${numbers.compact(quoteVolumeOf(row))} ${row.quote}`}
         </span>
-        <span className="volume-base" title={`${row.volume} ${row.base}`}>
+        <span className="volume-base" title={`${numbers.exact(row.volume)} ${row.base}`}>
           {`${numbers.compact(row.volume)} ${row.base}`}
         </span>
       </td>

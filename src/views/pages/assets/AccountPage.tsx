@@ -136,7 +136,7 @@ function AccountBody({ account, groups }: { account: WalletAccount; groups: read
             ≈ {numbers.amount(group.convert_usd, 'USD')} USD
           </p>
           <p className="muted" data-testid="total-btc">
-            ≈ {totalInBtc(group.convert_usd, btcPriceOf(groups))} BTC
+            ≈ {numbers.exact(totalInBtc(group.convert_usd, btcPriceOf(groups)))} BTC
           </p>
           <div className="wallet-links">
             <Link to={`/assets/dealRecords?types=${account}`}>{t('pages.dealRecords')}</Link>

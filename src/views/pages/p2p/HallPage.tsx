@@ -151,7 +151,7 @@ function OrderDialog({
                 inputMode="decimal"
                 autoComplete="off"
                 value={text}
-                placeholder={`${ad.min} – ${ad.max}`}
+                placeholder={`${numbers.exact(ad.min)} – ${numbers.exact(ad.max)}`}
                 aria-invalid={problem !== null}
                 aria-describedby={problem ? 'p2p-order-problem' : undefined}
                 onChange={(event) => send({ type: 'SET_TEXT', text: event.target.value })}
