@@ -161,11 +161,12 @@ test.describe('spot trade screen', () => {
     const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
     await page.getByTestId('price-buy').fill(price);
     await page.getByTestId('quantity-buy').fill('0.01');
-    // 0.01 BTC costs price / 100: the total shows it exactly (never rounded down), the lock holds it.
+    // 0.01 BTC costs price / 100: the total shows it to USDT's cents, rounded up (a cost is never
+    // understated), the lock holds it exactly.
     const cents = Math.round(Number(price) * 100);
     const cost = cents / 10_000;
-    const exact = cost.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
-    await expect(page.getByTestId('total-buy')).toHaveText(`${exact} USDT`);
+    const shownCost = (Math.ceil(cents / 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await expect(page.getByTestId('total-buy')).toHaveText(`${shownCost} USDT`);
     await page.getByTestId('submit-buy').click();
     await expect(toast(page, 'Order placed')).toBeVisible();
 
@@ -353,24 +354,43 @@ test.describe('spot trade screen', () => {
     await expect(page.getByTestId('available-sell')).toHaveText(before.sell ?? '');
   });
 
-  test('in Russian a decimal comma is read as the point it means', async ({ page }) => {
+  test('in Russian a decimal comma is read as the point it means, and every number is written so', async ({
+    page,
+  }) => {
+    // Russian groups thousands with a no-break space and writes a decimal comma: "10 000,00".
+    const russian = (plain: string) => {
+      const [int = '', frac] = plain.split('.');
+      return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${frac === undefined ? '' : `,${frac}`}`;
+    };
     await signIn(page);
     await page.evaluate(() => localStorage.setItem('lang', 'ru'));
     await page.reload();
     await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
-    const bid = Number(await page.getByTestId('book-bid-19').getAttribute('data-price'));
+    await expect(page.getByTestId('available-buy')).toHaveText(`${russian('10000.00')} USDT`);
+    // The book writes the very price it holds, in the Russian way.
+    const bookRow = page.getByTestId('book-bid-19');
+    const held = (await bookRow.getAttribute('data-price')) ?? '';
+    await expect(bookRow.locator('.book-price')).toHaveText(russian(held));
+    const bid = Number(held);
     const price = bid.toFixed(2).replace('.', ',');
     await page.getByTestId('price-buy').fill(price);
     await page.getByTestId('quantity-buy').fill('0,01');
     await expect(page.getByTestId('quantity-problem-buy')).toHaveCount(0);
     await expect(page.getByTestId('price-problem-buy')).toHaveCount(0);
+    // The total of 0.01 BTC: USDT's cents, rounded up, written the Russian way.
+    const cents = Math.round(bid * 100);
+    await expect(page.getByTestId('total-buy')).toHaveText(
+      `${russian((Math.ceil(cents / 100) / 100).toFixed(2))} USDT`,
+    );
     await page.getByTestId('submit-buy').click();
     const row = page.getByTestId('orders-table').locator('tbody tr').first();
-    await expect(row).toContainText('0.01');
-    // The balances reload after the order's answer: wait for them rather than race them.
-    await expect
-      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
-      .toBe(Math.floor(bid) / 100);
+    await expect(row).toContainText(russian(bid.toFixed(2)));
+    await expect(row).toContainText('0,01');
+    // The balances reload after the order's answer: wait for them rather than race them. The lock
+    // holds the exact cost; USDT shows its cents, cut towards zero.
+    await expect(page.getByTestId('locked-buy')).toHaveText(
+      `${russian((Math.floor(bid) / 100).toFixed(2))} USDT`,
+    );
   });
 
   test('a price far through the market asks first: back places nothing, place goes', async ({ page }) => {

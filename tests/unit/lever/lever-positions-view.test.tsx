@@ -125,8 +125,9 @@ describe('closed lever positions', () => {
       '11/2809:02:03',
       '11/2809:02:03',
     ]);
-    expect(text('lever-row-pnl')).toEqual(['-8.3156', '20.0000', '-90.0000', '0.0000']);
-    expect(text('lever-row-roe')).toEqual(['-9.23 %', '+22.22 %', '-100.00 %', '0.00 %']);
+    // USDT's one display rule (2 decimals, cut towards zero); the percent sign as English writes it.
+    expect(text('lever-row-pnl')).toEqual(['-8.31', '20.00', '-90.00', '0.00']);
+    expect(text('lever-row-roe')).toEqual(['-9.23%', '+22.22%', '-100.00%', '0.00%']);
     expect(text('lever-row-reason')).toEqual(['stop loss', 'take profit', 'liquidated', 'closed by you']);
     const headings = within(table)
       .getAllByRole('columnheader')
