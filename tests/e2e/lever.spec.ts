@@ -297,8 +297,13 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   // About enough for a long and a short of one lot at 100x. The market moves on while the funds go
   // in, so 0.1 USDT covers a move of about 1.5 % (0.01 did not: a CI run's short was refused). The
   // overnight fees still eat both bonds whole by the 20th day, which liquidates whatever is free.
+  // The form shows each cost in USDT's cents, rounded up: the exact cost lies within a cent below
+  // each figure shown, so the four figures less 0.04 never exceed it.
   const cost =
-    (await amount('lever-bond-long')) + (await amount('lever-bond-short')) + 2 * (await amount('lever-fee'));
+    (await amount('lever-bond-long')) +
+    (await amount('lever-bond-short')) +
+    2 * (await amount('lever-fee')) -
+    0.04;
   await fundLever(page, (Math.ceil(cost * 10_000) / 10_000 + 0.1).toFixed(4));
   await openInApp(page, '/lever?symbol=ETH/USDT');
   await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
