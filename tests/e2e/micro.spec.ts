@@ -107,8 +107,8 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await expect(page.getByTestId('micro-expected')).toHaveText('180.00 USDT');
   await page.getByTestId('micro-buy-up').click();
   await expect(page.getByTestId('micro-confirm-text')).toContainText('100 USDT');
-  await expect(page.getByTestId('micro-confirm-fee')).toHaveText('0.1 USDT');
-  await expect(page.getByTestId('micro-confirm-payout')).toHaveText('180 USDT');
+  await expect(page.getByTestId('micro-confirm-fee')).toHaveText('0.10 USDT');
+  await expect(page.getByTestId('micro-confirm-payout')).toHaveText('180.00 USDT');
   await page.getByTestId('micro-confirm').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Contract bought' })).toBeVisible();
   await expect(page.getByTestId('micro-available')).toHaveText('399.90 USDT');
@@ -122,7 +122,7 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await page.getByTestId('micro-seconds-600').click();
   await page.getByTestId('micro-buy-down').click();
   await expect(page.getByTestId('micro-confirm-fee')).toHaveText('0.05 USDT');
-  await expect(page.getByTestId('micro-confirm-payout')).toHaveText('70 USDT');
+  await expect(page.getByTestId('micro-confirm-payout')).toHaveText('70.00 USDT');
   await page.getByTestId('micro-confirm').click();
   const contracts = page.getByTestId('micro-contracts');
   // The 30 s contract settles within half a real second at x60 and leaves the running list; wait
@@ -141,7 +141,7 @@ test('buys up and down, counts down on the server clock and settles on the publi
   await expect(rows).toHaveCount(2);
   for (const [index, direction, fee, seconds] of [
     [0, 'down', '0.05 USDT', 600],
-    [1, 'up', '0.1 USDT', 30],
+    [1, 'up', '0.10 USDT', 30],
   ] as const) {
     const row = rows.nth(index);
     // Its fee, and when it opened and closed: the contract's seconds apart.

@@ -164,8 +164,8 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
           seconds={Number(pending.payload.seconds)}
           amount={String(pending.payload.number)}
           code={code}
-          fee={unitsPlainText(pending.quote.fee)}
-          payout={unitsPlainText(pending.quote.payout)}
+          fee={numbers.cost(unitsText(pending.quote.fee), code)}
+          payout={numbers.amount(unitsText(pending.quote.payout), code)}
           ready={snapshot.matches('confirming')}
           onCancel={() => form.send({ type: 'CANCEL' })}
           onConfirm={() => form.send({ type: 'CONFIRM' })}
