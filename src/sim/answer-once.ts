@@ -12,6 +12,7 @@ import type { CommandRequest } from './store/event-sourced.ts';
 export interface AnswerOnce<Outcome, State> {
   id: string;
   answer: (outcome: Outcome, state: State) => Envelope;
+  stored?: (answer: unknown) => void;
 }
 
 /** The route's side: its answer for this request, or nothing when the request carried no id. */
@@ -19,7 +20,17 @@ export function answerOnce<Outcome, State>(
   ctx: CallContext,
   answer: (outcome: Outcome, state: State) => Envelope,
 ): AnswerOnce<Outcome, State> | undefined {
-  return ctx.requestId === undefined ? undefined : { id: ctx.requestId, answer };
+  if (ctx.requestId === undefined) return undefined;
+  return { id: ctx.requestId, answer, ...storedTo(ctx) };
+}
+
+/**
+ * The request's `stored` hook: the call context's, when the server asked to be told. What it is
+ * told is the value the same request's `answer` returned, an Envelope, which the log keeps untyped.
+ */
+export function storedTo(ctx: CallContext): { stored?: (answer: unknown) => void } {
+  const told = ctx.answerStored;
+  return told ? { stored: (answer) => told(answer as Envelope) } : {};
 }
 
 /**
@@ -30,5 +41,11 @@ export function commandRequest<Outcome, State>(
   once: AnswerOnce<Outcome, State> | undefined,
   outcomeOf: (next: State, reply: unknown) => Outcome,
 ): CommandRequest<State> | undefined {
-  return once && { id: once.id, answer: (next, reply) => once.answer(outcomeOf(next, reply), next) };
+  return (
+    once && {
+      id: once.id,
+      answer: (next, reply) => once.answer(outcomeOf(next, reply), next),
+      ...(once.stored ? { stored: once.stored } : {}),
+    }
+  );
 }

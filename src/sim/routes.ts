@@ -15,6 +15,12 @@ export interface CallContext {
    * A handler that stores a command passes it to the log with the answer, in the same commit.
    */
   requestId?: string;
+  /**
+   * Told the answer stored with the request's command once that commit succeeded: the server then
+   * answers with it, so a first answer and a retried one are the same to the byte (a route that
+   * worked its answer out again after the commit could read a later clock or state).
+   */
+  answerStored?: (answer: Envelope) => void;
 }
 
 /** A handler gets the payload already checked against the contract's payload schema. */

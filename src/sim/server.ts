@@ -69,7 +69,10 @@ export function createSimServer(deps: SimServerDeps): SimServer {
         return errorEnvelope((await translator(requestHeaders(request).lang))('requestLogUnavailable'));
       }
       if (recorded) return recorded;
-      const envelope = await answer(request, id);
+      let stored: Envelope | undefined;
+      const envelope = await answer(request, id, (answerOnFile) => (stored = answerOnFile));
+      // The answer on file, once a commit stored one: what every retry of this request will get.
+      if (stored) return stored;
       const secret = typeof request.path === 'string' && callByPath(request.path)?.secret === true;
       if (log.keepAfter && recordable(envelope, secret)) await log.keepAfter(id, deps.clock.now(), envelope);
       return envelope;
@@ -78,7 +81,11 @@ export function createSimServer(deps: SimServerDeps): SimServer {
     return run;
   }
 
-  async function answer(request: WireRequest, requestId?: string): Promise<Envelope> {
+  async function answer(
+    request: WireRequest,
+    requestId?: string,
+    answerStored?: (answer: Envelope) => void,
+  ): Promise<Envelope> {
     // Headers, call, method and payload are checked strictly first (strict-input.ts).
     const headers = requestHeaders(request);
     const t = await translator(headers.lang);
@@ -94,6 +101,7 @@ export function createSimServer(deps: SimServerDeps): SimServer {
         token: headers.authorization,
         t,
         ...(requestId === undefined ? {} : { requestId }),
+        ...(answerStored === undefined ? {} : { answerStored }),
       });
     } catch (error) {
       console.error(`sim: ${spec.path} failed`, error);

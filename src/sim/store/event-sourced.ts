@@ -24,6 +24,11 @@ export interface EventSourcedOptions {
 export interface CommandRequest<S> {
   id: string;
   answer: (next: S, reply: unknown) => unknown;
+  /**
+   * Told the answer once it is on file (its commit succeeded), so the caller gets exactly what a
+   * retry of the request will get from the log, not an answer worked out a second time later.
+   */
+  stored?: (answer: unknown) => void;
 }
 
 export type ExecuteResult<E> =
@@ -128,6 +133,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
     let rows: NewEvent[];
     let snapshotState: string | undefined;
     let answer: RequestAnswer | undefined;
+    let answerValue: unknown;
     try {
       const decision = this.aggregate.decide(this.current, command);
       if (!decision.ok) return { ok: false, error: decision.error };
@@ -138,7 +144,8 @@ export class EventSourced<S, C, E extends DomainEvent> {
       if (this.eventsSinceSnapshot + events.length >= this.snapshotEvery) snapshotState = this.encode(next);
       if (request) {
         const at = this.timeOf(events[events.length - 1]!);
-        answer = { id: request.id, at, answer: JSON.stringify(request.answer(next, reply)) };
+        answerValue = request.answer(next, reply);
+        answer = { id: request.id, at, answer: JSON.stringify(answerValue) };
       }
     } catch (error) {
       // A throwing decide/evolve/encoder is a bug in the aggregate; refuse the command, keep serving.
@@ -153,6 +160,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
     }
     this.current = next;
     this.lastSeq = seq;
+    if (answer) request?.stored?.(answerValue);
     this.eventsSinceSnapshot = snapshotState === undefined ? this.eventsSinceSnapshot + events.length : 0;
     return { ok: true, reply, seq, events };
   }

@@ -4,6 +4,7 @@ import { errorEnvelope, expiredEnvelope, okEnvelope, type Envelope } from '../..
 import type { Problem } from '../../../domain/validation/problem.ts';
 import type { Routes } from '../../routes.ts';
 import type { CallContext } from '../../routes.ts';
+import { storedTo } from '../../answer-once.ts';
 import type { CommandRequest, ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from './accounts.ts';
 import { REFUSALS } from './decide/decision.ts';
@@ -60,6 +61,7 @@ export function answered(
   return {
     id: ctx.requestId,
     answer: (_next, reply) => outcome({ ok: true, reply, seq: 0, events: [] }, ctx, success),
+    ...storedTo(ctx),
   };
 }
 

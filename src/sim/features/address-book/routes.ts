@@ -11,6 +11,7 @@ import { codeProblem } from '../../../domain/validation/code.ts';
 import { clean } from '../../../domain/validation/text.ts';
 import { AREAS } from '../../content/areas.ts';
 import type { CallContext, Routes } from '../../routes.ts';
+import { storedTo } from '../../answer-once.ts';
 import type { CommandRequest, ExecuteResult } from '../../store/event-sourced.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
@@ -33,7 +34,9 @@ function answerOf(entry: BoundAddressRecord) {
 
 /** A command's request whose success answer is known before it runs, stored with the command. */
 function answered(ctx: CallContext, success: Envelope): CommandRequest<AddressBookState> | undefined {
-  return ctx.requestId === undefined ? undefined : { id: ctx.requestId, answer: () => success };
+  return ctx.requestId === undefined
+    ? undefined
+    : { id: ctx.requestId, answer: () => success, ...storedTo(ctx) };
 }
 
 function outcome(result: ExecuteResult<AddressBookEvent>, ctx: CallContext, success: Envelope): Envelope {
@@ -142,7 +145,9 @@ export function registerAddressBookRoutes(routes: Routes, accounts: Accounts, bo
         label: clean(data.label),
         codeHash,
       },
-      ctx.requestId === undefined ? undefined : { id: ctx.requestId, answer: (_next, reply) => bound(reply) },
+      ctx.requestId === undefined
+        ? undefined
+        : { id: ctx.requestId, answer: (_next, reply) => bound(reply), ...storedTo(ctx) },
     );
     return outcome(result, ctx, bound(result.ok ? result.reply : 0));
   });

@@ -9,6 +9,7 @@ import { parseOrderRequest, type OrderPayload } from './order-request.ts';
 import type { Spot, SpotOutcome, SpotRequest } from './spot.ts';
 import type { SpotOrder } from './state.ts';
 import { FLAG_ON, ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
+import { storedTo } from '../../answer-once.ts';
 
 /**
  * Spec §7 "Spot orders". Every call needs a signed-in user (999 otherwise) and sees only that
@@ -23,7 +24,7 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
   const origin = (ctx: CallContext, successKey: string): SpotRequest | undefined =>
     ctx.requestId === undefined
       ? undefined
-      : { id: ctx.requestId, answer: (order) => success(order, ctx, successKey) };
+      : { id: ctx.requestId, answer: (order) => success(order, ctx, successKey), ...storedTo(ctx) };
 
   const add = (side: SpotSide) => async (payload: OrderPayload, ctx: CallContext, userId: number) => {
     spot.rememberLanguage(userId, ctx.t);

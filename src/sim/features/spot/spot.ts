@@ -28,6 +28,8 @@ export interface PrivateHub {
 export interface SpotRequest {
   id: string;
   answer: (order: SpotOrder) => unknown;
+  /** Told the answer once its commit succeeded (CommandRequest.stored). */
+  stored?: (answer: unknown) => void;
 }
 
 export type SpotOutcome =
@@ -274,7 +276,11 @@ export class Spot {
   ): Promise<ExecuteResult<SpotEvent>> {
     return this.log.execute(
       command,
-      origin && { id: origin.id, answer: (next) => origin.answer(next.orders.get(orderId)!) },
+      origin && {
+        id: origin.id,
+        answer: (next) => origin.answer(next.orders.get(orderId)!),
+        ...(origin.stored ? { stored: origin.stored } : {}),
+      },
     );
   }
 

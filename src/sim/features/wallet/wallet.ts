@@ -200,6 +200,7 @@ export class Wallet {
     const converted = request && {
       id: request.id,
       answer: (_: unknown, next: ExchangeState) => request.answer(done, next),
+      ...(request.stored ? { stored: request.stored } : {}),
     };
     const outcome = await this.run(
       {
