@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { showsPager } from '../../../../domain/wallet/entry.ts';
 import { TimeText } from '../../assets/TimeText.tsx';
 import { incomeText } from '../earnings-text.ts';
 import type { RecordsTabProps } from './records-tab.script.ts';
@@ -16,7 +15,7 @@ export function RecordsTabView({ records, page, onPage }: RecordsTabProps) {
         {records.status === 'loading' ? t('common.loading') : t('earnings.failed')}
       </p>
     );
-  const { data, total, last_page: last } = records.data;
+  const { data, last_page: last } = records.data;
   return (
     <section className="card" aria-labelledby="earn-records-title">
       <h2 id="earn-records-title">{t('earnings.records')}</h2>
@@ -50,7 +49,8 @@ export function RecordsTabView({ records, page, onPage }: RecordsTabProps) {
           </table>
         </div>
       )}
-      {showsPager(total) && (
+      {/* The server's page count: earnings pages hold 10 records, not the wallet's 15. */}
+      {last > 1 && (
         <nav className="earn-pager" aria-label={t('earnings.pages')}>
           <button
             type="button"
