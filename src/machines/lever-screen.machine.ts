@@ -107,6 +107,11 @@ export const leverScreenMachine = setup({
       Extract<LeverScreenEvent, { type: 'TRADED' | 'CLOSED' }>,
       NonReducibleUnknown
     >(() => NEVER),
+    /**
+     * LAST whenever the pair's last trade price moves (the form's and the panel's side rules); told
+     * of each new pair with a PAIR event. By default the tape never moves.
+     */
+    lastPrice: fromCallback<EventObject, { matchId: number }>(() => undefined),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -154,10 +159,13 @@ export const leverScreenMachine = setup({
     folded: new Map(),
     live: null,
   }),
-  invoke: {
-    src: 'childReports',
-    input: ({ context }) => ({ form: context.form, positions: context.positions }),
-  },
+  invoke: [
+    {
+      src: 'childReports',
+      input: ({ context }) => ({ form: context.form, positions: context.positions }),
+    },
+    { id: 'lastPrice', src: 'lastPrice', input: ({ context }) => ({ matchId: context.pair.matchId }) },
+  ],
   initial: 'choosing',
   on: {
     PAIR: {
@@ -180,6 +188,7 @@ export const leverScreenMachine = setup({
             priceDecimals: event.pair.priceDecimals,
           }),
         ),
+        sendTo('lastPrice', ({ event }) => ({ type: 'PAIR' as const, matchId: event.pair.matchId })),
       ],
     },
     SIGNED_IN: {

@@ -110,6 +110,11 @@ export const tradeScreenMachine = setup({
     reachability: fromEventObservable<{ type: 'REACHABLE'; reachable: boolean }, NonReducibleUnknown>(
       () => NEVER,
     ),
+    /**
+     * BEST whenever the pair's best bid or ask moves (market orders are priced on it); told of each
+     * new pair with a PAIR event. By default the book never moves.
+     */
+    bestPrices: fromCallback<EventObject, { matchId: number }>(() => undefined),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -151,6 +156,7 @@ export const tradeScreenMachine = setup({
     },
     { src: 'reconnects' },
     { src: 'reachability' },
+    { id: 'bestPrices', src: 'bestPrices', input: ({ context }) => ({ matchId: context.pair.matchId }) },
   ],
   initial: 'choosing',
   on: {
@@ -166,6 +172,7 @@ export const tradeScreenMachine = setup({
           ({ context }) => context.orders,
           ({ event }) => ({ type: 'PAIR' as const, matchId: event.pair.matchId }),
         ),
+        sendTo('bestPrices', ({ event }) => ({ type: 'PAIR' as const, matchId: event.pair.matchId })),
       ],
     },
     SIGNED_IN: {

@@ -82,6 +82,10 @@ export interface Ontology {
       /** When the book last changed, once that is a few seconds ago; else null. */
       bookAsOf$: Observable<number | null>;
     };
+    /** The best bid and ask of a pair's book, at most once per frame, when one moved (market orders' price). */
+    bestPrices$(matchId: number): Observable<{ bid: string | null; ask: string | null }>;
+    /** A pair's last trade price, at most once per frame, when it moved (lever's side rules). */
+    lastPrice$(matchId: number): Observable<string>;
     kline$(symbol: string, period: KlinePeriod): Observable<KlineBar>;
     klineHistory$(
       deal$: Observable<DealSnapshot>,

@@ -26,7 +26,7 @@ export function wireMachines(api: ApiClient, socket: ChannelSource, queries: App
     earnings: earningsMachines(actors, feeds),
     p2p: p2pMachines(actors),
     personal: personalMachines(actors),
-    trading: tradingMachines(actors),
+    trading: tradingMachines(actors, queries),
     wallet: walletMachines(actors, feeds, accounts.sendCode),
   };
 }

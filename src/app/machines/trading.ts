@@ -1,13 +1,31 @@
+import { map } from 'rxjs';
 import { leverScreenWith } from '../../machines/lever-screen.machine.ts';
 import { microScreenWith } from '../../machines/micro-screen.machine.ts';
 import { tradeScreenWith } from '../../machines/trade-screen.machine.ts';
 import type { AppActors } from '../../machines/actors/index.ts';
+import type { AppQueries } from '../../streams/queries/index.ts';
+import { pairFeed } from './pair-feed.ts';
 
-/** The trading screens' machines, each with its form, list and push children wired. */
-export function tradingMachines(actors: AppActors) {
+/**
+ * The trading screens' machines, each with its form, list and push children wired, and the market
+ * figures its rules follow (spot: the best bid and ask; lever: the last price) as invoked feeds.
+ */
+export function tradingMachines(actors: AppActors, queries: AppQueries) {
   return {
-    spot: tradeScreenWith(actors.spot),
-    lever: leverScreenWith(actors.lever),
+    spot: tradeScreenWith(actors.spot).provide({
+      actors: {
+        bestPrices: pairFeed((matchId) =>
+          queries.trade.bestPrices$(matchId).pipe(map((best) => ({ type: 'BEST' as const, ...best }))),
+        ),
+      },
+    }),
+    lever: leverScreenWith(actors.lever).provide({
+      actors: {
+        lastPrice: pairFeed((matchId) =>
+          queries.trade.lastPrice$(matchId).pipe(map((price) => ({ type: 'LAST' as const, price }))),
+        ),
+      },
+    }),
     micro: microScreenWith(actors.micro),
   };
 }

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { distinctUntilChanged, filter, map } from 'rxjs';
 import { resolveLanguage } from '../../../domain/languages.ts';
 import { usesDecimalComma } from '../../../domain/number-entry.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
 import { type LeverPair } from '../../../machines/lever-screen.machine.ts';
-import { frameSampled } from '../../../streams/frame-sampled.ts';
 import { LOADING, type Loadable } from '../../../streams/loadable.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -100,27 +98,14 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   useEffect(() => screen.send({ type: 'PAIR', pair: leverPairOf(pair) }), [pair, screen]);
   useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
+  // The last trade price, at most once per frame (the screen machine follows the same feed itself).
+  const last$ = useMemo(() => queries.trade.lastPrice$(pair.id), [queries, pair.id]);
   const { form, positions } = screen.getSnapshot().context;
   // A placed order closes the sheet: the new position shows in the panel behind it.
   useEffect(() => {
     const subscription = form.on('placed', () => setSheet(false));
     return () => subscription.unsubscribe();
   }, [form]);
-
-  // The last trade price reaches the form and the panel (their side rules), once per frame at most.
-  const last$ = useMemo(
-    () =>
-      frameSampled(feeds.tape$).pipe(
-        map(({ value }) => value[0]?.price ?? null),
-        filter((price): price is string => price !== null),
-        distinctUntilChanged(),
-      ),
-    [feeds],
-  );
-  useEffect(() => {
-    const subscription = last$.subscribe((price) => screen.send({ type: 'LAST', price }));
-    return () => subscription.unsubscribe();
-  }, [last$, screen]);
 
   const live = useSelector(screen, (s) => s.context.live?.account ?? null);
   const priceDecimals = pair.priceDecimals ?? 4;

@@ -2,14 +2,11 @@ import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { distinctUntilChanged, map } from 'rxjs';
 import { resolveLanguage } from '../../../domain/languages.ts';
 import { usesDecimalComma } from '../../../domain/number-entry.ts';
-import { bestPrices } from '../../../domain/spot/best-price.ts';
 import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
 import type { SpotPair } from '../../../machines/spot-entry.machine.ts';
-import { frameSampled } from '../../../streams/frame-sampled.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { parseIdParam, parseMomentParam, tradeHref } from '../../components/links.ts';
@@ -116,17 +113,6 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
   useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
 
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
-
-  // Market mode prices follow the best opposite price, sampled once per frame.
-  useEffect(() => {
-    const subscription = frameSampled(feeds.depth$)
-      .pipe(
-        map(({ value }) => bestPrices(value)),
-        distinctUntilChanged((a, b) => a.bid === b.bid && a.ask === b.ask),
-      )
-      .subscribe((best) => screen.send({ type: 'BEST', ...best }));
-    return () => subscription.unsubscribe();
-  }, [feeds, screen]);
 
   const own = useSelector(orders, (snapshot) => snapshot.context.own);
   const { zone } = useTimeZone();
