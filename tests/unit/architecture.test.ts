@@ -105,15 +105,18 @@ function edgesUnder(root: string): Edge[] {
 
 /**
  * One way to wire (DESIGN.md "src/app"): a machine gets its actors in src/app/machines, never in a
- * view. A view that calls `.provide(` on a machine, or imports a feature's actors at run time, is
- * wiring; it names "file:line: code".
+ * view. A view that calls `.provide(` on a machine, imports a feature's actors at run time, or
+ * forwards a stream into a machine (`x$.subscribe((v) => actor.send(...))`: a push is an actor the
+ * machine invokes) is wiring; it names "file:line: code".
  */
+const FORWARDS_A_STREAM = /\.subscribe\(\s*\(?[\w{}, ]*\)?\s*=>\s*[\w.]*send\(/;
 function viewsThatWire(root: string): string[] {
   const offenders: string[] = [];
   for (const file of files(join(root, 'views'))) {
     const code = withoutComments(readFileSync(file, 'utf8'));
     code.split('\n').forEach((line, index) => {
-      if (/\.provide\(/.test(line)) offenders.push(`${relative(root, file)}:${index + 1}: ${line.trim()}`);
+      if (/\.provide\(/.test(line) || FORWARDS_A_STREAM.test(line))
+        offenders.push(`${relative(root, file)}:${index + 1}: ${line.trim()}`);
     });
     for (const edge of edgesOf(file, code))
       if (edge.kind !== 'type' && relative(root, edge.target).startsWith(join('machines', 'actors')))
@@ -185,7 +188,7 @@ describe('architecture', () => {
     }
   });
 
-  it('no view gives a machine its actors: no .provide( and no run-time import of machines/actors', () => {
+  it('no view wires a machine: no .provide(, no run-time import of machines/actors, no stream forwarded in', () => {
     expect(viewsThatWire(ROOT)).toEqual([]);
   });
 
@@ -202,6 +205,11 @@ describe('architecture', () => {
       );
       plant('views/pages/Chained.tsx', 'const [logic] = useState(() =>\n  m\n    .provide({ actors: {} }));');
       plant('views/Actors.tsx', "import { spotActors } from '../machines/actors/spot.ts';");
+      plant(
+        'views/Forwards.tsx',
+        "const sub = last$.subscribe((price) => screen.send({ type: 'LAST', price }));\n" +
+          'const ok = actor.on((event) => toasts.show(event));',
+      );
       // Naming the actors' types, and saying in a comment what must not be done, are not wiring.
       plant(
         'views/Fine.tsx',
@@ -210,6 +218,7 @@ describe('architecture', () => {
       expect(viewsThatWire(root).sort()).toEqual(
         [
           'views/Actors.tsx: imports machines/actors/spot.ts',
+          "views/Forwards.tsx:1: const sub = last$.subscribe((price) => screen.send({ type: 'LAST', price }));",
           'views/Provides.tsx:2: const logic = m.provide({ actors: {} });',
           'views/pages/Chained.tsx:3: .provide({ actors: {} }));',
         ].sort(),

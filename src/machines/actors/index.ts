@@ -14,9 +14,9 @@ import { spotActors } from './spot.ts';
 import { walletActors } from './wallet.ts';
 
 /**
- * Every feature's API actors, built once by the composition root (src/app) and provided to the
- * machines by the views that run them, so tests inject their own. One entry per feature; a new
- * feature adds its file here.
+ * Every feature's API actors, built once by the composition root and given to the machines there
+ * (src/app/machines, one provider per feature), so tests inject their own. One entry per feature; a
+ * new feature adds its file here.
  */
 export function createActors(api: ApiClient, socket: ChannelSource) {
   return {
