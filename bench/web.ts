@@ -253,7 +253,15 @@ async function firstQuoteMs(
     const first = await browser.newContext();
     const page = await first.newPage();
     await page.goto(`${BASE}${route}`);
-    await page.waitForFunction(() => localStorage.getItem('last_quotes') !== null, null, { timeout: 30_000 });
+    // Live quotes shown, then kept (a build from before kept quotes keeps none: it is not waited for).
+    await page.waitForFunction(
+      (live) => /\d/.test(document.querySelector(live)?.textContent ?? ''),
+      quoteSelectors(route)[1],
+      { timeout: 30_000 },
+    );
+    await page
+      .waitForFunction(() => localStorage.getItem('last_quotes') !== null, null, { timeout: 3_000 })
+      .catch(() => undefined);
     storageState = await first.storageState({ indexedDB: true });
     await first.close();
   }
@@ -288,16 +296,19 @@ async function firstQuoteMs(
   return { number: Math.round(value.number), live: Math.round(value.live) };
 }
 
-/** A price on the route, and a price its table marks as live. */
+/**
+ * A price on the route, and a price its table marks as live. A build from before kept quotes (no
+ * `data-quotes` at all, as `--baseline`-style runs of an older build have) showed only live ones.
+ */
 function quoteSelectors(route: '/markets' | '/trade'): [string, string] {
   return route === '/markets'
     ? [
         '[data-testid="markets-table"] [data-testid="market-row"] td[data-col="price"]',
-        '[data-testid="markets-table"][data-quotes="ready"] [data-testid="market-row"] td[data-col="price"]',
+        '[data-testid="markets-table"]:is([data-quotes="ready"], :not([data-quotes])) [data-testid="market-row"] td[data-col="price"]',
       ]
     : [
         '[data-testid="market-header"] .market-last .num',
-        '[data-testid="market-header"][data-quotes="ready"] .market-last .num',
+        '[data-testid="market-header"]:is([data-quotes="ready"], :not([data-quotes])) .market-last .num',
       ];
 }
 
