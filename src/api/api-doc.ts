@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogue, type CallSpec } from './catalogue.ts';
 import { FAMILY_MEANINGS } from './family-meanings.ts';
+import { ORDER_FILTERS } from './order-filters-doc.ts';
 
 type JsonSchema = {
   type?: string | string[];
@@ -141,6 +142,7 @@ export function renderApiDoc(): string {
     "request sent again, after a retry or a change of the simulator's leader tab, runs at most once and is",
     "answered with its original answer. Ids are scoped to the caller's token; refusals are not recorded.",
     '',
+    ...ORDER_FILTERS,
     ...DIALECT,
     ...FAMILY_MEANINGS,
     '',

@@ -95,6 +95,17 @@ export const currencyMatch = z.object({
   price_decimals: z.number().int().optional(),
   /** Tessera: the pair's lot, as quantity places (a quantity is a whole number of lots). */
   number_decimals: z.number().int().min(0).max(8).optional(),
+  /**
+   * Tessera's order filters (as Binance's PERCENT_PRICE and MIN_NOTIONAL; a server may leave them
+   * out): a spot limit price from `price_band_down` percent below to `price_band_up` percent above
+   * the last trade price; every spot order (a market one at the best opposite price) worth at least
+   * `min_notional` of the quote currency; a lever fixed price at most `lever_price_band` percent
+   * from the last trade price (lever pairs only).
+   */
+  price_band_down: decimal.optional(),
+  price_band_up: decimal.optional(),
+  min_notional: decimal.optional(),
+  lever_price_band: decimal.optional(),
   currency_quotation: quotation,
 });
 

@@ -106,7 +106,7 @@ interface Sent {
 
 /** What the demo account was given before the lanes start (tests/crash: the one-off setup). */
 interface Prepared {
-  /** Half the last price of BTC/USDT: resting buys that do not fill. */
+  /** 60 % of the last price of BTC/USDT: resting buys that do not fill, inside its price band. */
   price: string;
   /** The address the demo bound, for withdrawals; its id in the address book, for relabels. */
   address: string;
@@ -608,8 +608,9 @@ async function prepare(laneOf: LaneStore): Promise<Prepared> {
     )
     .map((ad) => ad.id);
   expect(ads.length, 'seeded USDT sell ads').toBeGreaterThan(0);
-  // Half the last price of BTC/USDT (ticks of 10^-2): resting orders that do not fill.
-  const price = (Math.floor(simulator.market.market.pair(1)!.lastPrice() / 2) / 100).toFixed(2);
+  // 60 % of the last price of BTC/USDT (ticks of 10^-2): resting orders that do not fill, inside the
+  // pair's price band (half to twice the last price).
+  const price = (Math.floor(simulator.market.market.pair(1)!.lastPrice() * 0.6) / 100).toFixed(2);
   const fromSeq = (await store.readEvents(0)).at(-1)?.seq ?? 0;
   await close(store);
   return { price, address: TRON_ADDRESS, addressId: bound.id, ads, fromSeq };

@@ -65,7 +65,10 @@ export const leverCalls = {
     path: 'lever/submit',
     auth: true,
     toast: true,
-    summary: 'Open a long (1) or short (2) position: at the market (status 1) or at a fixed price (status 0)',
+    summary:
+      'Open a long (1) or short (2) position: at the market (status 1) or at a fixed price (status 0), ' +
+      "below the last price for a long, above it for a short, and at most the pair's lever_price_band " +
+      'percent from it (see Order filters)',
     payload: z.object({
       share: num(z.number().int().positive()),
       multiple: num(z.number().int().positive()),

@@ -223,7 +223,7 @@ export const otcCalls = {
     auth: true,
     toast: true,
     summary:
-      "Publish an ad (sellers only, is_seller). Refused (code 0): a floating margin that is not a percent of at most 2 decimals within -20..20, a price, total or limits that are not positive decimals of the right places, max below min, a total that cannot fill one minimum order, a pay method not saved in collection settings, a pay limit other than 15 or 30 minutes, remarks over 200 characters, a sell ad above the legal account's available balance",
+      "Publish an ad (sellers only, is_seller). Refused (code 0): a floating margin that is not a percent of at most 2 decimals within -20..20, a price, total or limits that are not positive decimals of the right places, max below min, a total that cannot fill one minimum order, a fixed price more than 20 % from the market reference (see Order filters), a pay method not saved in collection settings, a pay limit other than 15 or 30 minutes, remarks over 200 characters, a sell ad above the legal account's available balance",
     payload: z.object({ type: num(otcAdType), coin: text, fiat: text, total: decimal, ...adTerms }),
     answer: otcAd,
   }),
@@ -233,7 +233,8 @@ export const otcCalls = {
     auth: true,
     toast: true,
     summary:
-      "Change an open or paused ad's price, limits, pay methods, pay limit and remarks (same rules as publish)",
+      "Change an open or paused ad's price, limits, pay methods, pay limit and remarks (same rules as publish, " +
+      'the price band included)',
     payload: z.object({ id: num(id), ...adTerms }),
     answer: otcAd,
   }),

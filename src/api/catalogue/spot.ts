@@ -62,7 +62,8 @@ export const spotCalls = {
     toast: true,
     summary:
       'Place a buy order: type 0 limit (price required), 1 market (price ignored; without type, no ' +
-      "price means market). number finer than the pair's lot is refused. Locks quote; answers the order " +
+      "price means market). number finer than the pair's lot is refused, and so is an order outside the " +
+      "pair's order filters (see Order filters). Locks quote; answers the order " +
       'after matching on arrival, and pushes TX_SUBMIT (and TX_MATCHED to makers it filled)',
     payload: spotOrderPayload,
     answer: spotOrder,

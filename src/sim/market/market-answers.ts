@@ -176,9 +176,14 @@ export function currencyMatchAnswer(market: PairMarket, assetUrl: AssetUrl = sam
     lever_share_num: pair.leverShareNum,
     lever_fee_rate: pair.leverFeeRate,
     change_fee_rate: SPOT_FEE_RATE,
-    ...(isOn(pair.openLever) ? leverTermsAnswer() : {}),
+    ...(isOn(pair.openLever)
+      ? { ...leverTermsAnswer(), lever_price_band: String(pair.leverPriceBandPercent) }
+      : {}),
     price_decimals: pair.priceDecimals,
     number_decimals: pair.lotDecimals,
+    price_band_down: String(pair.priceBand.downPercent),
+    price_band_up: String(pair.priceBand.upPercent),
+    min_notional: pair.minNotional,
     currency_quotation: quotationAnswer(market),
   };
 }

@@ -1,5 +1,6 @@
 import { currencyByCode, type Currency, type QuoteCode } from './currencies.ts';
 import { FLAG_ON, flagOf, type Flag } from '../../domain/contract-codes.ts';
+import type { PriceBand } from '../../domain/order-filters/price-band.ts';
 
 /**
  * The pairs the simulator trades, with their price and quantity grids.
@@ -27,7 +28,33 @@ export interface PairSpec {
   /** Market makers' half spread and ladder step, in basis points of the price (at least one tick). */
   readonly halfSpreadBps: number;
   readonly levelStepBps: number;
+  /**
+   * Order filters (domain/order-filters): a spot limit price from half to twice the last trade
+   * price (a slipped digit is a factor of ten, caught either way; a real order that far from the
+   * market is rare enough to place in two steps), and every spot order worth at least `minNotional`
+   * of the quote currency (about 5 US dollars, as the big exchanges ask).
+   */
+  readonly priceBand: PriceBand;
+  readonly minNotional: string;
+  /** A lever fixed price at most this many percent from the last trade (domain/lever/fixed-price-band.ts). */
+  readonly leverPriceBandPercent: number;
 }
+
+/** Spot limit prices: from 50 % below to 100 % above the last trade (0.5x to 2x). */
+export const SPOT_PRICE_BAND: PriceBand = { downPercent: 50, upPercent: 100 };
+
+/**
+ * The least order value per quote currency: about 5 US dollars each (BTC near 90,000 and ETH near
+ * 3,000 dollars in the simulated market).
+ */
+const MIN_NOTIONAL: Record<QuoteCode, string> = { USDT: '5', BTC: '0.0001', ETH: '0.002' };
+
+/**
+ * Lever fixed prices: within 20 % of the last trade, below it for a long and above for a short.
+ * Leverage multiplies a slip, so the band is much narrower than spot's; a fixed price further away
+ * waits for a move a position rarely lives to see.
+ */
+export const LEVER_PRICE_BAND_PERCENT = 20;
 
 interface PairRow {
   id: number;
@@ -84,6 +111,9 @@ export const PAIRS: readonly PairSpec[] = ROWS.map((row) => {
     activity: row.activity,
     halfSpreadBps: row.halfSpreadBps,
     levelStepBps: row.levelStepBps,
+    priceBand: SPOT_PRICE_BAND,
+    minNotional: MIN_NOTIONAL[row.quote],
+    leverPriceBandPercent: LEVER_PRICE_BAND_PERCENT,
   };
 });
 

@@ -13,6 +13,7 @@ import {
   loginDemo,
   openSocket,
   post,
+  restingBuyPrice,
   startServer,
   type ServerFixture,
 } from './server-fixture.ts';
@@ -313,12 +314,33 @@ describe('the socket at /ws', () => {
     const placed = await post(
       server.base,
       'tx_in/add',
-      { currency_match_id: 1, number: '0.001', price: '1000', type: 0 },
+      { currency_match_id: 1, number: '0.001', price: await restingBuyPrice(server.base), type: 0 },
       { authorization: token },
     );
     expect(placed.body.code).toBe(1);
     await socket.waitFor((frame) => frame.type === 'TX_SUBMIT');
     socket.close();
+  });
+});
+
+describe('order filters over HTTP', () => {
+  it("the issue's fat finger, 0.001 BTC at 3 USDT, is refused with code 0 and the band, as in the browser", async () => {
+    const token = await loginDemo(server.base);
+    const openOrders = async () =>
+      (
+        (
+          await call(server.base, '/api/tx_in/list?currency_match_id=1&page=1', {
+            headers: { authorization: token },
+          })
+        ).body.data as { total: number }
+      ).total;
+    const before = await openOrders();
+    const order = { currency_match_id: 1, number: '0.001', price: '3.00', type: 0 };
+    const refused = await post(server.base, 'tx_in/add', order, { authorization: token, lang: 'ru' });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ code: 0, data: [] });
+    expect(refused.body.msg).toMatch(/^Цена должна быть от \d+\.\d{2} до \d+\.\d{2} USDT/);
+    expect(await openOrders()).toBe(before);
   });
 });
 

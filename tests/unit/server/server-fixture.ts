@@ -126,6 +126,16 @@ export function tokenOf(data: unknown): string | undefined {
   return typeof token === 'string' ? token : undefined;
 }
 
+/**
+ * A BTC/USDT buy price that rests in the book: 60 % of the last price, far below the market yet
+ * inside the pair's price band (half to twice the last price), which refuses anything further.
+ */
+export async function restingBuyPrice(base: string): Promise<string> {
+  const deal = await call(base, '/api/market/deal?currency_match_id=1');
+  const close = Number((deal.body.data as { quotation: { close: string } }).quotation.close);
+  return (close * 0.6).toFixed(2);
+}
+
 export async function loginDemo(base: string): Promise<string> {
   const answer = await post(base, 'user/login', {
     account: DEMO_ACCOUNT.email,

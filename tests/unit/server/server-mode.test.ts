@@ -8,6 +8,7 @@ import {
   openSocket,
   OPERATOR_TOKEN,
   post,
+  restingBuyPrice,
   startServer,
   type ServerFixture,
 } from './server-fixture.ts';
@@ -118,7 +119,7 @@ describe('ended sessions on /ws', () => {
     const answer = await post(
       server.base,
       'tx_in/add',
-      { currency_match_id: 1, number: '0.001', price: '1000', type: 0 },
+      { currency_match_id: 1, number: '0.001', price: await restingBuyPrice(server.base), type: 0 },
       { authorization: token },
     );
     expect(answer.body.code).toBe(1);

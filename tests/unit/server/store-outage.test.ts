@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresEventLog } from '../../../src/sim/store/postgres-event-log.ts';
 import { startServer } from './child-server.ts';
 import { openCuttableLink } from './cuttable-link.ts';
-import { loginDemo, post } from './server-fixture.ts';
+import { loginDemo, post, restingBuyPrice } from './server-fixture.ts';
 
 /**
  * `npm run server` on PostgreSQL when the database goes away and comes back, the way it broke:
@@ -14,7 +14,7 @@ import { loginDemo, post } from './server-fixture.ts';
  */
 const DATABASE_URL = process.env.DATABASE_URL;
 const schema = `outage_${process.pid}_${Date.now() % 1_000_000}`;
-const ORDER = { currency_match_id: 1, number: '0.001', price: '1000', type: 0 };
+const ORDER = { currency_match_id: 1, number: '0.001', type: 0 };
 
 async function health(base: string) {
   const response = await fetch(`${base}/healthz`);
@@ -48,7 +48,8 @@ describe.skipIf(!DATABASE_URL)('the server across a database outage', () => {
     try {
       expect(await health(server.base)).toEqual({ status: 200, body: { status: 'ok' } });
       const token = await loginDemo(server.base);
-      const order = () => post(server.base, 'tx_in/add', ORDER, { authorization: token });
+      const price = await restingBuyPrice(server.base);
+      const order = () => post(server.base, 'tx_in/add', { ...ORDER, price }, { authorization: token });
       expect((await order()).body.code).toBe(1);
 
       link.cut();

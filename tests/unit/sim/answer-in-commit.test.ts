@@ -304,13 +304,30 @@ describe('every mutating call stores its answer in its own commit', () => {
     };
     await once('account/convert', { quote_id: quote.quote_id, currency_id: 2, number: '0.01' }, demo);
 
-    // Spot: a resting buy and its cancel.
+    // Spot: a resting buy and its cancel; far from the market, inside the price band (0.5x to 2x).
+    const last = async (pairId: number) =>
+      Number(
+        (
+          (await call('market/deal', { currency_match_id: pairId }, demo)).data as {
+            quotation: { close: string };
+          }
+        ).quotation.close,
+      );
+    const btc = await last(1);
     const order = (
-      await once('tx_in/add', { currency_match_id: 1, number: '0.001', price: '1000.00', type: 0 }, demo)
+      await once(
+        'tx_in/add',
+        { currency_match_id: 1, number: '0.001', price: (btc * 0.6).toFixed(2), type: 0 },
+        demo,
+      )
     ).data as { id: number };
     await once('tx_in/cancel', { id: order.id }, demo);
     const ask = (
-      await once('tx_out/add', { currency_match_id: 1, number: '0.001', price: '900000.00', type: 0 }, demo)
+      await once(
+        'tx_out/add',
+        { currency_match_id: 1, number: '0.001', price: (btc * 1.8).toFixed(2), type: 0 },
+        demo,
+      )
     ).data as { id: number };
     await once('tx_out/cancel', { id: ask.id }, demo);
 
@@ -326,7 +343,12 @@ describe('every mutating call stores its answer in its own commit', () => {
     await once('lever/setstop', { id: opened.id, target_profit_price: '0', stop_loss_price: '0' }, demo);
     await once('lever/close', { id: opened.id }, demo);
     const pending = (
-      await once('lever/submit', { ...market, status: LEVER_PRICE_FIXED, target_price: '1.00' }, demo)
+      await once(
+        'lever/submit',
+        // Below the last price, inside the lever band (20 %).
+        { ...market, status: LEVER_PRICE_FIXED, target_price: ((await last(2)) * 0.85).toFixed(2) },
+        demo,
+      )
     ).data as { id: number };
     await once('lever/cancel', { id: pending.id }, demo);
     await call('lever/submit', market, demo);

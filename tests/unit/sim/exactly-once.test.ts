@@ -267,7 +267,8 @@ async function runSchedule(schedule: Schedule): Promise<Outcome> {
     const tab = tabs[which]!;
     if (!tab.dead) {
       const id = tab.sent.size + 1;
-      const price = 1000 + nextPrice++;
+      // Far below BTC's price at START (about 86,500), inside its price band (half to twice it).
+      const price = 60_000 + nextPrice++;
       tab.sent.set(id, price);
       const requestId = `${which}-${id}-${name}`.slice(0, 64);
       prices.set(`${which}:${id}`, price);
@@ -387,7 +388,7 @@ describe('request ids at the server and the client', () => {
       f.simulator.server.handle({
         method: 'POST',
         path: 'tx_in/add',
-        payload: { currency_match_id: 1, number: '0.001', price: '1000.00', type: 0 },
+        payload: { currency_match_id: 1, number: '0.001', price: '60000.00', type: 0 },
         headers: { lang: 'en', authorization },
         timeoutMs: 20_000,
         requestId,
@@ -401,7 +402,7 @@ describe('request ids at the server and the client', () => {
     expect((other.data as { id: number }).id).not.toBe((first.data as { id: number }).id);
     // Two requests, two orders: req-1 ran once.
     expect(
-      [...f.simulator.spot.state().orders.values()].filter((o) => o.priceTicks === 100_000),
+      [...f.simulator.spot.state().orders.values()].filter((o) => o.priceTicks === 6_000_000),
     ).toHaveLength(2);
     // Another caller sending the same id does not read the first caller's answer.
     expect((await send('req-1', 'someone-else')).code).not.toBe(1);

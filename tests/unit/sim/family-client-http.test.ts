@@ -58,7 +58,8 @@ describe('a family client against npm run server', () => {
     const deal = (await get('market/deal', { currency_match_id: '1' })).body.data as {
       depth: { in: Array<{ price: string }> };
     };
-    const price = (Number(deal.depth.in.at(-1)!.price) * 0.5).toFixed(2);
+    // Rests far below the market, inside the price band (at least half the last price).
+    const price = (Number(deal.depth.in.at(-1)!.price) * 0.6).toFixed(2);
     const placed = await call(server.base, '/api/tx_in/add', {
       method: 'POST',
       headers: { 'content-type': 'application/json', lang: 'en', authorization: token },

@@ -31,9 +31,18 @@ describe('all delegations', () => {
     const market = await f.call('tx_in/add', { currency_match_id: 1, number: '0.01', type: 1 }, token);
     expect(market.code).toBe(1);
     filled = (market.data as AnswerOf<'tx_in/add'>).id;
+    // A buy that rests: far below the market, inside the price band (half the last price at least).
+    const deal = (await f.call('market/deal', { currency_match_id: 1 })).data as {
+      quotation: { close: string };
+    };
     const limit = await f.call(
       'tx_in/add',
-      { currency_match_id: 1, number: '0.001', price: '1000', type: 0 },
+      {
+        currency_match_id: 1,
+        number: '0.001',
+        price: (Number(deal.quotation.close) * 0.6).toFixed(2),
+        type: 0,
+      },
       token,
     );
     expect(limit.msg).toBe('Order placed');

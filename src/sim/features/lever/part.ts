@@ -28,6 +28,8 @@ import {
   tickUnits,
 } from '../../../domain/lever/rules.ts';
 import type { Decision } from '../../store/aggregate.ts';
+import { leverFixedPriceBand } from '../../../domain/lever/fixed-price-band.ts';
+import { priceBandVerdict } from '../../../domain/order-filters/price-band.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
 import type { LogLine } from '../wallet/state.ts';
@@ -52,6 +54,7 @@ export const LEVER_REFUSALS = [
   'leverLotsRange',
   'leverMultiple',
   'leverLimitSide',
+  'leverPriceBand',
   'leverInsufficient',
   'leverNotFound',
   'leverNotPending',
@@ -227,6 +230,9 @@ function decidePlace(
       command.limit % tickUnits(pair.priceDecimals) !== 0n)
   )
     return refuse('leverLimitSide');
+  // A fixed price far from the last trade is a slip (3 USDT on BTC), refused like a spot one.
+  const band = leverFixedPriceBand(command.side, pair.leverPriceBandPercent);
+  if (fixed && priceBandVerdict(command.limit, last, band) !== 'inside') return refuse('leverPriceBand');
   const entry = fixed
     ? command.limit
     : leverEntryPrice(command.side, last, pair.leverPointRate, pair.priceDecimals);

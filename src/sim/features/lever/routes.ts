@@ -15,6 +15,7 @@ import { LEDGER_DECIMALS, toScaled, unitsText } from '../../../domain/money.ts';
 import { CURRENCIES } from '../../market/currencies.ts';
 import { LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_MULTIPLES, leverPair } from '../../market/lever-terms.ts';
 import type { Market } from '../../market/market.ts';
+import { LEVER_PRICE_BAND_PERCENT } from '../../market/pairs.ts';
 import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
@@ -28,7 +29,13 @@ import type { ExchangeState } from '../../exchange/state.ts';
 const PER_PAGE = 10;
 
 function fail(ctx: CallContext, key: string) {
-  return errorEnvelope(ctx.t(key, { min: String(LEVER_MIN_SHARE), max: String(LEVER_MAX_SHARE) }));
+  return errorEnvelope(
+    ctx.t(key, {
+      min: String(LEVER_MIN_SHARE),
+      max: String(LEVER_MAX_SHARE),
+      band: String(LEVER_PRICE_BAND_PERCENT),
+    }),
+  );
 }
 
 /** A price typed by the user, as 1e-8 units: null when it is not a plain non-negative decimal. */

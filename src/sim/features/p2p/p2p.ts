@@ -21,6 +21,8 @@ import { floatingPriceCents, type PriceReference } from '../../../domain/p2p/flo
 import { ORDER_STATUS_CODE, sideCode } from './answers.ts';
 import { isFloating, type AdSide, type AdStatus, type AdTermsRecord, type P2pAd } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
+import { centsText } from '../../../domain/p2p/amounts.ts';
+import { p2pPriceBandBounds, p2pPriceBandVerdict } from '../../../domain/p2p/price-band.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
 import type { ExchangeState } from '../../exchange/state.ts';
 
@@ -122,6 +124,19 @@ export class P2p {
       : terms.priceCents;
   }
 
+  /**
+   * A fixed price outside the band around the market reference (domain/p2p/price-band.ts), as the
+   * refusal that names the band; null for a price inside it and for a floating ad (its margin keeps it
+   * inside).
+   */
+  private bandRefusal(terms: AdTermsRecord, coin: P2pCoin, fiat: P2pFiat): P2pOutcome | null {
+    if (isFloating(terms)) return null;
+    const reference = this.reference(coin, fiat);
+    if (p2pPriceBandVerdict(terms.priceCents, reference) === 'inside') return null;
+    const { low, high } = p2pPriceBandBounds(reference);
+    return { ok: false, key: 'p2pPriceBand', vars: { low: centsText(low), high: centsText(high), fiat } };
+  }
+
   /** An ad as answers show it: a floating ad at its price now. */
   priced(ad: P2pAd): P2pAd {
     return isFloating(ad) ? { ...ad, priceCents: this.priceNow(ad, ad.coin, ad.fiat, ad.side) } : ad;
@@ -156,6 +171,8 @@ export class P2p {
     request?: P2pRequest,
   ): Promise<P2pOutcome> {
     await this.advance();
+    const outside = this.bandRefusal(ad.terms, ad.coin, ad.fiat);
+    if (outside) return outside;
     const user = this.accounts.state().users.get(userId);
     return this.run(
       {
@@ -178,6 +195,9 @@ export class P2p {
   async edit(userId: number, adId: number, terms: AdTermsRecord, request?: P2pRequest): Promise<P2pOutcome> {
     await this.advance();
     const ad = p2pOf(this.state()).ads.get(adId);
+    // Someone else's ad is refused as not found by the command, whatever its price.
+    const outside = ad?.ownerId === userId ? this.bandRefusal(terms, ad.coin, ad.fiat) : null;
+    if (outside) return outside;
     return this.run(
       {
         kind: 'p2pEdit',

@@ -12,6 +12,7 @@ import { orderAnswer, type Translate } from './answers.ts';
 import type { FillFact, NewOrder, SpotCommand } from './commands.ts';
 import type { SpotEvent } from './events.ts';
 import type { OrderRequest } from './order-request.ts';
+import { spotFilterRefusal } from './order-filters.ts';
 import { balanceOf, type Balance, type SpotOrder, type SpotState } from './state.ts';
 import { SPOT_REFUSALS } from './aggregate.ts';
 import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
@@ -196,6 +197,9 @@ export class Spot {
       this.market.advanceTo(now);
       // Fills an agent made on this pair are stored first, and the pair catches up before matching.
       await this.settleHeld(market);
+      const best = request.side === 'buy' ? market.book.bestAsk() : market.book.bestBid();
+      const filtered = spotFilterRefusal(request, market.lastPrice(), best);
+      if (filtered) return { ok: false, ...filtered };
       const sized = this.size(market, request, userId);
       if ('key' in sized) return { ok: false, key: sized.key };
       const order: NewOrder = {
