@@ -103,9 +103,10 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(closedRow.getByTestId('lever-row-roe')).toHaveText(/%$/);
   await expect(closedRow.getByTestId('lever-row-reason')).toHaveText('closed by you');
 
-  // A fixed-price short above the market rests as a pending order, and is cancelled.
+  // A fixed-price short above the market rests as a pending order, and is cancelled: 15 % above the
+  // last price, inside the pair's lever price band (20 %), which refuses a fixed price further away.
   await page.getByTestId('lever-mode-fixed').click();
-  await page.getByTestId('lever-price').fill(String(Math.ceil(last * 1.5)));
+  await page.getByTestId('lever-price').fill(String(Math.ceil(last * 1.15)));
   await page.getByTestId('lever-lots').fill('1');
   await page.getByTestId('lever-sl').fill('');
   await page.getByTestId('lever-short').click();
