@@ -11,7 +11,13 @@ import { bestOppositePrice } from '../domain/spot/best-price.ts';
 import { isFarThroughBest, percentThroughBest } from '../domain/spot/far-price.ts';
 import { isSellBlocked, LIMIT, MARKET, type EntryMode, type SpotSide } from '../domain/spot/order-kind.ts';
 import { sliderQuantity, snapPercent } from '../domain/spot/slider.ts';
-import { validateSpotOrder, type SpotProblemCode } from '../domain/spot/order-validation.ts';
+import {
+  isPositiveDecimal,
+  validateSpotOrder,
+  type SpotProblemCode,
+} from '../domain/spot/order-validation.ts';
+import { meetsMinNotional } from '../domain/order-filters/min-notional.ts';
+import { priceBandMiss, type PriceBand, type PriceBandMiss } from '../domain/order-filters/price-band.ts';
 
 /** One side's form: exactly what the user typed, and where the slider stands. */
 export interface SideDraft {
@@ -36,6 +42,9 @@ export interface SpotPair {
   priceDecimals: number | undefined;
   /** The pair's lot: quantity places, when the server says (else the spec's 6). */
   quantityDecimals?: number | undefined;
+  /** The pair's order filters, when the server states them (docs/api.md "Order filters"). */
+  priceBand?: PriceBand;
+  minNotional?: string;
 }
 
 export interface SpotEntryContext {
@@ -44,6 +53,8 @@ export interface SpotEntryContext {
   buy: SideDraft;
   sell: SideDraft;
   best: { bid: string | null; ask: string | null };
+  /** The last trade's price, which the price band is measured from; null before the first trade. */
+  last: string | null;
   balances: PairBalances | null;
   signedIn: boolean;
   /** Whether the user's language writes a decimal comma (domain/number-entry.ts); fixed for the page's life. */
@@ -73,6 +84,7 @@ export type SpotEntryEvent =
   /** A price clicked in the order book fills both forms' prices (spec §2). */
   | { type: 'PICK_PRICE'; price: string }
   | { type: 'BEST'; bid: string | null; ask: string | null }
+  | { type: 'LAST'; price: string | null }
   | { type: 'PAIR'; pair: SpotPair }
   | { type: 'SIGNED_IN'; signedIn: boolean }
   | { type: 'REFRESH_BALANCES' }
@@ -221,6 +233,37 @@ export function submittedProblem(
   return problem && place ? { place, problem } : null;
 }
 
+/**
+ * What the pair's order filters would refuse in a side's order as it stands, shown beside the fields
+ * as the user types (domain/order-filters): a limit price outside the band around the last trade,
+ * and an order worth less than the minimum (a market order at the best opposite price). A warning,
+ * not a block: the order may still be sent, and the server, measuring against the market when it
+ * arrives, refuses it or not. Nothing is said about a field that is not a number yet (its own
+ * problem speaks), or while the pair states no filter.
+ */
+export function fieldWarnings(
+  context: SpotEntryContext,
+  side: SpotSide,
+): { price: PriceBandMiss | null; total: { min: string } | null } {
+  const { pair } = context;
+  const entries = fieldEntries(context, side);
+  const band = pair.priceBand;
+  const price =
+    context.mode === LIMIT && band && context.last !== null && entries.price.kind === 'number'
+      ? priceBandMiss(entries.price.value, context.last, band, priceDecimalsFor(pair.priceDecimals))
+      : null;
+  const at = effectivePrice(context, side);
+  const quantity = entries.quantity.kind === 'number' ? entries.quantity.value : '';
+  const total =
+    pair.minNotional !== undefined &&
+    isPositiveDecimal(at) &&
+    isPositiveDecimal(quantity) &&
+    !meetsMinNotional(at, quantity, pair.minNotional)
+      ? { min: pair.minNotional }
+      : null;
+  return { price, total };
+}
+
 /** Whether a side's limit price goes more than 10 % through the best opposite price (domain/spot/far-price.ts). */
 export function isFarPrice(context: SpotEntryContext, side: SpotSide): boolean {
   return (
@@ -349,6 +392,7 @@ export const spotEntryMachine = setup({
     buy: EMPTY_DRAFT,
     sell: EMPTY_DRAFT,
     best: { bid: null, ask: null },
+    last: null,
     balances: null,
     signedIn: input.signedIn,
     decimalComma: input.decimalComma ?? false,
@@ -420,6 +464,9 @@ export const spotEntryMachine = setup({
         return { mode: LIMIT, buy: next.buy, sell: next.sell, ...withHonestSliders(next) };
       }),
     },
+    LAST: {
+      actions: assign(({ context, event }) => (context.last === event.price ? {} : { last: event.price })),
+    },
     BEST: {
       actions: assign(({ context, event }) => {
         if (context.best.bid === event.bid && context.best.ask === event.ask) return {};
@@ -445,6 +492,7 @@ export const spotEntryMachine = setup({
             buy: EMPTY_DRAFT,
             sell: EMPTY_DRAFT,
             best: { bid: null, ask: null },
+            last: null,
             balances: null,
             refused: NONE_REFUSED,
           })),

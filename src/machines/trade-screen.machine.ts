@@ -34,6 +34,8 @@ export type TradeScreenEvent =
   | { type: 'SIGNED_IN'; signedIn: boolean }
   /** The best bid and ask of the book on screen, sampled once per frame. */
   | { type: 'BEST'; bid: string | null; ask: string | null }
+  /** The price of the last trade on the tape (null before the first), sampled once per frame. */
+  | { type: 'LAST'; price: string | null }
   /** The owner's TX_SUBMIT or TX_MATCHED push. */
   | { type: 'PUSHED'; order: SpotOrderAnswer }
   /** The forms placed an order: the answer of tx_in/add or tx_out/add. */
@@ -115,6 +117,12 @@ export const tradeScreenMachine = setup({
      * new pair with a PAIR event. By default the book never moves.
      */
     bestPrices: fromCallback<EventObject, { matchId: number }>(() => undefined),
+    /**
+     * LAST whenever the pair's last trade price moves (the price band of a limit price is measured
+     * from it, as the exchange measures it); told of each new pair with a PAIR event. By default
+     * there is no trade.
+     */
+    lastPrice: fromCallback<EventObject, { matchId: number }>(() => undefined),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -157,6 +165,7 @@ export const tradeScreenMachine = setup({
     { src: 'reconnects' },
     { src: 'reachability' },
     { id: 'bestPrices', src: 'bestPrices', input: ({ context }) => ({ matchId: context.pair.matchId }) },
+    { id: 'lastPrice', src: 'lastPrice', input: ({ context }) => ({ matchId: context.pair.matchId }) },
   ],
   initial: 'choosing',
   on: {
@@ -173,6 +182,7 @@ export const tradeScreenMachine = setup({
           ({ event }) => ({ type: 'PAIR' as const, matchId: event.pair.matchId }),
         ),
         sendTo('bestPrices', ({ event }) => ({ type: 'PAIR' as const, matchId: event.pair.matchId })),
+        sendTo('lastPrice', ({ event }) => ({ type: 'PAIR' as const, matchId: event.pair.matchId })),
       ],
     },
     SIGNED_IN: {
@@ -194,6 +204,12 @@ export const tradeScreenMachine = setup({
       actions: sendTo(
         ({ context }) => context.entry,
         ({ event }) => ({ type: 'BEST' as const, bid: event.bid, ask: event.ask }),
+      ),
+    },
+    LAST: {
+      actions: sendTo(
+        ({ context }) => context.entry,
+        ({ event }) => ({ type: 'LAST' as const, price: event.price }),
       ),
     },
     // The placement's answer: folded unless its push came first. The balances it moved arrive as

@@ -289,6 +289,24 @@ test.describe('spot trade screen', () => {
     await expect(page.getByTestId('quantity-problem-buy')).toHaveCount(0);
     await page.getByTestId('quantity-buy').fill('');
 
+    // The fat finger (issue 31 item 5): 100 USDT for BTC is far outside the pair's band, and 0.001 of
+    // it is worth less than the minimum; both are said beside their fields as they are typed. Sent
+    // anyway, the order is refused by the exchange with the band it takes, and nothing is placed.
+    await expect(page.getByTestId('price-warning-buy')).toHaveText(
+      /^Far below the market: this pair takes limit prices from [\d.]+ to [\d.]+ USDT/,
+    );
+    await page.getByTestId('quantity-buy').fill('0.001');
+    await expect(page.getByTestId('total-warning-buy')).toHaveText(
+      "Below this pair's minimum order value of 5 USDT: the order would be refused.",
+    );
+    await page.getByTestId('submit-buy').click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: /^The price must be from [\d.]+ to [\d.]+ USDT/ }),
+    ).toBeVisible();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('trade-price-band-warning.png'), fullPage: false });
+    await page.getByTestId('quantity-buy').fill('');
+
     // A field keeps what was typed and says what is wrong with it: never rewritten.
     await page.getByTestId('price-sell').pressSequentially('-1e2+3.456');
     await expect(page.getByTestId('price-sell')).toHaveValue('-1e2+3.456');

@@ -8,7 +8,8 @@ import { pairFeed } from './pair-feed.ts';
 
 /**
  * The trading screens' machines, each with its form, list and push children wired, and the market
- * figures its rules follow (spot: the best bid and ask; lever: the last price) as invoked feeds.
+ * figures its rules follow (spot: the best bid and ask, and the last price its price band is
+ * measured from; lever: the last price) as invoked feeds.
  */
 export function tradingMachines(actors: AppActors, queries: AppQueries) {
   return {
@@ -16,6 +17,9 @@ export function tradingMachines(actors: AppActors, queries: AppQueries) {
       actors: {
         bestPrices: pairFeed((matchId) =>
           queries.trade.bestPrices$(matchId).pipe(map((best) => ({ type: 'BEST' as const, ...best }))),
+        ),
+        lastPrice: pairFeed((matchId) =>
+          queries.trade.lastPrice$(matchId).pipe(map((price) => ({ type: 'LAST' as const, price }))),
         ),
       },
     }),

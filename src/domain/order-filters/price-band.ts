@@ -63,3 +63,16 @@ export function priceBandMiss(
   const { low, high } = priceBandBounds(ref, band);
   return { verdict, low: scaledToText(low, decimals), high: scaledToText(high, decimals) };
 }
+
+/**
+ * A band as the contract states it (percent texts, `price_band_down` and `price_band_up`); undefined
+ * when either is missing or not a whole percent a band can have (a server that sends none has none).
+ */
+export function priceBandOf(down: string | undefined, up: string | undefined): PriceBand | undefined {
+  const whole = (text: string | undefined) =>
+    text !== undefined && /^\d{1,4}$/.test(text) ? Number(text) : null;
+  const downPercent = whole(down);
+  const upPercent = whole(up);
+  if (downPercent === null || upPercent === null || downPercent >= 100) return undefined;
+  return { downPercent, upPercent };
+}

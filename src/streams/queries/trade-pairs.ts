@@ -1,5 +1,6 @@
 import type { AnswerOf } from '../../api/catalogue.ts';
 import { isOn } from '../../domain/contract-codes.ts';
+import { priceBandOf, type PriceBand } from '../../domain/order-filters/price-band.ts';
 
 /** A pair as the trade screen needs it: the quotes table's fields plus the currencies' ids. */
 export interface TradePair {
@@ -15,6 +16,19 @@ export interface TradePair {
   readonly openChange: boolean;
   /** The spot fee in percent as the server states it ("0.1"), when it does. */
   readonly feePercent?: string;
+  /** The pair's order filters (docs/api.md "Order filters"), when the server states them. */
+  readonly priceBand?: PriceBand;
+  readonly minNotional?: string;
+}
+
+type Match = AnswerOf<'market/currency_matches'>[number]['matches'][number];
+
+function filtersOf(match: Match): { priceBand?: PriceBand; minNotional?: string } {
+  const priceBand = priceBandOf(match.price_band_down, match.price_band_up);
+  return {
+    ...(priceBand ? { priceBand } : {}),
+    ...(match.min_notional === undefined ? {} : { minNotional: match.min_notional }),
+  };
 }
 
 /** market/currency_matches' groups, flattened into the trade screen's pairs. */
@@ -32,6 +46,7 @@ export function toTradePairs(groups: AnswerOf<'market/currency_matches'>): Trade
       quantityDecimals: match.number_decimals,
       openChange: isOn(match.open_change),
       ...(match.change_fee_rate === undefined ? {} : { feePercent: match.change_fee_rate }),
+      ...filtersOf(match),
     })),
   );
 }

@@ -11,6 +11,7 @@ import {
   farPercent,
   fieldProblems,
   problemOf,
+  fieldWarnings,
   spotEntryMachine,
   submittedProblem,
   type SpotEntryEvent,
@@ -496,3 +497,64 @@ function problemOfSide(
 ): SpotEntryProblem | null {
   return problemOf(context, side)?.code ?? null;
 }
+
+describe('order filter warnings beside the fields (issue 31 item 5)', () => {
+  const GUARDED: SpotPair = { ...BTC, priceBand: { downPercent: 50, upPercent: 100 }, minNotional: '5' };
+
+  it('warns of a price outside the band around the last trade and of a value under the minimum, and still sends the order for the server to judge', async () => {
+    const { actor, effects } = start({
+      pair: GUARDED,
+      place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'>,
+    });
+    await ready(actor);
+    const warnings = () => fieldWarnings(actor.getSnapshot().context, 'buy');
+    actor.send({ type: 'PRICE', side: 'buy', text: '3.00' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.001' });
+    // No last trade yet: nothing to measure the price from; the value is measured at the typed price.
+    expect(warnings()).toEqual({ price: null, total: { min: '5' } });
+    actor.send({ type: 'LAST', price: '90000.00' });
+    expect(warnings()).toEqual({
+      price: { verdict: 'below', low: '45000.00', high: '180000.00' },
+      total: { min: '5' },
+    });
+    actor.send({ type: 'PRICE', side: 'buy', text: '180000.01' });
+    expect(warnings().price?.verdict).toBe('above');
+    // Inside the band, worth 45 USDT: nothing to say.
+    actor.send({ type: 'PRICE', side: 'buy', text: '45000' });
+    expect(warnings()).toEqual({ price: null, total: null });
+    // The boundary of the value: 0.0001 x 50,000 = 5 reaches it, 49,999.99 does not.
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.0001' });
+    actor.send({ type: 'PRICE', side: 'buy', text: '50000' });
+    expect(warnings().total).toBeNull();
+    actor.send({ type: 'PRICE', side: 'buy', text: '49999.99' });
+    expect(warnings().total).toEqual({ min: '5' });
+    // A warning does not stop the order: the server decides (and refuses it).
+    actor.send({ type: 'PRICE', side: 'buy', text: '3' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '0.001' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    await waitFor(actor, (s) => s.matches({ buy: 'idle' }) && effects.placed.length === 1);
+    expect(effects.placed[0]).toMatchObject({ price: '3', number: '0.001' });
+  });
+
+  it('a market order is measured at the best opposite price; a field that is not a number, or a pair without filters, warns of nothing', async () => {
+    const { actor } = start({ pair: GUARDED });
+    await ready(actor);
+    actor.send({ type: 'LAST', price: '90000.00' });
+    actor.send({ type: 'MODE', mode: 1 });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: '0.00005' });
+    expect(fieldWarnings(actor.getSnapshot().context, 'sell')).toEqual({ price: null, total: null });
+    actor.send({ type: 'BEST', bid: '90000.00', ask: '90001.00' });
+    expect(fieldWarnings(actor.getSnapshot().context, 'sell')).toEqual({ price: null, total: { min: '5' } });
+    actor.send({ type: 'MODE', mode: 0 });
+    actor.send({ type: 'PRICE', side: 'sell', text: '3,5' });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: 'x' });
+    expect(fieldWarnings(actor.getSnapshot().context, 'sell')).toEqual({ price: null, total: null });
+
+    const plain = start();
+    await ready(plain.actor);
+    plain.actor.send({ type: 'LAST', price: '90000.00' });
+    plain.actor.send({ type: 'PRICE', side: 'buy', text: '3' });
+    plain.actor.send({ type: 'QUANTITY', side: 'buy', text: '0.001' });
+    expect(fieldWarnings(plain.actor.getSnapshot().context, 'buy')).toEqual({ price: null, total: null });
+  });
+});

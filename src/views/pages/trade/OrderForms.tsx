@@ -10,6 +10,7 @@ import {
   effectivePrice,
   farPercent,
   fieldProblems,
+  fieldWarnings,
   quantityOf,
   submittedProblem,
   type ProblemPlace,
@@ -119,6 +120,15 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
     (a, b) => a?.place === b?.place && a?.problem.code === b?.problem.code,
   );
   const ruleAt = (place: ProblemPlace) => (submitted?.place === place ? submitted.problem : null);
+  const warnings = useSelector(
+    entry,
+    (snapshot) => fieldWarnings(snapshot.context, side),
+    (a, b) =>
+      a.price?.verdict === b.price?.verdict &&
+      a.price?.low === b.price?.low &&
+      a.price?.high === b.price?.high &&
+      a.total?.min === b.total?.min,
+  );
   const quantity = useSelector(entry, (snapshot) => quantityOf(snapshot.context, side));
   const total = shownOrderTotal(price, quantity, quote, side);
   const market = mode === MARKET;
@@ -161,7 +171,13 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           placeholder={market ? (price === '' ? t('trade.form.marketPrice') : numbers.exact(price)) : ''}
           disabled={market}
           aria-invalid={problems.price !== null || ruleAt('price') !== null}
-          aria-describedby={problems.price || ruleAt('price') ? id('price-problem') : undefined}
+          aria-describedby={
+            problems.price || ruleAt('price')
+              ? id('price-problem')
+              : warnings.price
+                ? id('price-warning')
+                : undefined
+          }
           onChange={(event) => entry.send({ type: 'PRICE', side, text: event.target.value })}
           data-testid={`price-${side}`}
         />
@@ -169,6 +185,20 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       </label>
       <FieldProblem id={id('price-problem')} problem={problems.price} testId={`price-problem-${side}`} />
       <RuleProblem id={id('price-problem')} problem={ruleAt('price')} testId={`price-problem-${side}`} />
+      {warnings.price && !market ? (
+        <p
+          id={id('price-warning')}
+          className="field-warning"
+          role="status"
+          data-testid={`price-warning-${side}`}
+        >
+          {t(warnings.price.verdict === 'below' ? 'trade.filters.priceBelow' : 'trade.filters.priceAbove', {
+            low: warnings.price.low,
+            high: warnings.price.high,
+            quote,
+          })}
+        </p>
+      ) : null}
       <label className="form-field" htmlFor={id('quantity')}>
         <span className="field-label">{t('trade.form.quantity')}</span>
         <input
@@ -205,6 +235,11 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           {total === '' ? NO_VALUE : `${numbers.exact(total)} ${quote}`}
         </span>
       </div>
+      {warnings.total ? (
+        <p className="field-warning" role="status" data-testid={`total-warning-${side}`}>
+          {t('trade.filters.minTotal', { min: warnings.total.min, quote })}
+        </p>
+      ) : null}
       {confirming ? (
         <div
           className="far-confirm"

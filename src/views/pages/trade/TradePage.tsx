@@ -35,6 +35,8 @@ function spotPairOf(pair: TradePair): SpotPair {
     quoteCurrencyId: pair.quoteCurrencyId,
     priceDecimals: pair.priceDecimals,
     quantityDecimals: pair.quantityDecimals,
+    ...(pair.priceBand ? { priceBand: pair.priceBand } : {}),
+    ...(pair.minNotional === undefined ? {} : { minNotional: pair.minNotional }),
   };
 }
 

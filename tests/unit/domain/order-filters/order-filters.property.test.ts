@@ -5,6 +5,7 @@ import { meetsMinNotional, minQuantityAt } from '../../../../src/domain/order-fi
 import {
   priceBandBounds,
   priceBandMiss,
+  priceBandOf,
   priceBandVerdict,
   type PriceBand,
 } from '../../../../src/domain/order-filters/price-band.ts';
@@ -219,5 +220,27 @@ describe('P2P fixed-price band', () => {
     expect(p2pPriceBandVerdict(817n, usdtInCny)).toBe('above');
     expect(p2pPriceBandVerdict(300n, { num: 0n, den: 1n })).toBe('inside');
     expect(p2pPriceBandVerdict(300n, { num: 68n, den: 0n })).toBe('inside');
+  });
+});
+
+describe('a price band as the contract states it', () => {
+  it('reads whole percents (down under 100) and nothing else', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 9999 }), (down, up) => {
+        const band = priceBandOf(String(down), String(up));
+        expect(band).toEqual(down < 100 ? { downPercent: down, upPercent: up } : undefined);
+      }),
+    );
+    for (const [down, up] of [
+      [undefined, '100'],
+      ['50', undefined],
+      ['50.5', '100'],
+      ['-1', '100'],
+      ['50', '1e2'],
+      ['', '100'],
+      ['50', '10000'],
+    ]) {
+      expect(priceBandOf(down, up), `${down} / ${up}`).toBeUndefined();
+    }
   });
 });
