@@ -1,3 +1,4 @@
+import { priceBandMiss, type PriceBandMiss } from '../domain/order-filters/price-band.ts';
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { ApiError } from '../api/client.ts';
 import {
@@ -130,6 +131,22 @@ function typingProblems(context: LeverOrderContext): LeverProblems {
   const sl = entryProblem(entries.sl);
   if (sl) problems.sl = sl;
   return problems;
+}
+
+/**
+ * A typed fixed price further from the last trade than the pair's lever band (lever_price_band),
+ * which the exchange refuses (domain/lever/fixed-price-band.ts): said beside the field as the user
+ * types. The side is not chosen yet, so the band is shown both ways; the side's own rule (below the
+ * last price for a long, above for a short) is the submit check's. Null when there is nothing to
+ * measure (market mode, no number, no last price, no band stated).
+ */
+export function leverPriceWarning(context: LeverOrderContext): PriceBandMiss | null {
+  const percent = context.terms?.priceBandPercent;
+  if (context.mode !== 'fixed' || percent === undefined || context.last === null) return null;
+  const entry = leverEntries(context).price;
+  if (entry.kind !== 'number') return null;
+  const band = { downPercent: percent, upPercent: percent };
+  return priceBandMiss(entry.value, context.last, band, priceDecimals(context));
 }
 
 /** The entry price the order would open at: the typed price, or the last adjusted by the spread. */

@@ -29,6 +29,8 @@ export interface LeverTerms {
   balance: string;
   quoteCode: string;
   priceDecimals: number;
+  /** lever_price_band: how far (percent) a fixed price may be from the last price; absent: unchecked. */
+  priceBandPercent?: number;
   /** The lever account of the pair's quote currency (balance, margin in use, hazard rate). */
   account: LeverAccount | null;
 }

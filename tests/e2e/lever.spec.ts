@@ -106,7 +106,11 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   // A fixed-price short above the market rests as a pending order, and is cancelled: 15 % above the
   // last price, inside the pair's lever price band (20 %), which refuses a fixed price further away.
   await page.getByTestId('lever-mode-fixed').click();
+  // A fat finger (3 USDT) is warned of beside the field as it is typed.
+  await page.getByTestId('lever-price').fill('3');
+  await expect(page.getByTestId('lever-price-warning')).toContainText('More than 20 % from the last price');
   await page.getByTestId('lever-price').fill(String(Math.ceil(last * 1.15)));
+  await expect(page.getByTestId('lever-price-warning')).toHaveCount(0);
   await page.getByTestId('lever-lots').fill('1');
   await page.getByTestId('lever-sl').fill('');
   await page.getByTestId('lever-short').click();

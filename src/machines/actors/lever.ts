@@ -1,3 +1,4 @@
+import { priceBandOf } from '../../domain/order-filters/price-band.ts';
 import { map, merge } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
@@ -41,6 +42,12 @@ const TAB_STATUS = {
 const PAGED_TABS = Object.keys(TAB_STATUS) as LeverPagedTab[];
 
 /** The lever screen's API actors (spec §7 Lever calls, LEVER_TRADE / LEVER_CLOSED), for its machines. */
+/** lever_price_band as the form reads it: a whole percent under 100, else nothing to warn about. */
+function leverBandOf(text: string | undefined): { priceBandPercent?: number } {
+  const band = priceBandOf(text, text);
+  return band ? { priceBandPercent: band.downPercent } : {};
+}
+
 export function leverActors(api: ApiClient, socket: ChannelSource) {
   return {
     /** The pair's lever terms (market/currency_matches) and the lever account of its quote (lever/deal). */
@@ -62,6 +69,7 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
         balance: deal.account.balance,
         quoteCode: match.quote_currency_code,
         priceDecimals: match.price_decimals ?? 4,
+        ...leverBandOf(match.lever_price_band),
         account: deal.account,
       };
     }),

@@ -7,6 +7,7 @@ import { leverActors } from '../../../src/machines/actors/lever.ts';
 import type { ChannelSource } from '../../../src/streams/market.ts';
 import {
   leverOrderMachine,
+  leverPriceWarning,
   submitPayload,
   type LeverSubmit,
 } from '../../../src/machines/lever-order.machine.ts';
@@ -100,6 +101,48 @@ describe('lever order form machine', () => {
       'SUBMIT',
       'CONFIRM',
     ]);
+  });
+
+  it("warns beside a fixed price further from the last price than the pair's lever band, both ways, and still lets it go", async () => {
+    const actor = createActor(
+      leverOrderMachine.provide({
+        actors: { loadTerms: fromPromise(async () => ({ ...LEVER_TERMS, priceBandPercent: 20 })) },
+      }),
+      { input: { matchId: 1, decimalComma: false } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    const warning = () => leverPriceWarning(actor.getSnapshot().context);
+    actor.send({ type: 'MODE', mode: 'fixed' });
+    actor.send({ type: 'PRICE', text: '3' });
+    // No last price yet: nothing to measure from.
+    expect(warning()).toBeNull();
+    actor.send({ type: 'LAST', price: '100' });
+    expect(warning()).toEqual({ verdict: 'below', low: '80.00', high: '120.00' });
+    actor.send({ type: 'PRICE', text: '79.99' });
+    expect(warning()?.verdict).toBe('below');
+    actor.send({ type: 'PRICE', text: '80' });
+    expect(warning()).toBeNull();
+    actor.send({ type: 'PRICE', text: '120' });
+    expect(warning()).toBeNull();
+    actor.send({ type: 'PRICE', text: '120.01' });
+    expect(warning()?.verdict).toBe('above');
+    actor.send({ type: 'PRICE', text: 'abc' });
+    expect(warning()).toBeNull();
+    // The warning does not stop the order: a long 3 USDT below reaches the confirm, the server refuses it.
+    actor.send({ type: 'PRICE', text: '3' });
+    actor.send({ type: 'LOTS', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'long' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    // At market there is no typed price to warn of.
+    const plain = createActor(
+      leverOrderMachine.provide({ actors: { loadTerms: fromPromise(async () => LEVER_TERMS) } }),
+      { input: { matchId: 1, decimalComma: false } },
+    ).start();
+    await waitFor(plain, (s) => s.matches('editing'));
+    plain.send({ type: 'LAST', price: '100' });
+    plain.send({ type: 'MODE', mode: 'fixed' });
+    plain.send({ type: 'PRICE', text: '3' });
+    expect(leverPriceWarning(plain.getSnapshot().context)).toBeNull();
   });
 
   it('refuses bad lots and stops on the wrong side with a message, keeping the text', async () => {

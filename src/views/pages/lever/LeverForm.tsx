@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   leverLiveQuotes,
+  leverPriceWarning,
   type LeverField,
   type LeverOrderContext,
   type LeverProblem,
@@ -67,6 +68,7 @@ export function LeverForm({
       </section>
     );
   const quotes = leverLiveQuotes(context);
+  const priceWarning = leverPriceWarning(context);
   const busy = !snapshot.matches('editing') && !snapshot.matches('refreshing');
   const field = (
     name: LeverField,
@@ -125,7 +127,21 @@ export function LeverForm({
           </span>
         </p>
         {context.mode === 'fixed' ? (
-          field('price', t('lever.price'), context.price, quote, (text) => form.send({ type: 'PRICE', text }))
+          <>
+            {field('price', t('lever.price'), context.price, quote, (text) =>
+              form.send({ type: 'PRICE', text }),
+            )}
+            {priceWarning && !context.problems.price ? (
+              <p className="field-warning" role="status" data-testid="lever-price-warning">
+                {t('lever.priceBand', {
+                  band: terms.priceBandPercent,
+                  low: priceWarning.low,
+                  high: priceWarning.high,
+                  quote,
+                })}
+              </p>
+            ) : null}
+          </>
         ) : (
           <p className="lever-market-note">{t('lever.marketNote')}</p>
         )}
