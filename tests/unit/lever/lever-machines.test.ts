@@ -23,7 +23,7 @@ import {
   type LeverPosition,
 } from '../../../src/machines/lever-positions.machine.ts';
 import { leverScreenMachine, newerPositions } from '../../../src/machines/lever-screen.machine.ts';
-import { leverMarkSummary } from '../../../src/machines/lever-terms.ts';
+import { leverMarkSummary, type LeverTerms } from '../../../src/machines/lever-terms.ts';
 import { LEVER_TERMS } from '../machines/order-form-terms.ts';
 import { declaredStates, fold, stateName, walk } from '../machines/walk-kit.ts';
 
@@ -106,7 +106,9 @@ describe('lever order form machine', () => {
   it("warns beside a fixed price further from the last price than the pair's lever band, both ways, and still lets it go", async () => {
     const actor = createActor(
       leverOrderMachine.provide({
-        actors: { loadTerms: fromPromise(async () => ({ ...LEVER_TERMS, priceBandPercent: 20 })) },
+        actors: {
+          loadTerms: fromPromise(async (): Promise<LeverTerms> => ({ ...LEVER_TERMS, priceBandPercent: 20 })),
+        },
       }),
       { input: { matchId: 1, decimalComma: false } },
     ).start();
