@@ -107,7 +107,8 @@ function edgesUnder(root: string): Edge[] {
  * One way to wire (DESIGN.md "src/app"): a machine gets its actors in src/app/machines, never in a
  * view. A view that calls `.provide(` on a machine, imports a feature's actors at run time, or
  * forwards a stream into a machine (`x$.subscribe((v) => actor.send(...))`: a push is an actor the
- * machine invokes) is wiring; it names "file:line: code".
+ * machine invokes) is wiring; it names "file:line: code". A view starts a machine with
+ * use-app-actor.ts, which gives it the app's inspector, never with @xstate/react's own hooks.
  */
 const FORWARDS_A_STREAM = /\.subscribe\(\s*\(?[\w{}, ]*\)?\s*=>\s*[\w.]*send\(/;
 function viewsThatWire(root: string): string[] {
@@ -118,6 +119,11 @@ function viewsThatWire(root: string): string[] {
       if (/\.provide\(/.test(line) || FORWARDS_A_STREAM.test(line))
         offenders.push(`${relative(root, file)}:${index + 1}: ${line.trim()}`);
     });
+    if (
+      !file.endsWith('use-app-actor.ts') &&
+      /import\s*\{[^}]*\b(useMachine|useActorRef)\b[^}]*\}\s*from\s*'@xstate\/react'/.test(code)
+    )
+      offenders.push(`${relative(root, file)}: starts a machine without use-app-actor.ts`);
     for (const edge of edgesOf(file, code))
       if (edge.kind !== 'type' && relative(root, edge.target).startsWith(join('machines', 'actors')))
         offenders.push(`${relative(root, file)}: imports ${relative(root, edge.target)}`);
@@ -205,6 +211,8 @@ describe('architecture', () => {
       );
       plant('views/pages/Chained.tsx', 'const [logic] = useState(() =>\n  m\n    .provide({ actors: {} }));');
       plant('views/Actors.tsx', "import { spotActors } from '../machines/actors/spot.ts';");
+      plant('views/Hooks.tsx', "import { useMachine, useSelector } from '@xstate/react';");
+      plant('views/use-app-actor.ts', "import { useMachine as own } from '@xstate/react';");
       plant(
         'views/Forwards.tsx',
         "const sub = last$.subscribe((price) => screen.send({ type: 'LAST', price }));\n" +
@@ -218,6 +226,7 @@ describe('architecture', () => {
       expect(viewsThatWire(root).sort()).toEqual(
         [
           'views/Actors.tsx: imports machines/actors/spot.ts',
+          'views/Hooks.tsx: starts a machine without use-app-actor.ts',
           "views/Forwards.tsx:1: const sub = last$.subscribe((price) => screen.send({ type: 'LAST', price }));",
           'views/Provides.tsx:2: const logic = m.provide({ actors: {} });',
           'views/pages/Chained.tsx:3: .provide({ actors: {} }));',

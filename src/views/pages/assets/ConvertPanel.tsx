@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useMachine } from '../../use-app-actor.ts';
 import { useTranslation } from 'react-i18next';
 import { secondsLeft } from '../../../machines/convert.machine.ts';
 import type { WalletBalance } from '../../../streams/queries/wallet.ts';

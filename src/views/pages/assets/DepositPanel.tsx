@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { useTranslation } from 'react-i18next';
 import {
   DEPOSIT_STATUS_CREDITED,
