@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatCurrencyAmount } from '../../../domain/display-decimals.ts';
 import type { TransactionLine } from '../../../streams/queries/wallet.ts';
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
@@ -9,6 +8,7 @@ import { Pager } from '../assets/RecordsPage.tsx';
 import { TimeText } from '../assets/TimeText.tsx';
 import { ACCOUNT_NAME } from '../assets/TransferPage.tsx';
 import '../assets/wallet.css';
+import { useNumberText } from '../../use-number-text.ts';
 
 function EmptyLog() {
   const { t } = useTranslation();
@@ -31,6 +31,7 @@ function EmptyLog() {
 }
 
 function Rows({ rows }: { rows: readonly TransactionLine[] }) {
+  const numbers = useNumberText();
   const { t } = useTranslation();
   return (
     <table className="wallet-table wallet-log" data-testid="transactions">
@@ -63,7 +64,7 @@ function Rows({ rows }: { rows: readonly TransactionLine[] }) {
               </th>
               <td data-label={t('personal.logAmount')} className={out ? 'down' : 'up'}>
                 {out ? '' : '+'}
-                {formatCurrencyAmount(line.value, line.currency.code)} {line.currency.code}
+                {numbers.amount(line.value, line.currency.code)} {line.currency.code}
               </td>
             </tr>
           );
