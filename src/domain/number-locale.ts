@@ -108,8 +108,8 @@ export interface NumberText {
   /** An amount of `currency`: the currency's one display rule (display-decimals.ts). */
   amount(value: string | number | null | undefined, currency: string): string;
   /**
-   * A cost still to be paid in `currency` (a bond, a fee, an order's total): the currency's display
-   * decimals like every amount, but rounded up where places are dropped, so it is never understated.
+   * A cost in `currency` (a bond, a fee, paid or still to pay): the currency's display decimals
+   * like every amount, but rounded up where places are dropped, so a cost is never understated.
    */
   cost(value: string | number | null | undefined, currency: string): string;
   /** A volume in short form ("1,23M"). */

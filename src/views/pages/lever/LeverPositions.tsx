@@ -417,8 +417,8 @@ const PositionRow = memo(function PositionRow({
       case 'fees':
         return (
           <>
-            <span className="lever-line">{numbers.amount(row.trade_fee, quote)}</span>
-            <span className="lever-line lever-muted">{numbers.amount(row.overnight_money, quote)}</span>
+            <span className="lever-line">{numbers.cost(row.trade_fee, quote)}</span>
+            <span className="lever-line lever-muted">{numbers.cost(row.overnight_money, quote)}</span>
           </>
         );
       case 'time':

@@ -81,7 +81,7 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
         ) : null}
         <dt>{t('micro.fee')}</dt>
         <dd className="num" data-testid="micro-fee">
-          {numbers.amount(order.fee, order.currency_name)} {order.currency_name}
+          {numbers.cost(order.fee, order.currency_name)} {order.currency_name}
         </dd>
       </dl>
       {isClosed && order.end_trade ? <MicroProof order={order} end={order.end_trade} /> : null}

@@ -130,7 +130,7 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
         <dt>{t('micro.profitRate')}</dt>
         <dd className="num">{option ? percentOf(option.profit_ratio, numbers) : '—'}</dd>
         <dt>{t('micro.fee')}</dt>
-        <dd className="num">{quote ? `${numbers.amount(unitsText(quote.fee), code)} ${code}` : '—'}</dd>
+        <dd className="num">{quote ? `${numbers.cost(unitsText(quote.fee), code)} ${code}` : '—'}</dd>
         <dt>{t('micro.expected')}</dt>
         <dd className="num" data-testid="micro-expected">
           {quote ? `${numbers.amount(unitsText(quote.payout), code)} ${code}` : '—'}

@@ -235,7 +235,7 @@ function OrderLine({
         {`${numbers.amount(order.transacted_volume, quote)} ${quote}`}
       </td>
       {history && (
-        <td className="num end">{`${numbers.amount(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
+        <td className="num end">{`${numbers.cost(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
       )}
       <td className="end">
         {history || !order.open ? (
