@@ -103,13 +103,12 @@ test.describe('all markets', () => {
   test(
     "a returning visitor's page paints the quotes it last showed, greyed with their time, until live ones replace them",
     VIEWS_ONLY,
-    async ({ page }) => {
+    async ({ page, browser }) => {
       await ready(page);
       await expect(page.getByTestId('markets-table')).toHaveAttribute('data-quotes', 'ready');
       // The live table is kept for the next visit as soon as it is shown.
       const kept = await page.waitForFunction(() => localStorage.getItem('last_quotes'));
       const stored = JSON.parse(String(await kept.jsonValue())) as {
-        at: number;
         rows: Array<{ symbol: string; close: string; priceDecimals?: number }>;
       };
       // One kept figure made unmistakable, to see it on screen and then see it replaced.
@@ -117,41 +116,38 @@ test.describe('all markets', () => {
       marked.close = '12345.67';
       marked.priceDecimals = 2;
       await page.evaluate((text) => localStorage.setItem('last_quotes', text), JSON.stringify(stored));
-      // What the table showed before it went live, recorded as the page builds it.
-      await page.addInitScript((symbol) => {
-        const seen: { kept?: { note: string; price: string; greyed: boolean } } = {};
-        (window as { __kept?: typeof seen }).__kept = seen;
-        new MutationObserver(() => {
-          const table = document.querySelector<HTMLElement>('[data-testid="markets-table"]');
-          const price =
-            table?.querySelector(`[data-symbol="${symbol}"] [data-col="price"]`)?.textContent ?? '';
-          if (!seen.kept && table?.dataset.quotes === 'kept' && price !== '') {
-            seen.kept = {
-              note: document.querySelector('[data-testid="kept-quotes-note"]')?.textContent ?? '',
-              price,
-              greyed: table.classList.contains('quotes-kept'),
-            };
-          }
-        }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-      }, marked.symbol);
-      await page.reload();
-      await expect(page.getByTestId('markets-table')).toHaveAttribute('data-quotes', 'ready', {
-        timeout: 30_000,
+      // The next visit, in a browser of its own with this one's storage: its exchange (the worker's
+      // script) is held back until the kept quotes have been seen, then let go.
+      const storageState = await page.context().storageState({ indexedDB: true });
+      const context = await browser.newContext({ storageState });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/assets/worker-*.js', async (route) => {
+        await held;
+        await route.continue();
       });
-      const seen = await page.evaluate(() => (window as { __kept?: { kept?: unknown } }).__kept?.kept);
-      expect(seen).toEqual({
-        note: expect.stringMatching(/^Prices as of \d{2}:\d{2}:\d{2}/),
-        price: '12,345.67',
-        greyed: true,
-      });
-      // Live now: the kept figure is gone, the table is no longer greyed and the subtitle is back.
-      const row = page.locator(
-        `[data-testid="market-row"][data-symbol="${marked.symbol}"] [data-col="price"]`,
-      );
-      await expect(row).not.toHaveText('12,345.67');
-      await expect(page.getByTestId('markets-table')).not.toHaveClass(/quotes-kept/);
-      await expect(page.getByTestId('kept-quotes-note')).toHaveCount(0);
-      await expect(page.getByText('Every trading pair with its live 24h figures.')).toBeVisible();
+      try {
+        const visit = await context.newPage();
+        await visit.goto(`${new URL(page.url()).origin}/markets`);
+        const table = visit.getByTestId('markets-table');
+        const price = visit.locator(
+          `[data-testid="market-row"][data-symbol="${marked.symbol}"] [data-col="price"]`,
+        );
+        await expect(table).toHaveAttribute('data-quotes', 'kept');
+        await expect(table).toHaveClass(/quotes-kept/);
+        await expect(price).toHaveText('12,345.67');
+        await expect(visit.getByTestId('kept-quotes-note')).toHaveText(/^Prices as of \d{2}:\d{2}:\d{2}/);
+        release();
+        // Live now: the kept figure is gone, the table is no longer greyed and the subtitle is back.
+        await expect(table).toHaveAttribute('data-quotes', 'ready', { timeout: 30_000 });
+        await expect(price).not.toHaveText('12,345.67');
+        await expect(table).not.toHaveClass(/quotes-kept/);
+        await expect(visit.getByTestId('kept-quotes-note')).toHaveCount(0);
+        await expect(visit.getByText('Every trading pair with its live 24h figures.')).toBeVisible();
+      } finally {
+        release();
+        await context.close();
+      }
     },
   );
 
