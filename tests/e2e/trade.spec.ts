@@ -293,7 +293,7 @@ test.describe('spot trade screen', () => {
     // it is worth less than the minimum; both are said beside their fields as they are typed. Sent
     // anyway, the order is refused by the exchange with the band it takes, and nothing is placed.
     await expect(page.getByTestId('price-warning-buy')).toHaveText(
-      /^Far below the market: this pair takes limit prices from [\d.]+ to [\d.]+ USDT/,
+      /^Far below the market: this pair takes limit prices from [\d.,]+ to [\d.,]+ USDT/,
     );
     await page.getByTestId('quantity-buy').fill('0.001');
     await expect(page.getByTestId('total-warning-buy')).toHaveText(

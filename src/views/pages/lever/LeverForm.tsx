@@ -135,8 +135,8 @@ export function LeverForm({
               <p className="field-warning" role="status" data-testid="lever-price-warning">
                 {t('lever.priceBand', {
                   band: terms.priceBandPercent,
-                  low: priceWarning.low,
-                  high: priceWarning.high,
+                  low: numbers.exact(priceWarning.low),
+                  high: numbers.exact(priceWarning.high),
                   quote,
                 })}
               </p>

@@ -193,8 +193,8 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           data-testid={`price-warning-${side}`}
         >
           {t(warnings.price.verdict === 'below' ? 'trade.filters.priceBelow' : 'trade.filters.priceAbove', {
-            low: warnings.price.low,
-            high: warnings.price.high,
+            low: numbers.exact(warnings.price.low),
+            high: numbers.exact(warnings.price.high),
             quote,
           })}
         </p>
@@ -237,7 +237,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       </div>
       {warnings.total ? (
         <p className="field-warning" role="status" data-testid={`total-warning-${side}`}>
-          {t('trade.filters.minTotal', { min: warnings.total.min, quote })}
+          {t('trade.filters.minTotal', { min: numbers.exact(warnings.total.min), quote })}
         </p>
       ) : null}
       {confirming ? (
