@@ -114,6 +114,20 @@ describe('price band (PERCENT_PRICE)', () => {
     });
     expect(priceBandMiss('180000.01', '90000.00', b, 2)?.verdict).toBe('above');
     expect(priceBandMiss('45000.00', '90000.00', b, 2)).toBeNull();
+    // Both bounds exactly are inside; a cent past either is not.
+    expect(priceBandMiss('180000.00', '90000.00', b, 2)).toBeNull();
+    expect(priceBandMiss('44999.99', '90000.00', b, 2)?.verdict).toBe('below');
+    expect(priceBandVerdict(180_000n, 90_000n, b)).toBe('inside');
+    expect(priceBandVerdict(180_001n, 90_000n, b)).toBe('above');
+    expect(priceBandVerdict(45_000n, 90_000n, b)).toBe('inside');
+    expect(priceBandVerdict(44_999n, 90_000n, b)).toBe('below');
+    // A band of 0 both ways takes the reference alone.
+    const none = { downPercent: 0, upPercent: 0 };
+    expect(priceBandVerdict(100n, 100n, none)).toBe('inside');
+    expect(priceBandVerdict(99n, 100n, none)).toBe('below');
+    expect(priceBandVerdict(101n, 100n, none)).toBe('above');
+    expect(priceBandBounds(101n, { downPercent: 50, upPercent: 100 })).toEqual({ low: 51n, high: 202n });
+    expect(priceBandBounds(3n, { downPercent: 50, upPercent: 50 })).toEqual({ low: 2n, high: 4n });
   });
 });
 
