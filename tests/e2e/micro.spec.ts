@@ -302,7 +302,7 @@ test('refuses empty, zero, negative and unaffordable amounts in Russian, and not
   await other.getByTestId('micro-amount').fill('40');
   await other.getByTestId('micro-buy-down').click();
   await other.getByTestId('micro-confirm').click();
-  await expect(other.getByTestId('micro-available')).toHaveText('9.96 USDT', BOOT);
+  await expect(other.getByTestId('micro-available')).toHaveText('9,96 USDT', BOOT);
   await other.close();
   await page.getByTestId('micro-confirm').click();
   const refusal = page.getByTestId('micro-refusal');
