@@ -3,17 +3,18 @@
  *
  * Engine state holds BigInt ledger balances and Maps, which JSON cannot carry, and a snapshot must
  * restore exactly the state it saved (same seed + same commands => byte-identical state). This is JSON
- * with tagged values: `{"~t": kind, "v": payload}` stands for a bigint, a Map, a PersistentMap, a Set
- * or a number JSON has no literal for (NaN, ±Infinity, -0). A plain object that happens to own a "~t"
- * key is itself tagged as "object", so no user value can be mistaken for a tag.
+ * with tagged values: `{"~t": kind, "v": payload}` stands for a bigint, a Map, a PersistentMap, a
+ * PersistentList, a Set or a number JSON has no literal for (NaN, ±Infinity, -0). A plain object that
+ * happens to own a "~t" key is itself tagged as "object", so no user value can be mistaken for a tag.
  *
- * Supported: JSON values, bigint, Map, PersistentMap, Set, every number. A PersistentMap has its own
- * tag so that it comes back as one (state written with it reads back equal, and its next write still
- * shares structure); its entries are written in its insertion order, as a Map's are. Properties whose
- * value is undefined are dropped, as in JSON. Functions, symbols and Dates are rejected rather than
- * silently changed.
+ * Supported: JSON values, bigint, Map, PersistentMap, PersistentList, Set, every number. The
+ * persistent ones have tags of their own so that they come back as what they were (state written
+ * with them reads back equal, and its next write still shares structure); a PersistentMap's entries
+ * are written in its insertion order, as a Map's are. Properties whose value is undefined are
+ * dropped, as in JSON. Functions, symbols and Dates are rejected rather than silently changed.
  */
 
+import { PersistentList } from './persistent-list.ts';
 import { PersistentMap } from './persistent-map.ts';
 
 const TAG = '~t';
@@ -23,6 +24,7 @@ type Tagged =
   | { [TAG]: 'number'; v: string }
   | { [TAG]: 'Map'; v: [unknown, unknown][] }
   | { [TAG]: 'PersistentMap'; v: [string | number, unknown][] }
+  | { [TAG]: 'PersistentList'; v: unknown[] }
   | { [TAG]: 'Set'; v: unknown[] }
   | { [TAG]: 'object'; v: [string, unknown][] };
 
@@ -45,6 +47,7 @@ function replace(this: unknown, key: string, value: unknown): unknown {
   }
   if (value instanceof Map) return { [TAG]: 'Map', v: [...value] } satisfies Tagged;
   if (value instanceof PersistentMap) return { [TAG]: 'PersistentMap', v: [...value] } satisfies Tagged;
+  if (value instanceof PersistentList) return { [TAG]: 'PersistentList', v: [...value] } satisfies Tagged;
   if (value instanceof Set) return { [TAG]: 'Set', v: [...value] } satisfies Tagged;
   if (isRecord(value) && !Array.isArray(value) && Object.hasOwn(value, TAG)) {
     return { [TAG]: 'object', v: Object.entries(value) } satisfies Tagged;
@@ -63,6 +66,8 @@ function revive(_key: string, value: unknown): unknown {
       return new Map(value.v);
     case 'PersistentMap':
       return PersistentMap.from(value.v);
+    case 'PersistentList':
+      return PersistentList.from(value.v);
     case 'Set':
       return new Set(value.v);
     case 'object':

@@ -560,7 +560,7 @@ describe('folding events', () => {
     state = evolveSpot(state, { type: 'OrderPlaced', at: 1, order: order(7) });
     state = evolveSpot(state, { type: 'OrderPlaced', at: 1, order: order(3) });
     expect(state.nextOrderId).toBe(8);
-    expect(state.userOrders.get(1)).toEqual([7, 3]);
+    expect([...(state.userOrders.get(1) ?? [])]).toEqual([7, 3]);
     expect(balanceOf(state, 1, QUOTE)).toEqual({ available: 6n, locked: 4n });
   });
 

@@ -6,6 +6,7 @@ import type { FillFact, SpotCommand } from './commands.ts';
 import type { SpotEvent } from './events.ts';
 import { addFee, adjustBalance, putOrder } from './ledger.ts';
 import { withEntry } from '../../store/persistent-map.ts';
+import { appended } from '../../store/persistent-list.ts';
 import { balanceOf, initialSpotState, lockCurrencyOf, type SpotOrder, type SpotState } from './state.ts';
 import {
   ORDER_STATUS_CANCELLED,
@@ -188,10 +189,11 @@ export function evolveSpot(state: SpotState, event: SpotEvent): SpotState {
     case 'OrderPlaced': {
       const { order } = event;
       let next = putOrder(state, order);
-      const userOrders = withEntry(next.userOrders, order.userId, [
-        ...(next.userOrders.get(order.userId) ?? []),
-        order.id,
-      ]);
+      const userOrders = withEntry(
+        next.userOrders,
+        order.userId,
+        appended(next.userOrders.get(order.userId) ?? [], order.id),
+      );
       next = { ...next, userOrders, nextOrderId: Math.max(next.nextOrderId, order.id + 1) };
       return adjustBalance(next, order.userId, lockCurrencyOf(order), {
         available: -order.locked,

@@ -94,7 +94,7 @@ export class Spot {
     const ids = state.userOrders.get(userId) ?? [];
     const out: SpotOrder[] = [];
     for (let i = ids.length - 1; i >= 0; i--) {
-      const order = state.orders.get(ids[i]!);
+      const order = state.orders.get(ids.at(i)!);
       if (order) out.push(order);
     }
     return out;

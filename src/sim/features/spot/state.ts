@@ -1,5 +1,6 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
 import type { OrderStatus } from '../../../domain/contract-codes.ts';
+import type { ReadonlyList } from '../../store/persistent-list.ts';
 import { PersistentMap } from '../../store/persistent-map.ts';
 
 /** The status of an order: open, filled or cancelled (contract-codes.ts). */
@@ -50,8 +51,8 @@ export interface Balance {
 export interface SpotState {
   nextOrderId: number;
   orders: ReadonlyMap<number, SpotOrder>;
-  /** User id -> their order ids, oldest first. */
-  userOrders: ReadonlyMap<number, readonly number[]>;
+  /** User id -> their order ids, oldest first (a persistent list: placing one does not copy them). */
+  userOrders: ReadonlyMap<number, ReadonlyList<number>>;
   /** "<userId>:<currencyId>" -> balance. */
   balances: ReadonlyMap<string, Balance>;
   /** How many of the accounts feature's demo grants have been credited (they are append-only). */

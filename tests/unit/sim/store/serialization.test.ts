@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deserialize, serialize } from '../../../../src/sim/store/serialization.ts';
+import { PersistentList } from '../../../../src/sim/store/persistent-list.ts';
 import { PersistentMap } from '../../../../src/sim/store/persistent-map.ts';
 
-/** Values the store must round-trip: JSON plus bigint, Map, PersistentMap, Set and every number. */
+/** Values the store must round-trip: JSON plus bigint, Map, the persistent map and list, Set, every number. */
 const storable = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -20,6 +21,7 @@ const storable = fc.letrec((tie) => ({
     fc
       .array(fc.tuple(fc.oneof(fc.string(), fc.integer(), fc.double()), tie('value')))
       .map((entries) => PersistentMap.from(entries)),
+    fc.array(tie('value')).map((items) => PersistentList.from(items)),
     fc.array(fc.oneof(fc.string(), fc.integer())).map((items) => new Set(items)),
   ),
 })).value;
@@ -75,6 +77,16 @@ describe('serialize / deserialize', () => {
       [2, 'b'],
     ]);
     expect(restored.old).toBeInstanceOf(Map);
+  });
+
+  it('gives a persistent list back as one, in order, and an array as an array', () => {
+    const restored = deserialize(serialize({ ids: PersistentList.from([3, 1, 2]), old: [4] })) as {
+      ids: unknown;
+      old: unknown;
+    };
+    expect(restored.ids).toBeInstanceOf(PersistentList);
+    expect([...(restored.ids as PersistentList<number>)]).toEqual([3, 1, 2]);
+    expect(restored.old).toEqual([4]);
   });
 
   it('does not mistake user objects that look like tags for tagged values', () => {
