@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { Observable, distinctUntilChanged } from 'rxjs';
+import { Observable, distinctUntilChanged, map } from 'rxjs';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient, type ApiClient, type ApiNotice } from '../api/client.ts';
 import type { Transport } from '../api/transport.ts';
@@ -111,7 +111,15 @@ export function createServices(options: {
     backend: options.transport.name,
     session,
     toasts,
-    machines: deferWiredMachines(api, socket, queries),
+    machines: deferWiredMachines(
+      api,
+      socket,
+      queries,
+      token$.pipe(
+        map((token) => token !== null),
+        distinctUntilChanged(),
+      ),
+    ),
     queries,
     inspection,
   };

@@ -112,6 +112,8 @@ export const leverScreenMachine = setup({
      * of each new pair with a PAIR event. By default the tape never moves.
      */
     lastPrice: fromCallback<EventObject, { matchId: number }>(() => undefined),
+    /** SIGNED_IN whenever the app's session signs in or out; by default it never does. */
+    session: fromEventObservable<{ type: 'SIGNED_IN'; signedIn: boolean }, NonReducibleUnknown>(() => NEVER),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -165,6 +167,7 @@ export const leverScreenMachine = setup({
       input: ({ context }) => ({ form: context.form, positions: context.positions }),
     },
     { id: 'lastPrice', src: 'lastPrice', input: ({ context }) => ({ matchId: context.pair.matchId }) },
+    { src: 'session' },
   ],
   initial: 'choosing',
   on: {

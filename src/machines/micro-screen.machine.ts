@@ -135,6 +135,8 @@ export const microScreenMachine = setup({
     loadList: fromPromise<MicroListPage, MicroListInput>(() =>
       Promise.reject(new Error('loadList not provided')),
     ),
+    /** SIGNED_IN whenever the app's session signs in or out; by default it never does. */
+    session: fromEventObservable<{ type: 'SIGNED_IN'; signedIn: boolean }, NonReducibleUnknown>(() => NEVER),
     closedPushes: fromEventObservable<{ type: 'CLOSED'; order: MicroOrder }, NonReducibleUnknown>(
       () => NEVER,
     ),
@@ -167,7 +169,7 @@ export const microScreenMachine = setup({
     folded: new Set(),
     clock: { now: null, speed: 1, known: null },
   }),
-  invoke: { src: 'formReports', input: ({ context }) => ({ form: context.form }) },
+  invoke: [{ src: 'formReports', input: ({ context }) => ({ form: context.form }) }, { src: 'session' }],
   initial: 'choosing',
   on: {
     PAIR: {

@@ -123,6 +123,8 @@ export const tradeScreenMachine = setup({
      * there is no trade.
      */
     lastPrice: fromCallback<EventObject, { matchId: number }>(() => undefined),
+    /** SIGNED_IN whenever the app's session signs in or out; by default it never does. */
+    session: fromEventObservable<{ type: 'SIGNED_IN'; signedIn: boolean }, NonReducibleUnknown>(() => NEVER),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -166,6 +168,7 @@ export const tradeScreenMachine = setup({
     { src: 'reachability' },
     { id: 'bestPrices', src: 'bestPrices', input: ({ context }) => ({ matchId: context.pair.matchId }) },
     { id: 'lastPrice', src: 'lastPrice', input: ({ context }) => ({ matchId: context.pair.matchId }) },
+    { src: 'session' },
   ],
   initial: 'choosing',
   on: {

@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import type { ApiClient } from '../../api/client.ts';
 import { deferred } from '../../machines/deferred.ts';
 import type { ChannelSource } from '../../streams/market.ts';
@@ -8,6 +9,13 @@ import type { AppMachines } from './index.ts';
  * The app's wired machines, loaded beside the first render (machines/deferred.ts): the features'
  * actors and machines are not needed to paint the shell.
  */
-export function deferWiredMachines(api: ApiClient, socket: ChannelSource, queries: AppQueries): AppMachines {
-  return deferred(() => import('./index.ts').then(({ wireMachines }) => wireMachines(api, socket, queries)));
+export function deferWiredMachines(
+  api: ApiClient,
+  socket: ChannelSource,
+  queries: AppQueries,
+  signedIn$?: Observable<boolean>,
+): AppMachines {
+  return deferred(() =>
+    import('./index.ts').then(({ wireMachines }) => wireMachines(api, socket, queries, signedIn$)),
+  );
 }

@@ -1,3 +1,4 @@
+import { NEVER, type Observable } from 'rxjs';
 import type { ApiClient } from '../../api/client.ts';
 import { createActors } from '../../machines/actors/index.ts';
 import type { ChannelSource } from '../../streams/market.ts';
@@ -16,7 +17,13 @@ import { walletMachines } from './wallet.ts';
  * views render and send events): one provider per feature. A machine whose screen adds its own
  * actions (where a problem shows, where to go next) is a function of those actions.
  */
-export function wireMachines(api: ApiClient, socket: ChannelSource, queries: AppQueries) {
+export function wireMachines(
+  api: ApiClient,
+  socket: ChannelSource,
+  queries: AppQueries,
+  /** Whether the session is signed in, now and at each change (without one: it never changes). */
+  signedIn$: Observable<boolean> = NEVER,
+) {
   const actors = createActors(api, socket);
   const feeds = balanceFeeds(queries);
   const accounts = accountsMachines(actors);
@@ -26,7 +33,7 @@ export function wireMachines(api: ApiClient, socket: ChannelSource, queries: App
     earnings: earningsMachines(actors, feeds),
     p2p: p2pMachines(actors),
     personal: personalMachines(actors),
-    trading: tradingMachines(actors, queries),
+    trading: tradingMachines(actors, queries, signedIn$),
     wallet: walletMachines(actors, feeds, accounts.sendCode),
   };
 }

@@ -1,4 +1,5 @@
-import { map } from 'rxjs';
+import { map, type Observable } from 'rxjs';
+import { fromEventObservable } from 'xstate';
 import { leverScreenWith } from '../../machines/lever-screen.machine.ts';
 import { microScreenWith } from '../../machines/micro-screen.machine.ts';
 import { tradeScreenWith } from '../../machines/trade-screen.machine.ts';
@@ -9,9 +10,12 @@ import { pairFeed } from './pair-feed.ts';
 /**
  * The trading screens' machines, each with its form, list and push children wired, and the market
  * figures its rules follow (spot: the best bid and ask, and the last price its price band is
- * measured from; lever: the last price) as invoked feeds.
+ * measured from; lever: the last price) as invoked feeds, and the session signing in or out.
  */
-export function tradingMachines(actors: AppActors, queries: AppQueries) {
+export function tradingMachines(actors: AppActors, queries: AppQueries, signedIn$: Observable<boolean>) {
+  const session = fromEventObservable(() =>
+    signedIn$.pipe(map((signedIn) => ({ type: 'SIGNED_IN' as const, signedIn }))),
+  );
   return {
     spot: tradeScreenWith(actors.spot).provide({
       actors: {
@@ -21,6 +25,7 @@ export function tradingMachines(actors: AppActors, queries: AppQueries) {
         lastPrice: pairFeed((matchId) =>
           queries.trade.lastPrice$(matchId).pipe(map((price) => ({ type: 'LAST' as const, price }))),
         ),
+        session,
       },
     }),
     lever: leverScreenWith(actors.lever).provide({
@@ -28,8 +33,9 @@ export function tradingMachines(actors: AppActors, queries: AppQueries) {
         lastPrice: pairFeed((matchId) =>
           queries.trade.lastPrice$(matchId).pipe(map((price) => ({ type: 'LAST' as const, price }))),
         ),
+        session,
       },
     }),
-    micro: microScreenWith(actors.micro),
+    micro: microScreenWith(actors.micro).provide({ actors: { session } }),
   };
 }

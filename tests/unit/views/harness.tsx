@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { Subject } from 'rxjs';
+import { distinctUntilChanged, Observable, startWith, Subject } from 'rxjs';
 import { createActor } from 'xstate';
 import english from '../../../locales/en.json';
 import type { ApiClient } from '../../../src/api/client.ts';
@@ -118,11 +118,15 @@ export function createHarness(
   session.start();
   // The real machines and queries over the fake API and socket, wired as the composition root wires them.
   const queries = createQueries(api, socket);
+  // Whether the session is signed in, as the composition root derives it from the session's token.
+  const signedIn$ = new Observable<boolean>((subscriber) =>
+    session.subscribe((snapshot) => subscriber.next(snapshot.context.token !== null)),
+  ).pipe(startWith(session.getSnapshot().context.token !== null), distinctUntilChanged());
   const services = {
     backend: 'sim',
     session,
     toasts: new ToastStore(),
-    machines: wireMachines(api, socket, queries),
+    machines: wireMachines(api, socket, queries, signedIn$),
     queries,
   } as unknown as Services;
   return { services, api, dayMarket, calls };

@@ -96,7 +96,6 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
     input: { pair: leverPairOf(pair), signedIn, decimalComma },
   });
   useEffect(() => screen.send({ type: 'PAIR', pair: leverPairOf(pair) }), [pair, screen]);
-  useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
   // The last trade price, at most once per frame (the screen machine follows the same feed itself).
   const last$ = useMemo(() => queries.trade.lastPrice$(pair.id), [queries, pair.id]);

@@ -69,7 +69,6 @@ function MicroScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
     input: { matchId: pair.id, signedIn, decimalComma },
   });
   useEffect(() => screen.send({ type: 'PAIR', matchId: pair.id }), [pair, screen]);
-  useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
   const form = useSelector(screen, (s) => s.context.form);
   const priceDecimals = pair.priceDecimals ?? 4;

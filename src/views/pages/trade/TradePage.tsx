@@ -110,9 +110,8 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [entry, orders, toasts, t]);
 
-  // What the page knows and the screen needs: the pair in the address and the session.
+  // What the page knows and the screen needs: the pair in the address (the session reaches it as an actor).
   useEffect(() => screen.send({ type: 'PAIR', pair: spotPairOf(pair) }), [pair, screen]);
-  useEffect(() => screen.send({ type: 'SIGNED_IN', signedIn }), [signedIn, screen]);
 
   const feeds = useMemo(() => queries.trade.market(pair), [queries, pair]);
 
