@@ -1,6 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { readAdForm, type AdField, type AdForm, type AdFormProblem } from '../domain/p2p/ad-entry.ts';
-import { P2P_COINS, type P2pCoin } from '../domain/p2p/amounts.ts';
+import { FIAT_DECIMALS, P2P_COINS, type P2pCoin } from '../domain/p2p/amounts.ts';
+import { p2pPriceBandBounds, p2pPriceBandVerdict, referenceOfText } from '../domain/p2p/price-band.ts';
+import { exactScaled } from '../domain/money.ts';
+import { readNumberEntry } from '../domain/number-entry.ts';
 import { OTC_AD_SELL, type OtcAdType } from '../domain/contract-codes.ts';
 
 export interface AdEditorForm extends AdForm {
@@ -15,6 +18,18 @@ export interface AdEditorContext {
   form: AdEditorForm;
   problem: { field: AdField; problem: AdFormProblem } | null;
   decimalComma: boolean;
+  /** Each coin's market reference in each fiat (exact decimal text), as otc/my_ads answers it. */
+  references: AdReferences;
+}
+
+/** coin -> fiat -> the market reference as exact decimal text ("6.80"). */
+export type AdReferences = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** A fixed price outside the band the server enforces: where it lies, and the band's bounds (cents). */
+export interface AdPriceWarning {
+  verdict: 'below' | 'above';
+  low: bigint;
+  high: bigint;
 }
 
 export type AdEditorEvent =
@@ -27,7 +42,9 @@ export type AdEditorEvent =
   | { type: 'TOGGLE_METHOD'; method: string }
   | { type: 'SUBMIT' }
   | { type: 'CONFIRM' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  /** The market references moved (a reload of otc/my_ads). */
+  | { type: 'REFERENCES'; value: AdReferences };
 
 export type AdEditorEmitted = { type: 'saved'; adId: number };
 
@@ -62,6 +79,29 @@ export const EMPTY_AD_FORM: AdEditorForm = {
   remarks: '',
 };
 
+/**
+ * The warning beside a fixed price, as the user types: the same band the server refuses an ad
+ * outside of (domain/p2p/price-band.ts), around the reference of the form's coin and fiat. Nothing
+ * while the price is floating, unreadable or the reference unknown; the ad can still be sent.
+ */
+export function adPriceWarning(context: AdEditorContext): AdPriceWarning | null {
+  const { form } = context;
+  if (form.floating) return null;
+  const text = context.references[form.coin]?.[form.fiat];
+  const reference = text === undefined ? null : referenceOfText(text);
+  if (reference === null || reference.num <= 0n) return null;
+  const entry = readNumberEntry(form.price, {
+    maxDecimals: FIAT_DECIMALS,
+    decimalComma: context.decimalComma,
+  });
+  if (entry.kind !== 'number') return null;
+  const cents = exactScaled(entry.value, FIAT_DECIMALS);
+  if (cents === null || cents <= 0n) return null;
+  const verdict = p2pPriceBandVerdict(cents, reference);
+  if (verdict === 'inside') return null;
+  return { verdict, ...p2pPriceBandBounds(reference) };
+}
+
 function read(context: AdEditorContext) {
   return readAdForm(context.form, P2P_COINS[context.form.coin], context.decimalComma, context.adId === null);
 }
@@ -76,7 +116,12 @@ export const p2pAdEditorMachine = setup({
   types: {
     context: {} as AdEditorContext,
     events: {} as AdEditorEvent,
-    input: {} as { decimalComma: boolean; adId?: number | null; form?: AdEditorForm },
+    input: {} as {
+      decimalComma: boolean;
+      adId?: number | null;
+      form?: AdEditorForm;
+      references?: AdReferences;
+    },
     emitted: {} as AdEditorEmitted,
   },
   actors: {
@@ -94,7 +139,11 @@ export const p2pAdEditorMachine = setup({
     form: input.form ?? EMPTY_AD_FORM,
     problem: null,
     decimalComma: input.decimalComma,
+    references: input.references ?? {},
   }),
+  on: {
+    REFERENCES: { actions: assign({ references: ({ event }) => event.value }) },
+  },
   initial: 'editing',
   states: {
     editing: {

@@ -360,7 +360,13 @@ test('an unpaid order cancels itself at its limit; the merchant publishes a fixe
   const editor = page.getByTestId('p2p-ad-editor');
   await editor.getByLabel('Unit price').fill('6,9');
   await expect(editor.getByLabel('Unit price')).toHaveValue('6,9');
+  // A fixed price far from the market warns as it is typed, with the band the server enforces.
+  await editor.getByLabel('Unit price').fill('3');
+  await expect(editor.getByTestId('p2p-ad-price-warning')).toHaveText(
+    'More than 20 % from the market price: fixed prices go from 5.44 to 8.16 CNY, so the ad would be refused.',
+  );
   await editor.getByLabel('Unit price').fill('6.90');
+  await expect(editor.getByTestId('p2p-ad-price-warning')).toHaveCount(0);
   await editor.getByLabel('Total quantity').fill('100');
   await editor.getByLabel('Minimum per order').fill('500');
   await editor.getByLabel('Maximum per order').fill('200');

@@ -213,9 +213,14 @@ export const otcCalls = {
     method: 'GET',
     path: 'otc/my_ads',
     auth: true,
-    summary: "The signed-in merchant's ads, newest first, optionally of one status",
+    summary:
+      "The signed-in merchant's ads, newest first, optionally of one status; with reference_prices, each " +
+      'coin\'s market reference in each fiat (coin -> fiat -> exact decimal, "6.80"), the one a fixed price ' +
+      'must stay within 20 % of (publish, edit_ad)',
     payload: z.object({ status: num(otcAdStatus).optional(), page, limit: listLimit }),
-    answer: paged(otcAd),
+    answer: paged(otcAd).extend({
+      reference_prices: z.record(z.string(), z.record(z.string(), decimal)).optional(),
+    }),
   }),
   'otc/publish': call({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { divideRounded } from '../money.ts';
+import { divideRounded, scaledToText } from '../money.ts';
 import { priceBandVerdict, type PriceBand, type PriceBandVerdict } from '../order-filters/price-band.ts';
 import { FIAT_DECIMALS } from './amounts.ts';
 import { MARGIN_MAX_BPS, MARGIN_MIN_BPS, type PriceReference } from './floating-price.ts';
@@ -30,4 +30,30 @@ export function p2pPriceBandBounds(reference: PriceReference): { low: bigint; hi
     low: divideRounded(scaled * BigInt(100 - P2P_PRICE_BAND.downPercent), den, 'ceil'),
     high: divideRounded(scaled * BigInt(100 + P2P_PRICE_BAND.upPercent), den, 'floor'),
   };
+}
+
+/**
+ * A reference as the contract's exact decimal text, at least the fiat's 2 places ("6.80"). Every
+ * reference the exchange makes has a power of ten (times 2s and 5s) below the line, so the text is
+ * exact; any other fraction is cut to 12 places.
+ */
+export function referenceText(reference: PriceReference): string {
+  if (reference.den <= 0n || reference.num <= 0n) return centsTextOf(0n);
+  for (let places = FIAT_DECIMALS; places <= 40; places += 1) {
+    const scaled = reference.num * 10n ** BigInt(places);
+    if (scaled % reference.den === 0n) return scaledToText(scaled / reference.den, places);
+  }
+  return scaledToText((reference.num * 10n ** 12n) / reference.den, 12);
+}
+
+/** The contract's decimal text as a reference; null when it is not a plain non-negative decimal. */
+export function referenceOfText(text: string): PriceReference | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) };
+}
+
+function centsTextOf(cents: bigint): string {
+  return scaledToText(cents, FIAT_DECIMALS);
 }

@@ -10,7 +10,12 @@ import {
   OTC_SIDE_SELLER,
 } from '../../../src/domain/contract-codes.ts';
 import { readOrderEntry } from '../../../src/domain/p2p/entry.ts';
-import { p2pAdEditorMachine, type AdSave } from '../../../src/machines/p2p-ad-editor.machine.ts';
+import {
+  adPriceWarning,
+  p2pAdEditorMachine,
+  type AdSave,
+} from '../../../src/machines/p2p-ad-editor.machine.ts';
+import { p2pPriceBandBounds, referenceOfText, referenceText } from '../../../src/domain/p2p/price-band.ts';
 import { p2pAdStatusMachine } from '../../../src/machines/p2p-ad-status.machine.ts';
 import {
   p2pOrderEntryMachine,
@@ -365,6 +370,70 @@ describe('P2P ad editor machine', () => {
       },
     ]);
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('warns as one types a fixed price outside the band the server enforces (bounds from p2pPriceBandBounds), and still sends it', async () => {
+    const saved: AdSave[] = [];
+    const references = { USDT: { CNY: '6.80', USD: '1.00', EUR: '0.92' } };
+    const actor = createActor(
+      p2pAdEditorMachine.provide({
+        actors: {
+          save: fromPromise<{ id: number }, AdSave>(async ({ input }) => {
+            saved.push(input);
+            return { id: 14 };
+          }),
+        },
+      }),
+      { input: { decimalComma: true, references } },
+    ).start();
+    const warning = () => adPriceWarning(actor.getSnapshot().context);
+    const set = (field: 'price' | 'total' | 'min' | 'max', value: string) =>
+      actor.send({ type: 'SET', field, value });
+    // The answer's text is the server's reference exactly: 6.8 (68/10) reads back as the same fraction.
+    expect(referenceText({ num: 68n, den: 10n })).toBe('6.80');
+    expect(referenceText({ num: 6_543_210n * 92n, den: 100n * 100n })).toBe('60197.532');
+    expect(p2pPriceBandBounds(referenceOfText('60197.532') ?? { num: 0n, den: 1n })).toEqual(
+      p2pPriceBandBounds({ num: 6_543_210n * 92n, den: 100n * 100n }),
+    );
+    const { low, high } = p2pPriceBandBounds({ num: 680n, den: 100n });
+    expect([low, high]).toEqual([544n, 816n]);
+    expect(warning()).toBeNull();
+    set('price', '3');
+    expect(warning()).toEqual({ verdict: 'below', low, high });
+    set('price', '6,80');
+    expect(warning()).toBeNull();
+    // The bounds themselves are inside; a cent beyond either is not.
+    set('price', '5,44');
+    expect(warning()).toBeNull();
+    set('price', '5,43');
+    expect(warning()).toEqual({ verdict: 'below', low, high });
+    set('price', '8,16');
+    expect(warning()).toBeNull();
+    set('price', '8,17');
+    expect(warning()).toEqual({ verdict: 'above', low, high });
+    // Another fiat, another band; a floating price has no warning; an unknown reference none either.
+    actor.send({ type: 'SET', field: 'fiat', value: 'USD' });
+    expect(warning()).toEqual({ verdict: 'above', low: 80n, high: 120n });
+    actor.send({ type: 'SET_FLOATING', value: true });
+    expect(warning()).toBeNull();
+    actor.send({ type: 'SET_FLOATING', value: false });
+    actor.send({ type: 'REFERENCES', value: { USDT: { USD: '8.00' } } });
+    expect(warning()).toBeNull();
+    actor.send({ type: 'REFERENCES', value: {} });
+    set('price', '3');
+    expect(warning()).toBeNull();
+    actor.send({ type: 'REFERENCES', value: references });
+    expect(warning()).toEqual({ verdict: 'above', low: 80n, high: 120n });
+    // A warning, not a refusal: the ad is sent, and the server refuses it.
+    set('total', '500');
+    set('min', '100');
+    set('max', '300');
+    actor.send({ type: 'TOGGLE_METHOD', method: 'bank' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'CONFIRM' });
+    await flush();
+    expect(saved.map((ad) => ad.price)).toEqual(['3']);
   });
 
   it('a floating ad: the margin is read instead of the price (a bad one named, kept as typed), and saved as canonical percent', async () => {

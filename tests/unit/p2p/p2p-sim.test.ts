@@ -1,3 +1,5 @@
+import { P2P_COIN_CODES, P2P_FIATS } from '../../../src/domain/p2p/amounts.ts';
+import { p2pPriceBandBounds, referenceOfText, referenceText } from '../../../src/domain/p2p/price-band.ts';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/api/catalogue.ts';
 import { otcAd, otcOrder } from '../../../src/api/catalogue/otc.ts';
@@ -54,6 +56,21 @@ const ok = (answer: Envelope) => {
 };
 
 describe('P2P through the simulator (issue 16)', () => {
+  it("otc/my_ads carries each coin's reference in each fiat as the exact text of the reference publish checks the band with", async () => {
+    const f = await fixture();
+    const answer = ok(await f.call('otc/my_ads', {}, f.demo)) as {
+      reference_prices: Record<string, Record<string, string>>;
+    };
+    expect(answer.reference_prices.USDT).toEqual({ CNY: '6.80', USD: '1.00', EUR: '0.92' });
+    for (const coin of P2P_COIN_CODES)
+      for (const fiat of P2P_FIATS) {
+        const text = answer.reference_prices[coin]?.[fiat] ?? '';
+        const reference = f.simulator.p2p.reference(coin, fiat);
+        expect(text).toBe(referenceText(reference));
+        expect(p2pPriceBandBounds(referenceOfText(text)!)).toEqual(p2pPriceBandBounds(reference));
+      }
+  });
+
   it('a buyer orders on the demo merchant, pays with a voucher, the merchant releases: coins move once, pushes reach the two parties only', async () => {
     const f = await fixture();
     const ad = await f.demoAd(OTC_AD_SELL);

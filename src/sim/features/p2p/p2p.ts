@@ -21,8 +21,8 @@ import { floatingPriceCents, type PriceReference } from '../../../domain/p2p/flo
 import { ORDER_STATUS_CODE, sideCode } from './answers.ts';
 import { isFloating, type AdSide, type AdStatus, type AdTermsRecord, type P2pAd } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
-import { centsText } from '../../../domain/p2p/amounts.ts';
-import { p2pPriceBandBounds, p2pPriceBandVerdict } from '../../../domain/p2p/price-band.ts';
+import { centsText, P2P_COIN_CODES, P2P_FIATS } from '../../../domain/p2p/amounts.ts';
+import { p2pPriceBandBounds, p2pPriceBandVerdict, referenceText } from '../../../domain/p2p/price-band.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
 import type { ExchangeState } from '../../exchange/state.ts';
 
@@ -115,6 +115,16 @@ export class P2p {
       num: BigInt(pair.lastPrice()) * rate.num,
       den: 10n ** BigInt(pair.pair.priceDecimals) * rate.den,
     };
+  }
+
+  /** Every coin's reference in every fiat, as the contract's exact decimal text ("6.80"). */
+  referenceTexts(): Record<string, Record<string, string>> {
+    return Object.fromEntries(
+      P2P_COIN_CODES.map((coin) => [
+        coin,
+        Object.fromEntries(P2P_FIATS.map((fiat) => [fiat, referenceText(this.reference(coin, fiat))])),
+      ]),
+    );
   }
 
   /** A price of terms now: a fixed one's own, a floating one's from the market at this moment. */

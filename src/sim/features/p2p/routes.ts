@@ -160,7 +160,11 @@ export function registerP2pRoutes(routes: Routes, accounts: Accounts, p2p: P2p):
       .filter((ad) => ad.ownerId === user.id && (status === null || ad.status === status))
       .sort((a, b) => b.id - a.id)
       .map((ad) => adAnswer(view(), accounts, p2p.priced(ad), p2p.now()));
-    return okEnvelope(pageAnswer(rows, payload.page, payload.limit));
+    // The references the fixed-price band is checked against, so the ad editor warns as one types.
+    return okEnvelope({
+      ...pageAnswer(rows, payload.page, payload.limit),
+      reference_prices: p2p.referenceTexts(),
+    });
   });
 
   onUser(routes, accounts, 'otc/publish', async (payload, ctx, user) => {

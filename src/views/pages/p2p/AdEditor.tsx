@@ -6,7 +6,12 @@ import { fiatLabel, type AreaCurrency } from '../../../domain/p2p/fiat-label.ts'
 import { P2P_PAY_METHODS } from '../../../domain/p2p/limits.ts';
 import { PAY_LIMIT_MINUTES } from '../../../domain/p2p/timers.ts';
 import type { AdField } from '../../../domain/p2p/ad-entry.ts';
-import { type AdEditorForm } from '../../../machines/p2p-ad-editor.machine.ts';
+import {
+  adPriceWarning,
+  type AdEditorForm,
+  type AdReferences,
+} from '../../../machines/p2p-ad-editor.machine.ts';
+import { centsText } from '../../../domain/p2p/amounts.ts';
 import { useServices } from '../../services-context.ts';
 import { useMachine } from '../../use-app-actor.ts';
 import { useLoadable } from '../../use-loadable.ts';
@@ -16,15 +21,19 @@ import { readNumberEntry } from '../../../domain/number-entry.ts';
 import { useNumberText } from '../../use-number-text.ts';
 
 const NO_AREAS: readonly AreaCurrency[] = [];
+const NO_REFERENCES: AdReferences = {};
 
 /** Publishing a new ad or editing one (its type, coin, fiat and total fixed once published). */
 export function AdEditor({
   adId,
   form,
+  references = NO_REFERENCES,
   onDone,
 }: {
   adId: number | null;
   form?: AdEditorForm;
+  /** The market references the server checks a fixed price against (otc/my_ads). */
+  references?: AdReferences;
   onDone: (saved: boolean) => void;
 }) {
   const numbers = useNumberText();
@@ -34,13 +43,17 @@ export function AdEditor({
   const countries = useLoadable(queries.general.areas$);
   const areas = countries.status === 'ready' ? countries.data : NO_AREAS;
   const [snapshot, send, ref] = useMachine(machines.p2p.adEditor, {
-    input: { decimalComma, adId, ...(form ? { form } : {}) },
+    input: { decimalComma, adId, references, ...(form ? { form } : {}) },
   });
+  useEffect(() => {
+    send({ type: 'REFERENCES', value: references });
+  }, [send, references]);
   useEffect(() => {
     const sub = ref.on('saved', () => onDone(true));
     return () => sub.unsubscribe();
   }, [ref, onDone]);
   const { form: values, problem } = snapshot.context;
+  const priceWarning = adPriceWarning(snapshot.context);
   const editing = adId !== null;
   // The confirmation repeats what was typed, in the language's convention (digits unchanged).
   const echo = (text: string | undefined) => {
@@ -68,12 +81,33 @@ export function AdEditor({
           value={values[field] ?? ''}
           disabled={field === 'total' && editing}
           aria-invalid={problem?.field === field || undefined}
-          aria-describedby={problem?.field === field ? `p2p-ad-${field}-problem` : undefined}
+          aria-describedby={
+            problem?.field === field
+              ? `p2p-ad-${field}-problem`
+              : field === 'price' && priceWarning
+                ? 'p2p-ad-price-warning'
+                : undefined
+          }
           onChange={(event) => send({ type: 'SET', field, value: event.target.value })}
         />
         <span className="p2p-unit">{unit}</span>
       </div>
       {messageOf(field)}
+      {field === 'price' && priceWarning && problem?.field !== 'price' ? (
+        // Like the spot form's band warning: the ad can still be sent, and the server refuses it.
+        <p
+          id="p2p-ad-price-warning"
+          className="field-warning"
+          role="status"
+          data-testid="p2p-ad-price-warning"
+        >
+          {t('p2p.priceBandWarning', {
+            low: numbers.exact(centsText(priceWarning.low)),
+            high: numbers.exact(centsText(priceWarning.high)),
+            fiat: values.fiat,
+          })}
+        </p>
+      ) : null}
     </div>
   );
   const confirming = snapshot.matches('confirming') || snapshot.matches('saving');

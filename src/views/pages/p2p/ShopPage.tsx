@@ -10,7 +10,7 @@ import {
 } from '../../../domain/contract-codes.ts';
 import { isP2pCoin } from '../../../domain/p2p/amounts.ts';
 import { readPref } from '../../../machines/local-prefs.ts';
-import type { AdEditorForm } from '../../../machines/p2p-ad-editor.machine.ts';
+import type { AdEditorForm, AdReferences } from '../../../machines/p2p-ad-editor.machine.ts';
 import type { OtcAd } from '../../../streams/queries/p2p.ts';
 import { useServices } from '../../services-context.ts';
 import { useMachine } from '../../use-app-actor.ts';
@@ -211,7 +211,12 @@ function MyAds() {
       ) : null}
       {ads.status === 'ready' ? <Pager page={page} last={ads.data.last_page} onPage={setPage} /> : null}
       {editing ? (
-        <AdEditor adId={editing.adId} {...(editing.form ? { form: editing.form } : {})} onDone={done} />
+        <AdEditor
+          adId={editing.adId}
+          {...(editing.form ? { form: editing.form } : {})}
+          references={ads.data?.reference_prices ?? NO_REFERENCES}
+          onDone={done}
+        />
       ) : null}
       {status.context.ask && !status.matches('idle') ? (
         <ConfirmDialog
@@ -248,6 +253,8 @@ function Shop() {
     </div>
   );
 }
+
+const NO_REFERENCES: AdReferences = {};
 
 /** /myshop/myshoporders: the merchant's store card and ads. */
 export default function ShopPage() {
