@@ -32,8 +32,9 @@ import type { ExchangeState } from '../../src/sim/exchange/state.ts';
  * `npm run server` killed with SIGKILL at random moments while streams of every kind of mutating
  * command run (spot orders and cancels; transfers both ways; withdrawals and their cancels;
  * conversions; lever opens, stops, closes and close-alls; micro buys; earnings buys and redeems;
- * P2P ads published, edited and paused, orders opened, paid and cancelled; address labels; payment
- * methods), again and again on the same store: a SQLite file, and PostgreSQL when
+ * P2P ads published, edited and paused, orders opened, paid and cancelled on a merchant's ad, and
+ * opened and paid by a second user on the demo's own ad, which the demo releases or delays; address
+ * labels; payment methods), again and again on the same store: a SQLite file, and PostgreSQL when
  * DATABASE_URL names one. After each restart every request that got no answer is sent again with its
  * id, as the contract says a client does. Then, from the log:
  * - nothing ran twice and nothing acknowledged was lost: for every kind, the log holds exactly as
@@ -89,10 +90,18 @@ const ALL_KINDS = [
   'p2pOpen',
   'p2pPay',
   'p2pCancel',
+  'p2pSellOpen',
+  'p2pBuyerPay',
+  'p2pRelease',
+  'p2pDelay',
   'addressLabel',
   'payMethod',
 ] as const;
 type Kind = (typeof ALL_KINDS)[number];
+
+/** Kinds the second user sends. */
+const BY_BUYER: ReadonlySet<Kind> = new Set(['p2pSellOpen', 'p2pBuyerPay']);
+const BUYER = { email: 'buyer@kill.example', password: 'Secret123' };
 
 /** Kinds whose requests append no event of their own (see Kind). */
 const COUNTED_ELSEWHERE: ReadonlySet<Kind> = new Set(['leverCloseAll']);
@@ -102,6 +111,8 @@ interface Sent {
   path: CallName;
   payload: Record<string, unknown>;
   requestId: string;
+  /** Sent by the second user (the buyer on the demo's own ad) rather than the demo. */
+  byBuyer?: true;
 }
 
 /** What the demo account was given before the lanes start (tests/crash: the one-off setup). */
@@ -113,6 +124,8 @@ interface Prepared {
   addressId: number;
   /** Seeded merchants' USDT sell ads the demo may order on. */
   ads: number[];
+  /** The demo's own USDT sell ad, on which the second user buys (so the demo releases and delays). */
+  sellAd: number;
   /** The log's last event after the setup: the lanes' commands are counted after it. */
   fromSeq: number;
 }
@@ -137,6 +150,18 @@ async function send(base: string, sent: Sent, token: string): Promise<Answer> {
     body: JSON.stringify(sent.payload),
   });
   return (await response.json()) as Answer;
+}
+
+/** A session token of an account signed in by e-mail. */
+async function login(base: string, account: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password, login_type: 'email' }),
+  });
+  const token = tokenOf(((await response.json()) as { data: unknown }).data) ?? '';
+  expect(token, `${account} signs in`).not.toBe('');
+  return token;
 }
 
 /** An image upload (multipart), for the P2P payments' voucher: its URL. */
@@ -177,6 +202,10 @@ interface Tally {
   p2pOrders: Set<number>;
   /** This life's upload, the voucher a P2P payment shows (its URL names the server's port). */
   voucher: string;
+  buyerVoucher: string;
+  /** The buyer's orders on the demo's ad: unpaid, and paid (to release or delay). */
+  buyerOrders: Set<number>;
+  paidOrders: Set<number>;
   /** Kinds sent at least once, answered or not. */
   sentKinds: Set<Kind>;
   unanswered: Sent[];
@@ -220,6 +249,12 @@ function settle(tally: Tally, sent: Sent, answer: Answer): void {
   }
   if (sent.kind === 'p2pOpen' && id !== undefined) tally.p2pOrders.add(id);
   if (sent.kind === 'p2pPay' || sent.kind === 'p2pCancel') tally.p2pOrders.delete(target);
+  if (sent.kind === 'p2pSellOpen' && id !== undefined) tally.buyerOrders.add(id);
+  if (sent.kind === 'p2pBuyerPay') {
+    tally.buyerOrders.delete(target);
+    tally.paidOrders.add(target);
+  }
+  if (sent.kind === 'p2pRelease') tally.paidOrders.delete(target);
 }
 
 /** A kind and its payload, or undefined when the lane has nothing to act on for that kind yet. */
@@ -331,6 +366,23 @@ const DRAWS: ReadonlyArray<[number, Draw]> = [
           : ['p2pPay', 'otc/pay', { id, voucher: t.voucher }],
       ),
   ],
+  // The second user buys on the demo's own ad and pays; the demo, the seller, releases or delays.
+  [3, (_r, _t, p) => ['p2pSellOpen', 'otc/order_create', { ad_id: p.sellAd, amount: '140' }]],
+  [
+    3,
+    (r, t) =>
+      maybe(pick(r, t.buyerOrders), (id) => ['p2pBuyerPay', 'otc/pay', { id, voucher: t.buyerVoucher }]),
+  ],
+  [
+    3,
+    (r, t) =>
+      maybe(pick(r, t.paidOrders), (id) =>
+        // Until one delay was answered, the seller asks for more time (once per order), then releases.
+        (t.succeeded.get('p2pDelay') ?? 0) === 0 || id % 4 === 0
+          ? ['p2pDelay', 'otc/delay', { id }]
+          : ['p2pRelease', 'otc/release', { id }],
+      ),
+  ],
   [
     2,
     (r, _t, p) => [
@@ -388,7 +440,7 @@ function nextRequest(random: () => number, tally: Tally, prepared: Prepared, lan
     if (!drawn) continue;
     const [kind, path, payload] = drawn;
     tally.sentKinds.add(kind);
-    return { kind, path, payload, requestId };
+    return { kind, path, payload, requestId, ...(BY_BUYER.has(kind) ? { byBuyer: true as const } : {}) };
   }
 }
 
@@ -404,6 +456,9 @@ async function lane(store: LaneStore, index: number, prepared: Prepared): Promis
     ads: new Set(),
     adStatus: new Map(),
     voucher: '',
+    buyerVoucher: '',
+    buyerOrders: new Set(),
+    paidOrders: new Set(),
     p2pOrders: new Set(),
     sentKinds: new Set(),
     unanswered: [],
@@ -412,20 +467,13 @@ async function lane(store: LaneStore, index: number, prepared: Prepared): Promis
     acknowledged: [],
   };
   let token = '';
+  let buyerToken = '';
+  const tokenFor = (sent: Sent) => (sent.byBuyer ? buyerToken : token);
   for (let kill = 0; kill < KILLS_PER_LANE; kill++) {
     const server = await startServer(['--data', store.data, '--rate', '0'], store.env);
     if (!token) {
-      const login = await fetch(`${server.base}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          account: DEMO_ACCOUNT.email,
-          password: DEMO_ACCOUNT.password,
-          login_type: 'email',
-        }),
-      });
-      token = tokenOf(((await login.json()) as { data: unknown }).data) ?? '';
-      expect(token).not.toBe('');
+      token = await login(server.base, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+      buyerToken = await login(server.base, BUYER.email, BUYER.password);
       // Money in the accounts the commands draw on (counted like any other transfer).
       for (const to of ['lever', 'micro', 'financial']) {
         const sent: Sent = {
@@ -443,12 +491,14 @@ async function lane(store: LaneStore, index: number, prepared: Prepared): Promis
     // already, and either way it is answered.
     for (const sent of tally.unanswered.splice(0)) {
       tally.retried++;
-      settle(tally, sent, await send(server.base, sent, token));
+      settle(tally, sent, await send(server.base, sent, tokenFor(sent)));
     }
     tally.voucher = await upload(server.base, token);
+    tally.buyerVoucher = await upload(server.base, buyerToken);
     // An acknowledged request sent again is answered as before, from the log.
     const last = tally.acknowledged.at(-1);
-    if (last) expect(await send(server.base, last.sent, token), last.sent.path).toEqual(last.answer);
+    if (last)
+      expect(await send(server.base, last.sent, tokenFor(last.sent)), last.sent.path).toEqual(last.answer);
     let killed = false;
     const worker = async () => {
       while (!killed) {
@@ -458,7 +508,7 @@ async function lane(store: LaneStore, index: number, prepared: Prepared): Promis
           // A conversion is made on a quote asked for just before (kept in memory by the server:
           // a retry after a kill finds it gone unless the conversion was done, and then is answered).
           if (sent.kind === 'convert') sent.payload.quote_id = await quoteFor(server.base, sent, token);
-          answer = await send(server.base, sent, token);
+          answer = await send(server.base, sent, tokenFor(sent));
         } catch {
           tally.unanswered.push(sent);
           return;
@@ -485,7 +535,7 @@ async function lane(store: LaneStore, index: number, prepared: Prepared): Promis
   const server = await startServer(['--data', store.data, '--rate', '0'], store.env);
   for (const sent of tally.unanswered.splice(0)) {
     tally.retried++;
-    settle(tally, sent, await send(server.base, sent, token));
+    settle(tally, sent, await send(server.base, sent, tokenFor(sent)));
   }
   server.child.kill('SIGTERM');
   await server.exited;
@@ -602,6 +652,20 @@ async function prepare(laneOf: LaneStore): Promise<Prepared> {
   )) as {
     id: number;
   };
+  // The second user, and the demo's own (seeded) sell ad it buys on: the demo's coins are escrowed
+  // per order, and the demo releases them.
+  await call('notify/send_email', { to: BUYER.email, type: 1, outbox_key: OUTBOX });
+  await call('user/register', {
+    account: BUYER.email,
+    password: BUYER.password,
+    re_password: BUYER.password,
+    sms_code: await codeFor(BUYER.email),
+    type: 'email',
+  });
+  const own = [...p2pOf(simulator.wallet.state()).ads.values()].find(
+    (ad) => ad.side === 'sell' && ad.coin === 'USDT' && ad.ownerId === key.user_id && ad.status === 'open',
+  );
+  expect(own, "the demo's seeded USDT sell ad").toBeDefined();
   const ads = [...p2pOf(simulator.wallet.state()).ads.values()]
     .filter(
       (ad) => ad.side === 'sell' && ad.coin === 'USDT' && ad.ownerId !== key.user_id && ad.status === 'open',
@@ -613,11 +677,16 @@ async function prepare(laneOf: LaneStore): Promise<Prepared> {
   const price = (Math.floor(simulator.market.market.pair(1)!.lastPrice() * 0.6) / 100).toFixed(2);
   const fromSeq = (await store.readEvents(0)).at(-1)?.seq ?? 0;
   await close(store);
-  return { price, address: TRON_ADDRESS, addressId: bound.id, ads, fromSeq };
+  return { price, address: TRON_ADDRESS, addressId: bound.id, ads, sellAd: own!.id, fromSeq };
 }
 
 /** The demo user's commands in the log, counted by the kind of request that made each. */
-async function countedInLog(store: ServerStore, userId: number, fromSeq: number): Promise<Map<Kind, number>> {
+async function countedInLog(
+  store: ServerStore,
+  userId: number,
+  buyerId: number,
+  fromSeq: number,
+): Promise<Map<Kind, number>> {
   const counts = new Map<Kind, number>();
   let seq = 0;
   // Only what came after the setup (the seed saved the demo's own pay methods, for one).
@@ -632,6 +701,8 @@ async function countedInLog(store: ServerStore, userId: number, fromSeq: number)
   const addresses = new Map<number, number>();
   /** P2P orders the user opened on another's ad (not orders others opened on the user's ads). */
   const taken = new Set<number>();
+  /** P2P orders the second user opened on the user's own ads. */
+  const bought = new Set<number>();
   // Every stream: the exchange's (spot), the accounts' and the address book's.
   for (const row of await store.readEvents(0)) {
     seq = row.seq;
@@ -705,11 +776,19 @@ async function countedInLog(store: ServerStore, userId: number, fromSeq: number)
           taken.add(order.id);
           count('p2pOpen');
         }
+        if (order.buyerId === buyerId && order.merchantId === userId) {
+          bought.add(order.id);
+          count('p2pSellOpen');
+        }
         break;
       }
       case 'P2pOrderMoved':
         if (taken.has(e.orderId as number) && e.by === 'buyer' && e.cause === 'pay') count('p2pPay');
         if (taken.has(e.orderId as number) && e.by === 'buyer' && e.cause === 'cancel') count('p2pCancel');
+        if (bought.has(e.orderId as number) && e.by === 'buyer' && e.cause === 'pay') count('p2pBuyerPay');
+        if (bought.has(e.orderId as number) && e.by === 'seller' && e.cause === 'release')
+          count('p2pRelease');
+        if (bought.has(e.orderId as number) && e.by === 'seller' && e.cause === 'delay') count('p2pDelay');
         break;
       case 'AddressBound':
         addresses.set(e.id as number, e.userId as number);
@@ -776,10 +855,14 @@ describe('the server killed with SIGKILL under load, every kind of money command
     for (const [index, laneOf] of stores.entries()) {
       const tally = tallies[index]!;
       const { simulator, store } = await open(laneOf);
-      const userId = [...simulator.accounts.state().users.values()].find(
-        (user) => user.email === DEMO_ACCOUNT.email,
-      )!.id;
-      const inLog = await countedInLog(store, userId, prepared[index]!.fromSeq);
+      const users = [...simulator.accounts.state().users.values()];
+      const idOf = (email: string) => users.find((user) => user.email === email)!.id;
+      const inLog = await countedInLog(
+        store,
+        idOf(DEMO_ACCOUNT.email),
+        idOf(BUYER.email),
+        prepared[index]!.fromSeq,
+      );
       const kinds = [...new Set([...inLog.keys(), ...tally.succeeded.keys()])].sort();
       const table = kinds.map((kind) => `${kind} ${tally.succeeded.get(kind) ?? 0}/${inLog.get(kind) ?? 0}`);
       console.log(
