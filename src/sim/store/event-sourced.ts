@@ -8,7 +8,10 @@ import { deserialize as defaultDeserialize, serialize as defaultSerialize } from
 export interface EventSourcedOptions {
   /** The log stream (and snapshot name) of this aggregate; defaults to "main". */
   stream?: string;
-  /** Store a snapshot in the same transaction once this many events followed the last one. */
+  /**
+   * Store a snapshot in the same transaction once this many events followed the last one (or more
+   * for a big state: see SNAPSHOT_CHARS_PER_EVENT).
+   */
   snapshotEvery?: number;
   /** Encoder for events and snapshots; defaults to tagged JSON (bigint and Map safe). */
   serialize?: (value: unknown) => string;
@@ -36,6 +39,14 @@ export type ExecuteResult<E> =
 
 const DEFAULT_STREAM = 'main';
 const DEFAULT_SNAPSHOT_EVERY = 500;
+/**
+ * A snapshot waits for at least one event per this many characters of the last one. Encoding a
+ * snapshot costs as much as the state is big, and the state grows with uptime (every order ever
+ * placed): at a fixed 500 events, a server with 20,000 orders spent 50 ms encoding one every few
+ * tenths of a second. Spaced by size, a snapshot costs each event about the same however big the
+ * state, and a restart still folds only a few thousand events after it.
+ */
+const SNAPSHOT_CHARS_PER_EVENT = 1000;
 
 /**
  * An aggregate whose accepted commands are durable before they are visible.
@@ -50,6 +61,8 @@ export class EventSourced<S, C, E extends DomainEvent> {
   private current: S;
   private lastSeq: number;
   private eventsSinceSnapshot: number;
+  /** Events due between snapshots now: `snapshotEvery`, or more once the state has grown. */
+  private snapshotSpacing: number;
 
   private constructor(
     private readonly store: EventLog,
@@ -59,11 +72,16 @@ export class EventSourced<S, C, E extends DomainEvent> {
     private readonly encode: (value: unknown) => string,
     private readonly decode: (text: string) => unknown,
     private readonly clock: Clock | undefined,
-    restored: { state: S; seq: number; eventsSinceSnapshot: number },
+    restored: { state: S; seq: number; eventsSinceSnapshot: number; snapshotChars: number },
   ) {
     this.current = restored.state;
     this.lastSeq = restored.seq;
     this.eventsSinceSnapshot = restored.eventsSinceSnapshot;
+    this.snapshotSpacing = this.spacingAfter(restored.snapshotChars);
+  }
+
+  private spacingAfter(snapshotChars: number): number {
+    return Math.max(this.snapshotEvery, Math.ceil(snapshotChars / SNAPSHOT_CHARS_PER_EVENT));
   }
 
   /** Rebuilds the state from the stream's latest snapshot and the events stored after it. */
@@ -92,6 +110,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
       state,
       seq,
       eventsSinceSnapshot: history.events.length,
+      snapshotChars: history.snapshot?.state.length ?? 0,
     });
   }
 
@@ -116,8 +135,10 @@ export class EventSourced<S, C, E extends DomainEvent> {
   /** Stores a snapshot of the current state now, after any commands already queued. */
   snapshotNow(): Promise<void> {
     return this.queue.run(async () => {
-      await this.store.writeSnapshot(this.stream, this.lastSeq, this.encode(this.current));
+      const snapshot = this.encode(this.current);
+      await this.store.writeSnapshot(this.stream, this.lastSeq, snapshot);
       this.eventsSinceSnapshot = 0;
+      this.snapshotSpacing = this.spacingAfter(snapshot.length);
     });
   }
 
@@ -141,7 +162,7 @@ export class EventSourced<S, C, E extends DomainEvent> {
       if (events.length === 0) return { ok: true, reply, seq: this.lastSeq, events };
       next = events.reduce((state, event) => this.aggregate.evolve(state, event), this.current);
       rows = events.map((event) => ({ type: event.type, at: this.timeOf(event), data: this.encode(event) }));
-      if (this.eventsSinceSnapshot + events.length >= this.snapshotEvery) snapshotState = this.encode(next);
+      if (this.eventsSinceSnapshot + events.length >= this.snapshotSpacing) snapshotState = this.encode(next);
       if (request) {
         const at = this.timeOf(events[events.length - 1]!);
         answerValue = request.answer(next, reply);
@@ -161,7 +182,11 @@ export class EventSourced<S, C, E extends DomainEvent> {
     this.current = next;
     this.lastSeq = seq;
     if (answer) request?.stored?.(answerValue);
-    this.eventsSinceSnapshot = snapshotState === undefined ? this.eventsSinceSnapshot + events.length : 0;
+    if (snapshotState === undefined) this.eventsSinceSnapshot += events.length;
+    else {
+      this.eventsSinceSnapshot = 0;
+      this.snapshotSpacing = this.spacingAfter(snapshotState.length);
+    }
     return { ok: true, reply, seq, events };
   }
 

@@ -292,6 +292,32 @@ describe('EventSourced', () => {
     expect((await store(name).db.snapshots.get('main'))?.seq).toBe(6);
   });
 
+  it('spaces snapshots of a big state by its size: one event per 1,000 characters of the last one', async () => {
+    const name = freshName();
+    const db = store(name);
+    const es = await open(db, { snapshotEvery: 2 });
+    // Two long account names make the state (and the snapshot at seq 2) about 6,000 characters long.
+    await es.execute(deposit('x'.repeat(3000), 1n));
+    await es.execute(deposit('y'.repeat(3000), 1n));
+    const big = await db.db.snapshots.get('main');
+    expect(big?.seq).toBe(2);
+    const spacing = Math.ceil(big!.state.length / 1000);
+    expect(spacing).toBeGreaterThan(5);
+    for (let i = 0; i < spacing - 1; i++) await es.execute(deposit('a', 1n));
+    expect((await db.db.snapshots.get('main'))?.seq).toBe(2);
+    await es.execute(deposit('a', 1n));
+    expect((await db.db.snapshots.get('main'))?.seq).toBe(2 + spacing);
+
+    // Reopened, the spacing comes from the stored snapshot's size.
+    const stored = (await db.db.snapshots.get('main'))!;
+    const next = Math.ceil(stored.state.length / 1000);
+    const reopened = await open(store(name), { snapshotEvery: 2 });
+    for (let i = 0; i < next - 1; i++) await reopened.execute(deposit('a', 1n));
+    expect((await store(name).db.snapshots.get('main'))?.seq).toBe(stored.seq);
+    await reopened.execute(deposit('a', 1n));
+    expect((await store(name).db.snapshots.get('main'))?.seq).toBe(stored.seq + next);
+  });
+
   it('snapshotNow stores the current state after queued commands', async () => {
     const name = freshName();
     const db = store(name);
