@@ -412,7 +412,10 @@ test('the personal centre has its menu, the invite link and the authorization co
   await expect(page.getByTestId('invite-link')).toHaveText(/\/register\?extension_code=TESSERA1$/);
   await expect(page.getByTestId('authorization-code')).toHaveText(/^[A-Z2-9]{12}$/);
   await menu.getByRole('link', { name: 'Transaction log' }).click();
-  await expect(page.getByText('No transactions yet')).toBeVisible();
+  // The log lists the account's movements: the demo's first is the P2P funds it was seeded with.
+  await expect(page.getByTestId('transaction').last()).toContainText('P2P demo funds');
+  await expect(page.getByTestId('transaction').last()).toContainText('+2,000.00 USDT');
+  await expect(page.getByTestId('transaction-log-empty')).toHaveCount(0);
 });
 
 /** Submits a form and expects this validation message as the newest toast. */
