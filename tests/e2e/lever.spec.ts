@@ -394,6 +394,10 @@ async function fundLeverAnyLanguage(page: Page, amount: string) {
   await page.locator('#transfer-partner').selectOption('lever');
   await page.locator('#transfer-amount').fill(amount);
   await page.locator('#transfer-amount').press('Enter');
+  // Done when the form clears its amount (the transfer answered): any toast would not do, since the
+  // sign-in's own may still be on screen, and leaving mid-transfer let /lever read its account
+  // before the money arrived (a CI rehearsal saw "0,00 USDT" there for 20 s).
+  await expect(page.locator('#transfer-amount')).toHaveValue('', BOOT);
   await expect(page.getByTestId('toast').first()).toBeVisible(BOOT);
 }
 
