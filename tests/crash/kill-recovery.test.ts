@@ -11,7 +11,6 @@ import {
   ORDER_STATUS_CANCELLED,
   ORDER_STATUS_OPEN,
 } from '../../src/domain/contract-codes.ts';
-import { signAddressData } from '../../src/domain/address-book/signature.ts';
 import { p2pOf } from '../../src/sim/features/p2p/part.ts';
 import { BUY, SELL } from '../../src/sim/engine/index.ts';
 import { FIRST_USER_OWNER } from '../../src/sim/market/agents/agent.ts';
@@ -25,6 +24,11 @@ import type { ServerStore } from '../../src/sim/node/node-simulator.ts';
 import { DEMO_ACCOUNT } from '../../src/sim/features/accounts/policy.ts';
 import { LOCALES, tokenOf } from '../unit/server/server-fixture.ts';
 import { PNG } from '../unit/accounts/harness.ts';
+import {
+  TRON_ADDRESS,
+  signedTronBinding,
+  type BindingSessionKey,
+} from '../unit/address-book/tron-binding.ts';
 import { startServer } from '../unit/server/child-server.ts';
 import type { ExchangeState } from '../../src/sim/exchange/state.ts';
 
@@ -133,7 +137,6 @@ interface Prepared {
 /** otc/ad_status: 1 shows an ad, 2 pauses it. */
 const AD_OPEN = 1;
 const AD_PAUSED = 2;
-const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PAY_PASSWORD = 'Trade123';
 const OUTBOX = 'c'.repeat(32);
 
@@ -631,27 +634,9 @@ async function prepare(laneOf: LaneStore): Promise<Prepared> {
   );
   clock.advance(120_000);
   await call('address/send_code', { via: 'email', outbox_key: OUTBOX }, token);
-  const key = (await call('address/session_key', {}, token)) as {
-    key: string;
-    user_id: number;
-    timestamp: number;
-  };
-  const data = {
-    user_id: key.user_id,
-    address: TRON_ADDRESS,
-    coin_name: 'USDT',
-    contract_address: TRON_ADDRESS,
-    verificationcode: await codeFor(DEMO_ACCOUNT.email),
-    timestamp: key.timestamp,
-    label: 'kill test',
-  };
-  const bound = (await call(
-    'address/bind',
-    { data, signature: await signAddressData(key.key, { ...data }) },
-    token,
-  )) as {
-    id: number;
-  };
+  const key = (await call('address/session_key', {}, token)) as BindingSessionKey;
+  const binding = await signedTronBinding(key, await codeFor(DEMO_ACCOUNT.email), 'kill test');
+  const bound = (await call('address/bind', binding, token)) as { id: number };
   // The second user, and the demo's own (seeded) sell ad it buys on: the demo's coins are escrowed
   // per order, and the demo releases them.
   await call('notify/send_email', { to: BUYER.email, type: 1, outbox_key: OUTBOX });

@@ -12,7 +12,6 @@ import {
   LEVER_TYPE_LONG,
   OTC_AD_SELL,
 } from '../../../src/domain/contract-codes.ts';
-import { signAddressData } from '../../../src/domain/address-book/signature.ts';
 import { ManualClock } from '../../../src/sim/clock.ts';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
 import { scopedRequestId } from '../../../src/sim/request-log.ts';
@@ -21,6 +20,7 @@ import { createSimulator, type Simulator } from '../../../src/sim/simulator.ts';
 import { EventStore } from '../../../src/sim/store/event-store.ts';
 import type { EventLog } from '../../../src/sim/store/event-log.ts';
 import { PNG } from '../accounts/harness.ts';
+import { TRON_ADDRESS, signedTronBinding, type BindingSessionKey } from '../address-book/tron-binding.ts';
 import { START } from '../spot/sim-fixture.ts';
 
 /**
@@ -56,7 +56,6 @@ const RUNS_AGAIN: Partial<Record<CallName, string>> = {
   'wallet/createPayOrder': 'not served by the simulator (answers "not available yet")',
 };
 
-const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OUTBOX = 'e'.repeat(32);
 
 /** The store, noting the request ids each commit carried. */
@@ -255,23 +254,10 @@ describe('every mutating call stores its answer in its own commit', () => {
     const bind = async (label: string) => {
       clock.advance(120_000);
       expect((await call('address/send_code', { via: 'email', outbox_key: OUTBOX }, demo)).code).toBe(1);
-      const key = (await call('address/session_key', {}, demo)).data as {
-        key: string;
-        user_id: number;
-        timestamp: number;
-      };
-      const data = {
-        user_id: key.user_id,
-        address: TRON_ADDRESS,
-        coin_name: 'USDT',
-        contract_address: TRON_ADDRESS,
-        verificationcode: await codeFor(DEMO_ACCOUNT.email),
-        timestamp: key.timestamp,
-        label,
-      };
+      const key = (await call('address/session_key', {}, demo)).data as BindingSessionKey;
       const answer = await once(
         'address/bind',
-        { data, signature: await signAddressData(key.key, { ...data }) },
+        await signedTronBinding(key, await codeFor(DEMO_ACCOUNT.email), label),
         demo,
       );
       return (answer.data as { id: number }).id;
