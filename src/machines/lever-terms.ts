@@ -1,15 +1,7 @@
 import type { AnswerOf } from '../api/catalogue.ts';
 import { LEVER_TYPE_LONG } from '../domain/contract-codes.ts';
-import {
-  hazardRateText,
-  leverBond,
-  leverEntryPrice,
-  leverFee,
-  leverPnl,
-  leverQuantity,
-  leverStopProblem,
-  type LeverSide,
-} from '../domain/lever/rules.ts';
+import { leverOrderRisk } from '../domain/lever/order-risk.ts';
+import { hazardRateText, leverPnl, leverStopProblem, type LeverSide } from '../domain/lever/rules.ts';
 import { LEDGER_DECIMALS, toScaled, unitsPlainText } from '../domain/money.ts';
 
 export type { LeverSide };
@@ -37,13 +29,21 @@ export interface LeverTerms {
 
 export type LeverAccount = AnswerOf<'lever/deal'>['account'];
 
-/** What an order would cost: entry price, quantity, bond and fee, and whether the balance covers them. */
+/**
+ * What an order would cost and do, by the exchange's own rule (domain/lever/order-risk.ts): entry
+ * price, quantity, bond and fee, whether the balance covers them, and the position's liquidation
+ * price and the account's risk (hazard) rate once it is open.
+ */
 export interface LeverQuote {
   price: string;
   quantity: string;
   bond: string;
   fee: string;
   affordable: boolean;
+  /** The estimated liquidation price ('0': the price alone cannot liquidate it). */
+  liquidation: string;
+  /** The account's risk rate once open, percent ('123.45'). */
+  hazard: string;
 }
 
 /** A decimal text as 1e-8 units (0 when it is not one). */
@@ -52,26 +52,38 @@ export function units(text: string): bigint {
 }
 
 /**
- * What an order costs by the domain formulas (src/domain/lever/rules.ts): the
- * entry price (the last trade adjusted by the spread at market, the typed price when fixed),
- * quantity = lots x share_num, bond = price x quantity / multiple, fee = price x quantity x rate.
+ * The order's figures from leverOrderRisk, the function the simulator places orders with: at a
+ * fixed price as typed, at market from the last price (the spread added), against the lever
+ * account as lever/deal last reported it (free balance, bonds in use, their PnL).
  */
 export function leverQuote(
   terms: LeverTerms,
   order: { side: LeverSide; lots: number; multiple: number; price: string; fixed: boolean },
 ): LeverQuote {
-  const price = order.fixed
-    ? units(order.price)
-    : leverEntryPrice(order.side, units(order.price), terms.pointRate, terms.priceDecimals);
-  const quantity = leverQuantity(BigInt(order.lots), terms.shareNum);
-  const bond = leverBond(price, quantity, order.multiple);
-  const fee = leverFee(price, quantity, terms.feeRate);
+  const account = terms.account;
+  const risk = leverOrderRisk(
+    terms,
+    {
+      side: order.side,
+      lots: BigInt(order.lots),
+      multiple: order.multiple,
+      limit: order.fixed ? units(order.price) : 0n,
+      last: order.fixed ? 0n : units(order.price),
+    },
+    {
+      free: units(terms.balance),
+      bonds: account ? units(account.caution_money_all) : 0n,
+      pnl: account ? (toScaled(account.profits_all, LEDGER_DECIMALS) ?? 0n) : 0n,
+    },
+  );
   return {
-    price: unitsPlainText(price),
-    quantity: unitsPlainText(quantity),
-    bond: unitsPlainText(bond),
-    fee: unitsPlainText(fee),
-    affordable: bond + fee <= units(terms.balance),
+    price: unitsPlainText(risk.entry),
+    quantity: unitsPlainText(risk.quantity),
+    bond: unitsPlainText(risk.bond),
+    fee: unitsPlainText(risk.fee),
+    affordable: risk.affordable,
+    liquidation: unitsPlainText(risk.liquidation),
+    hazard: risk.hazard,
   };
 }
 

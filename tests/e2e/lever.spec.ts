@@ -38,6 +38,7 @@ async function lastPrice(page: Page): Promise<number> {
 
 test('opens, watches, closes, cancels and closes all lever positions; bad input refused', async ({
   page,
+  demoServer,
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
@@ -73,12 +74,29 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await page.getByTestId('lever-tp').fill('');
   await page.getByTestId('lever-sl').fill(String(Math.floor(last * 0.5)));
   await expect(page.getByTestId('lever-bond-long')).toContainText('USDT');
+  // Before the order, at the price now (and it says so): the liquidation price and the risk rate
+  // the position will have. With the market standing still they are exactly what the exchange
+  // then answers for it.
+  await demoClock(page, demoServer, 'pause');
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('lever-estimate-note')).toContainText('Estimated at the last price');
+  // 5000 USDT carry one lot long down to a price of 0 (no liquidation price); a short has one.
+  await expect(page.getByTestId('lever-liq-long')).toHaveText('—');
+  await expect(page.getByTestId('lever-liq-short')).toHaveText(/^\d[\d,]*\.\d+$/);
+  await expect(page.getByTestId('lever-hazard-long')).toHaveText(/^\d[\d,]*\.\d\d%$/);
+  const estimate = {
+    liquidation: await page.getByTestId('lever-liq-long').textContent(),
+    hazard: await page.getByTestId('lever-hazard-long').textContent(),
+  };
   await page.getByTestId('lever-long').click();
   await expect(page.getByTestId('lever-confirm-bond')).toContainText('USDT');
   await page.getByTestId('lever-confirm').click();
   const positions = page.getByTestId('lever-positions');
   const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
   await expect(openRows).toHaveCount(1, BOOT);
+  await expect(openRows.first().locator('td[data-col="liquidation"]')).toHaveText(estimate.liquidation!);
+  await expect(page.getByTestId('lever-risk')).toHaveText(estimate.hazard!);
+  await demoClock(page, demoServer, 'play');
   await expect(openRows.first().getByTestId('lever-row-sl')).not.toHaveText('—');
   await expect(page.getByTestId('lever-margin')).not.toHaveText('0.00');
   await expect(page.getByTestId('lever-risk')).toHaveText(/%/);

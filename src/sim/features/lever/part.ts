@@ -13,14 +13,10 @@ import {
 } from '../../../domain/contract-codes.ts';
 import {
   isLiquidating,
-  leverBond,
-  leverEntryPrice,
-  leverFee,
   leverLimitPriceAllowed,
   leverLimitTouched,
   leverOvernightFee,
   leverPnl,
-  leverQuantity,
   leverSettlement,
   leverStopFired,
   leverStopProblem,
@@ -29,6 +25,7 @@ import {
 } from '../../../domain/lever/rules.ts';
 import type { Decision } from '../../store/aggregate.ts';
 import { leverFixedPriceBand } from '../../../domain/lever/fixed-price-band.ts';
+import { leverOrderCost } from '../../../domain/lever/order-risk.ts';
 import { priceBandVerdict } from '../../../domain/order-filters/price-band.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
@@ -233,12 +230,22 @@ function decidePlace(
   // A fixed price far from the last trade is a slip (3 USDT on BTC), refused like a spot one.
   const band = leverFixedPriceBand(command.side, pair.leverPriceBandPercent);
   if (fixed && priceBandVerdict(command.limit, last, band) !== 'inside') return refuse('leverPriceBand');
-  const entry = fixed
-    ? command.limit
-    : leverEntryPrice(command.side, last, pair.leverPointRate, pair.priceDecimals);
-  const quantity = leverQuantity(command.lots, pair.leverShareNum);
-  const bond = leverBond(entry, quantity, command.multiple);
-  const fee = leverFee(entry, quantity, pair.leverFeeRate);
+  // The same cost the order form shows before the order (domain/lever/order-risk.ts).
+  const { entry, quantity, bond, fee } = leverOrderCost(
+    {
+      shareNum: pair.leverShareNum,
+      feeRate: pair.leverFeeRate,
+      pointRate: pair.leverPointRate,
+      priceDecimals: pair.priceDecimals,
+    },
+    {
+      side: command.side,
+      lots: command.lots,
+      multiple: command.multiple,
+      limit: fixed ? command.limit : 0n,
+      last,
+    },
+  );
   const currencyId = pair.quote.id;
   if (userBalance(state, command.userId, 'lever', currencyId).available < bond + fee)
     return refuse('leverInsufficient');

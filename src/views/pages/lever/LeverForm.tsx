@@ -14,6 +14,7 @@ import { FieldProblem } from '../trade/FieldProblem.tsx';
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverProblemText } from './LeverProblemText.tsx';
 import { useNumberText } from '../../use-number-text.ts';
+import { LeverRiskTable } from './LeverRiskTable.tsx';
 
 type FormRef = ActorRefFrom<typeof leverOrderMachine>;
 
@@ -40,8 +41,8 @@ function Problem({ field, problem }: { field: string; problem: LeverProblem | un
 
 /**
  * The lever order form (spec §2 Lever): market or fixed price, lots with the pair's bounds, the
- * multiple, optional take-profit and stop-loss, the live bond and fee of a long and of a short, and
- * the long and short buttons with their confirm dialog. It renders the form machine and sends it
+ * multiple, optional take-profit and stop-loss, what a long and a short would cost and risk
+ * (LeverRiskTable), and the long and short buttons with their confirm dialog. It renders the form machine and sends it
  * what the user typed; every number shown comes from the machine.
  */
 export function LeverForm({
@@ -142,9 +143,7 @@ export function LeverForm({
               </p>
             ) : null}
           </>
-        ) : (
-          <p className="lever-market-note">{t('lever.marketNote')}</p>
-        )}
+        ) : null}
         {field(
           'lots',
           t('lever.lots', { min: numbers.exact(terms.minShare), max: numbers.exact(terms.maxShare) }),
@@ -177,20 +176,13 @@ export function LeverForm({
             {field('sl', t('lever.stopLoss'), context.sl, quote, (text) => form.send({ type: 'SL', text }))}
           </div>
         </div>
-        <dl className="lever-quote" data-testid="lever-quote">
-          <dt>{t('lever.bondLong')}</dt>
-          <dd className="num" data-testid="lever-bond-long">
-            {quotes.long ? `${numbers.cost(quotes.long.bond, quote)} ${quote}` : '—'}
-          </dd>
-          <dt>{t('lever.bondShort')}</dt>
-          <dd className="num" data-testid="lever-bond-short">
-            {quotes.short ? `${numbers.cost(quotes.short.bond, quote)} ${quote}` : '—'}
-          </dd>
-          <dt>{t('lever.fee')}</dt>
-          <dd className="num" data-testid="lever-fee">
-            {quotes.long ? `${numbers.cost(quotes.long.fee, quote)} ${quote}` : '—'}
-          </dd>
-        </dl>
+        <LeverRiskTable
+          quotes={quotes}
+          quote={quote}
+          priceDecimals={terms.priceDecimals}
+          market={context.mode === 'market'}
+          last={context.last}
+        />
         {/* The exchange refused the last order: its words, until something is changed. */}
         {context.refusal !== null ? (
           <p className="field-problem" role="alert" data-testid="lever-refusal">
