@@ -34,6 +34,7 @@ const AREAS: Readonly<Record<string, () => Promise<Calls>>> = {
   safe: accounts,
   sms_mail: accounts,
   feedback: accounts,
+  security: () => import('./catalogue/security.ts').then((m) => m.securityCalls),
   common: accounts,
   news: () => import('./catalogue/content.ts').then((m) => m.contentCalls),
   pay_method: () => import('./catalogue/pay-methods.ts').then((m) => m.payMethodCalls),

@@ -11,6 +11,7 @@ import { microCalls } from './catalogue/micro.ts';
 import { otcCalls } from './catalogue/otc.ts';
 import { payMethodCalls } from './catalogue/pay-methods.ts';
 import { simBenchCalls, simClockCalls, simOutboxCalls, simWalletCalls } from './catalogue/sim.ts';
+import { securityCalls } from './catalogue/security.ts';
 import { spotCalls } from './catalogue/spot.ts';
 import { walletCalls } from './catalogue/wallet.ts';
 
@@ -31,6 +32,7 @@ export const catalogue = {
   ...generalCalls,
   ...simOutboxCalls,
   ...accountCalls,
+  ...securityCalls,
   ...contentCalls,
   ...payMethodCalls,
   ...marketCalls,

@@ -141,5 +141,7 @@ export interface Ontology {
   personal: {
     userInfo$: Observable<Loadable<UserInfo>>;
     authorizationCode$: Observable<Loadable<AnswerOf<'user/authorization_code'>>>;
+    /** The protections of issue 34: the anti-phishing code (masked). */
+    securityOverview$: Observable<Loadable<AnswerOf<'security/overview'>>>;
   };
 }

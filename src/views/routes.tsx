@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
                 element: page(() => import('./pages/personal/AuthenticationPage.tsx')),
               },
               { path: 'feedback', element: page(() => import('./pages/personal/FeedbackPage.tsx')) },
+              { path: 'security', element: page(() => import('./pages/personal/SecurityPage.tsx')) },
             ],
           },
         ],

@@ -575,8 +575,32 @@ for (const [index, theme] of (['dark', 'light'] as const).entries()) {
     await check('/personal/collectionSettings', page.getByRole('radio', { name: 'Alipay' }));
     await check('/personal/authentication', page.getByLabel('Full name'));
     await check('/personal/feedback', page.getByLabel('Title'));
+    await check('/personal/security', page.getByTestId('anti-phishing'));
     await check('/tradePassword', page.getByLabel('Trade password'));
     await page.getByTestId('outbox-toggle').click();
     await check('/bindAccount', page.getByTestId('bind-email-page'));
   });
 }
+
+test('an anti-phishing code set in the personal centre is printed in the next message', async ({ page }) => {
+  await signInAsDemo(page);
+  await openInApp(page, '/personal/security');
+  const card = page.getByTestId('anti-phishing');
+  await expect(card.getByTestId('anti-phishing-state')).toHaveText('Not set');
+  // Refused as typed, never trimmed or rewritten: the field keeps it and nothing is set.
+  await card.getByLabel('New anti-phishing code').fill('ab cd');
+  await card.getByRole('button', { name: 'Set' }).click();
+  await expect(toast(page, 'An anti-phishing code has 4 to 20 letters, digits or underscores')).toBeVisible();
+  await expect(card.getByLabel('New anti-phishing code')).toHaveValue('ab cd');
+  await card.getByLabel('New anti-phishing code').fill('Tessera_42');
+  await card.getByRole('button', { name: 'Set' }).click();
+  await expect(toast(page, 'Anti-phishing code set')).toBeVisible();
+  await expect(card.getByTestId('anti-phishing-state')).toHaveText('Set: Te*******2');
+  await expect(card.getByLabel('New anti-phishing code')).toHaveValue('');
+
+  await openInApp(page, '/tradePassword');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByTestId('outbox-toggle').click();
+  const message = page.getByTestId('outbox-message').filter({ hasText: DEMO.email }).first();
+  await expect(message.getByTestId('outbox-anti-phishing')).toHaveText('Anti-phishing code: Tessera_42');
+});

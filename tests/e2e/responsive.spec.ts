@@ -46,6 +46,7 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/personal/collectionSettings', '[data-testid="collection-page"]'],
   ['/personal/authentication', '[data-testid="authentication-page"]'],
   ['/personal/feedback', '[data-testid="feedback-page"]'],
+  ['/personal/security', '[data-testid="anti-phishing"]'],
   ['/assets/tradeAccount', '[data-testid="balances"]'],
   ['/assets/legalAccount', '[data-testid="balances"]'],
   ['/assets/leverAccount', '[data-testid="balances"]'],

@@ -33,6 +33,8 @@ const outboxMessage = z.object({
   kind: z.enum(['code', 'no_account']),
   code: text,
   at: z.number(),
+  /** The recipient's anti-phishing code ('' when they set none, or nobody uses the address). */
+  anti_phishing: text.default(''),
 });
 
 /** The demo outbox of codes that the simulator pretends to send (beside notify/send_*). */

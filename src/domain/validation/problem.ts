@@ -45,7 +45,9 @@ export type ProblemCode =
   | 'addressChecksum'
   | 'emptyCoin'
   | 'longLabel'
-  | 'badLabel';
+  | 'badLabel'
+  | 'emptyPhrase'
+  | 'badPhrase';
 
 /** A problem and the field it belongs to, so a form can point at (and focus) the culprit. */
 export interface Problem<F extends string = string> {

@@ -12,7 +12,17 @@ export interface SmtpCourierOptions {
   fallback: CodeCourier;
 }
 
-function mailFor(message: Omit<OutboxMessage, 'id'>): { subject: string; text: string } {
+/** The anti-phishing line that opens every mail to a user who set a code (issue 34). */
+function antiPhishingLine(message: Omit<OutboxMessage, 'id'>): string {
+  return message.anti_phishing === '' ? '' : `Your anti-phishing code: ${message.anti_phishing}\n\n`;
+}
+
+export function mailFor(message: Omit<OutboxMessage, 'id'>): { subject: string; text: string } {
+  const mail = mailBody(message);
+  return { ...mail, text: antiPhishingLine(message) + mail.text };
+}
+
+function mailBody(message: Omit<OutboxMessage, 'id'>): { subject: string; text: string } {
   if (message.kind === 'no_account') {
     return {
       subject: 'Tessera: verification code requested',

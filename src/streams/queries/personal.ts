@@ -12,5 +12,7 @@ export function personalQueries(api: ApiClient) {
   return {
     userInfo$: loadable<UserInfo>(() => api.call('user/info', {})),
     authorizationCode$: loadable(() => api.call('user/authorization_code', {})),
+    /** The protections of issue 34 (anti-phishing code, masked). */
+    securityOverview$: loadable(() => api.call('security/overview', {})),
   };
 }

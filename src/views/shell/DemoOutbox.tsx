@@ -51,6 +51,11 @@ function MessageItem({ message }: { message: OutboxMessage }) {
         </span>
         <time className="outbox-time">{timeOf(message.at, i18n.language)}</time>
       </div>
+      {message.anti_phishing !== '' && (
+        <p className="outbox-anti-phishing" data-testid="outbox-anti-phishing">
+          {t('outbox.antiPhishing')} <strong>{message.anti_phishing}</strong>
+        </p>
+      )}
       <p className="outbox-purpose">{t(`outbox.purpose.${message.purpose}`)}</p>
       {message.kind === 'code' ? (
         <p className="outbox-code-line">

@@ -41,6 +41,7 @@ describe('tables that grow per address stay bounded', () => {
           kind: 'code',
           code: '1',
           at: i,
+          anti_phishing: '',
         });
       }
     }

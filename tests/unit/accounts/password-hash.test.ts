@@ -64,6 +64,7 @@ describe('the demo outbox', () => {
       kind: 'code' as const,
       code: '1',
       at: 0,
+      anti_phishing: '',
     };
     for (let index = 0; index < 40; index++) outbox.deliver('k1', { ...base, code: String(index) });
     outbox.deliver('k2', base);

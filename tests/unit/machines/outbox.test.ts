@@ -11,7 +11,16 @@ import type { Problem } from '../../../src/domain/validation/problem.ts';
 import { flush } from './machine-kit.ts';
 
 function message(id: number): OutboxMessage {
-  return { id, channel: 'email', to: 'a@b.co', purpose: 1, kind: 'code', code: '123456', at: id };
+  return {
+    id,
+    channel: 'email',
+    to: 'a@b.co',
+    purpose: 1,
+    kind: 'code',
+    code: '123456',
+    at: id,
+    anti_phishing: '',
+  };
 }
 
 describe('demo outbox machine', () => {

@@ -15,7 +15,16 @@ const ERROR = 'xstate.error.actor.0.outbox.fetching';
 const POLL = 'xstate.after.poll.outbox.waiting';
 
 function message(id: number): OutboxMessage {
-  return { id, channel: 'sms', to: '13800138000', purpose: 5, kind: 'code', code: '123456', at: id };
+  return {
+    id,
+    channel: 'sms',
+    to: '13800138000',
+    purpose: 5,
+    kind: 'code',
+    code: '123456',
+    at: id,
+    anti_phishing: '',
+  };
 }
 
 describe('demo outbox machine: transition walk', () => {

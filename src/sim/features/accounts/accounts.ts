@@ -107,6 +107,11 @@ export class Accounts {
     return id === null ? null : (this.state().users.get(id) ?? null);
   }
 
+  /** The anti-phishing code of a user, for the messages sent to them ('' for none or nobody). */
+  antiPhishingOf(userId: number | undefined): string {
+    return userId === undefined ? '' : (this.state().users.get(userId)?.antiPhishing ?? '');
+  }
+
   /** Demo funds granted so far; the wallet credits them (see also `subscribe`). */
   grants(): readonly DemoGrant[] {
     return this.state().grants;

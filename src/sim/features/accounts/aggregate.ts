@@ -9,6 +9,7 @@ import { approveDueReviews, submitRealName } from './decide/real-name.ts';
 import { endSession, hashSecrets, loginFailed, startSession } from './decide/sessions.ts';
 import { wrongCode } from './decide/attempts.ts';
 import { register, seedDemo } from './decide/sign-up.ts';
+import { setAntiPhishing } from './decide/security.ts';
 import type { AccountEvent, LegacyAccountEvent } from './events.ts';
 import { codeHash, tokenHash } from './secret-hash.ts';
 import { PASSWORD_BACKOFF, CODE_MAX_TRIES, currentRecord, recordFailure } from '../../../domain/attempts.ts';
@@ -51,6 +52,7 @@ const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
     return wrongCode(state, [codeKey('email', command.email, CODE_PURPOSE_BIND_EMAIL)], command.at);
   },
   submitFeedback,
+  setAntiPhishing,
 };
 
 function decide(policy: Policy, state: AccountsState, command: AccountCommand): Decision<AccountEvent> {
@@ -223,6 +225,8 @@ function evolve(
       addresses.set(addressKey('email', event.email), event.userId);
       return updateUser({ ...state, addresses }, event.userId, (user) => ({ ...user, email: event.email }));
     }
+    case 'AntiPhishingSet':
+      return updateUser(state, event.userId, (user) => ({ ...user, antiPhishing: event.phrase }));
     case 'FeedbackSubmitted': {
       const record = {
         id: event.id,

@@ -84,6 +84,7 @@ export type AccountCommand =
   | { kind: 'recordUpload'; at: number; upload: UploadRecord }
   | { kind: 'savePayMethod'; at: number; userId: number; methodType: number; raw: StoredPayMethod }
   | { kind: 'bindEmail'; at: number; userId: number; email: string; code: string }
+  | { kind: 'setAntiPhishing'; at: number; userId: number; phrase: string }
   | {
       kind: 'submitFeedback';
       at: number;

@@ -65,6 +65,7 @@ export async function deliverCode(
     kind: notice ? 'no_account' : 'code',
     code,
     at: ctx.now,
+    anti_phishing: accounts.antiPhishingOf(owner),
   });
   return okEnvelope(null, ctx.t(channel === 'sms' ? 'codeSentSms' : 'codeSentEmail'));
 }

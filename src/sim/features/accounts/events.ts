@@ -50,6 +50,7 @@ export type AccountEvent =
   | { type: 'ImageUploaded'; at: number; upload: UploadRecord }
   | { type: 'PayMethodSaved'; at: number; userId: number; methodType: number; raw: StoredPayMethod }
   | { type: 'EmailBound'; at: number; userId: number; email: string }
+  | { type: 'AntiPhishingSet'; at: number; userId: number; phrase: string }
   | {
       type: 'FeedbackSubmitted';
       at: number;

@@ -19,6 +19,11 @@ export interface OutboxMessage {
   kind: 'code' | 'no_account';
   code: string;
   at: number;
+  /**
+   * The recipient's anti-phishing code, printed in the message so they can tell it is ours ('' when
+   * they set none, or no account uses the address).
+   */
+  anti_phishing: string;
 }
 
 const KEPT_PER_BOX = 30;

@@ -41,6 +41,11 @@ export interface UserRecord {
   realName: RealNameRecord | null;
   /** Pay method type id -> raw data. */
   payMethods: Record<number, StoredPayMethod>;
+  /**
+   * The anti-phishing code printed in every message sent to the user (domain/security/anti-phishing.ts);
+   * absent or '' when none is set (records from before it existed have no field).
+   */
+  antiPhishing?: string;
 }
 
 /** Sessions are keyed by the token's hash (secret-hash.ts); the token itself lives only in the client. */

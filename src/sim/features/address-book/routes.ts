@@ -99,6 +99,7 @@ export function registerAddressBookRoutes(routes: Routes, accounts: Accounts, bo
       kind: 'code',
       code,
       at: ctx.now,
+      anti_phishing: accounts.antiPhishingOf(user.id),
     });
     return okEnvelope(null, ctx.t(byEmail ? 'codeSentEmail' : 'codeSentSms'));
   });

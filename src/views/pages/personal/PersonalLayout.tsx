@@ -3,6 +3,7 @@ import { SideMenuLayout } from '../../components/SideMenuLayout.tsx';
 
 const MENU = [
   { to: 'accountSettings', key: 'pages.accountSettings', icon: 'M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7z' },
+  { to: 'security', key: 'pages.security', icon: 'M6 11h12v9H6zM9 11V8a3 3 0 0 1 6 0v3M12 14v3' },
   { to: 'collectionSettings', key: 'pages.collectionSettings', icon: 'M3 7h18v10H3zM3 11h18M7 15h3' },
   {
     to: 'authentication',

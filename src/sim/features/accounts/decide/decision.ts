@@ -25,6 +25,7 @@ export const REFUSALS = [
   'longTitle',
   'shortContent',
   'longContent',
+  'badPhrase',
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 

@@ -1,0 +1,11 @@
+import { antiPhishingProblem } from '../../../../domain/security/anti-phishing.ts';
+import { accept, refuse, type Decider } from './decision.ts';
+
+/** The anti-phishing code: the command refuses a phrase the rule refuses, whoever sends it. */
+export const setAntiPhishing: Decider<'setAntiPhishing'> = (_policy, state, command) => {
+  if (!state.users.has(command.userId)) return refuse('userMissing');
+  if (antiPhishingProblem(command.phrase) !== null) return refuse('badPhrase');
+  return accept([
+    { type: 'AntiPhishingSet', at: command.at, userId: command.userId, phrase: command.phrase },
+  ]);
+};
