@@ -24,6 +24,10 @@ export const PREF_KEYS = {
   timeZone: 'time_zone',
   /** The last quotes table the app showed, with its time, for the next visit's first paint. */
   lastQuotes: 'last_quotes',
+  /** What the spot book panel shows: its rows ('book', the default) or the depth chart ('depth'). */
+  bookView: 'book_view',
+  /** The depth chart's height: the base quantity ('base', the default) or its quote value ('quote'). */
+  depthUnit: 'depth_unit',
 } as const;
 
 export type PrefKey = keyof typeof PREF_KEYS;

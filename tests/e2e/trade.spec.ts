@@ -61,6 +61,26 @@ function bookPrices(page: Page): Promise<string> {
   );
 }
 
+/** The book's rows as numbers (English digits), each with its side. */
+function bookRows(page: Page): Promise<{ side: string; price: number; amount: number; total: number }[]> {
+  return page.locator('.book-row:not(.empty)').evaluateAll((rows) =>
+    rows.map((row) => {
+      const read = (selector: string) =>
+        Number((row.querySelector(selector)?.textContent ?? '').replaceAll(',', ''));
+      return {
+        side: row.getAttribute('data-side') ?? '',
+        price: Number(row.getAttribute('data-price')),
+        amount: read('.book-number'),
+        total: read('.book-total'),
+      };
+    }),
+  );
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
 /**
  * The panels a trader works with, each wholly inside the window without scrolling: the chart, the
  * book, the tape and both order forms down to their last control (the Buy and Sell buttons, or the
@@ -245,7 +265,10 @@ test.describe('spot trade screen', () => {
     await expect(page.getByTestId('transaction-log-empty')).toHaveCount(0);
   });
 
-  test('clicking a price in the order book fills the forms', async ({ page, demoServer }) => {
+  test('clicking a price in the order book fills the forms; the depth chart sums its rows', async ({
+    page,
+    demoServer,
+  }) => {
     await openTrade(page);
     // The market stands still (the demo clock's pause), so the row keeps its price under the pointer.
     expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
@@ -268,6 +291,33 @@ test.describe('spot trade screen', () => {
     await ask.click({ force: true });
     await expect(page.getByTestId('price-buy')).toHaveValue(price ?? 'missing');
     await expect(page.getByTestId('price-sell')).toHaveValue(price ?? 'missing');
+
+    // The depth chart instead of the rows: hovering it reads the level under the pointer, whose
+    // cumulative amount is the sum of the book's rows from the best price to it (the market stands).
+    const rows = await bookRows(page);
+    await page.getByTestId('book-view-depth').click();
+    const canvas = page.getByTestId('depth-canvas');
+    await expect(canvas).toHaveAttribute('data-points', /^[1-9]/);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    const tip = page.locator('.depth-tooltip');
+    await expect(tip).toContainText('Cumulative amount (BTC)');
+    const [tipPrice, tipAmount, tipValue] = await tip.locator('.depth-tip-value').allTextContents();
+    const side = (await tip.locator('strong').textContent()) === 'Bids' ? 'bid' : 'ask';
+    const level = Number(tipPrice!.replaceAll(',', ''));
+    const upTo = rows.filter(
+      (row) => row.side === side && (side === 'bid' ? row.price >= level : row.price <= level),
+    );
+    expect(upTo.length).toBeGreaterThan(0);
+    expect(Number(tipAmount!.replaceAll(',', ''))).toBeCloseTo(sum(upTo.map((row) => row.amount)), 8);
+    expect(Number(tipValue!.replaceAll(',', ''))).toBeCloseTo(sum(upTo.map((row) => row.total)), 2);
+    // The unit switch and the view are remembered.
+    await page.getByTestId('depth-unit-quote').click();
+    await page.reload();
+    await expect(page.getByTestId('depth-unit-quote')).toHaveAttribute('aria-pressed', 'true', BOOT);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('book-view-book').click();
+    await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/);
   });
 
   test('every form rule speaks: p_price, p_num, remind, the slider without a price, and the input filter', async ({
