@@ -75,8 +75,9 @@ export function procReader(pid: number): () => ProcSample | null {
 
 /** CPU ticks so far of each of the process's threads, summed by role: `main` (the event loop) and
  * each other thread name (`libuv-worker`: the thread pool, where SQLite's flush runs; `V8 ...`:
- * garbage collection and compilation). Empty without /proc. */
-export function threadTicks(pid: number): Map<string, number> {
+ * garbage collection and compilation). The server's child processes (its socket gateway) are
+ * counted too, their roles prefixed `gateway `. Empty without /proc. */
+export function threadTicks(pid: number, prefix = ''): Map<string, number> {
   const byRole = new Map<string, number>();
   let tasks: string[] = [];
   try {
@@ -84,13 +85,18 @@ export function threadTicks(pid: number): Map<string, number> {
   } catch {
     return byRole;
   }
+  const add = (role: string, ticks: number) => byRole.set(role, (byRole.get(role) ?? 0) + ticks);
   for (const tid of tasks) {
     try {
       const ticks = statTicks(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
       if (ticks === null) continue;
       const role =
         tid === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      byRole.set(role, (byRole.get(role) ?? 0) + ticks);
+      add(`${prefix}${role}`, ticks);
+      const children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      for (const child of children === '' ? [] : children.split(/\s+/))
+        for (const [childRole, childTicks] of threadTicks(Number(child), 'gateway '))
+          add(childRole, childTicks);
     } catch {
       // The thread ended between the listing and the read.
     }

@@ -28,7 +28,7 @@ export interface SelfTime {
   share: number;
 }
 
-/** The `.cpuprofile` files in `dir` (one per process the server ran as: one). */
+/** The `.cpuprofile` files in `dir` (one per process: the server's and its socket gateway's). */
 export function profilesIn(dir: string): string[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.cpuprofile'))

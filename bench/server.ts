@@ -353,17 +353,25 @@ function stopReport(stop: ServerStop, fleet: SocketFleet): string {
 }
 
 /** The server's top self-time functions, from the profile it wrote when it stopped. */
-function profileReport(dir: string): string {
+function profileReport(dir: string, serverPid: number): string {
   const files = profilesIn(dir);
   if (files.length === 0) return `\nProfile: none written in ${dir}`;
-  const { busyMs, idleMs, top } = selfTimes(files[0]!, ROOT);
-  return [
-    `\nProfile (${files[0]}): ${ms(busyMs)} ms busy, ${ms(idleMs)} ms idle; top self time:`,
-    table(
-      ['function', 'where', 'self ms', 'share of busy'],
-      top.slice(0, 30).map((entry) => [entry.name, entry.where, ms(entry.ms), percent(entry.share, 1)]),
-    ),
-  ].join('\n');
+  // Node names each file CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the server's first.
+  const own = (file: string) => file.includes(`.${serverPid}.`);
+  return [...files.filter(own), ...files.filter((file) => !own(file))]
+    .map((file) => {
+      const { busyMs, idleMs, top } = selfTimes(file, ROOT);
+      return [
+        `\nProfile of the ${own(file) ? 'server' : 'socket gateway'} (${file}): ${ms(busyMs)} ms busy, ${ms(idleMs)} ms idle; top self time:`,
+        table(
+          ['function', 'where', 'self ms', 'share of busy'],
+          top
+            .slice(0, own(file) ? 30 : 12)
+            .map((entry) => [entry.name, entry.where, ms(entry.ms), percent(entry.share, 1)]),
+        ),
+      ].join('\n');
+    })
+    .join('\n');
 }
 
 async function main(): Promise<number> {
@@ -548,7 +556,7 @@ async function main(): Promise<number> {
         : '  server log warnings/errors: none',
     );
     console.log(stopReport(stop, fleet));
-    if (profileDir !== null) console.log(profileReport(profileDir));
+    if (profileDir !== null) console.log(profileReport(profileDir, server.pid));
 
     // The verdict.
     const socketFailures =

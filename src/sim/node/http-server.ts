@@ -10,8 +10,11 @@ import type { CorsPolicy } from './cors.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { GUARDED_CALLS, type AddressAttempts } from './address-attempts.ts';
+import { CorkedSockets } from './corked-sockets.ts';
 import { FrameWriter } from './frame-writer.ts';
 import { readBody } from './request-body.ts';
+import type { SocketGateway } from './socket-gateway.ts';
+import { MAX_SOCKET_BUFFER, MAX_SOCKET_FRAME, rawText, SOCKET_HEARTBEAT_MS } from './socket-limits.ts';
 
 export interface HttpServerOptions {
   server: SimServer;
@@ -52,6 +55,12 @@ export interface HttpServerOptions {
    * Omitted: /demo/reset is an unknown address (404), as on every shared server.
    */
   reset?: () => Promise<void>;
+  /**
+   * The process that owns the WebSocket connections (socket-gateway.ts), so frames are written on
+   * another core; the exchange still decides everything about them. Omitted: this process serves
+   * the sockets itself.
+   */
+  gateway?: SocketGateway;
 }
 
 export interface HttpServer {
@@ -64,12 +73,6 @@ export interface HttpServer {
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-/** A socket whose unsent frames pass this many bytes is too slow to keep up: it is cut off. */
-const MAX_SOCKET_BUFFER = 8 * 1024 * 1024;
-/** Largest client frame on the socket (login, sub, unsub, ping are tiny). */
-const MAX_SOCKET_FRAME = 16 * 1024;
-/** A socket that answers no protocol ping within this long is dead. */
-const SOCKET_HEARTBEAT_MS = 30_000;
 const API_PREFIX = '/api/';
 const UPLOAD_PREFIX = '/uploads/';
 const RESET_PATH = '/demo/reset';
@@ -146,7 +149,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       return null;
     }
     if (url.pathname === RESET_PATH && request.method === 'POST' && options.reset) {
-      for (const ws of sockets.clients) ws.close(1012, 'exchange reset');
+      void closeSockets(1012, 'exchange reset');
       await options.reset();
       log.info('demo_reset', {});
       send(response, 200, { status: 'ok' });
@@ -283,6 +286,32 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
   const alive = new WeakMap<WebSocket, boolean>();
   const frames = new FrameWriter(options.durable);
+  const corked = new CorkedSockets();
+  const { gateway } = options;
+  const socketCount = () => gateway?.size() ?? sockets.clients.size;
+
+  /** Closes every socket with `code`; resolves once the gateway's are closed (this process's at once). */
+  function closeSockets(code: number, reason: string): Promise<void> {
+    for (const ws of sockets.clients) ws.close(code, reason);
+    return gateway?.closeAll(code, reason) ?? Promise.resolve();
+  }
+
+  /** The socket's session in the exchange, fed by the gateway process. */
+  function adoptBy(gateway: SocketGateway, request: IncomingMessage, socket: Socket, head: Buffer): void {
+    const ip = request.socket.remoteAddress ?? '';
+    gateway.adopt(request, socket, head, (target) => {
+      const session = options.server.openSocket((text) => frames.send(target, text));
+      log.info('socket_open', { ip, sockets: gateway.size() + 1 });
+      return {
+        receive: (text) => session.receive(text),
+        closed: (tooSlow) => {
+          if (tooSlow) log.warn('socket_too_slow', { ip });
+          session.close();
+          log.info('socket_close', { sockets: gateway.size() });
+        },
+      };
+    });
+  }
 
   function rejectUpgrade(socket: Socket, status: number, reason: string): void {
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
@@ -294,22 +323,23 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     if (closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
     if (pathname !== '/ws') return rejectUpgrade(socket, 404, 'Not Found');
     if (!cors.allows(request.headers.origin)) return rejectUpgrade(socket, 403, 'Forbidden');
+    if (gateway) return adoptBy(gateway, request, socket, head);
     sockets.handleUpgrade(request, socket, head, (ws) => {
       alive.set(ws, true);
       const target = {
-        socket,
-        write(bytes: Buffer) {
+        write(text: string) {
           if (ws.readyState !== WebSocket.OPEN) return;
           if (ws.bufferedAmount > MAX_SOCKET_BUFFER) {
             log.warn('socket_too_slow', { ip: request.socket.remoteAddress ?? '' });
             ws.terminate();
             return;
           }
-          ws.send(bytes, { binary: false });
+          corked.cork(socket);
+          ws.send(corked.bytesOf(text), { binary: false });
         },
       };
       const session = options.server.openSocket((text) => frames.send(target, text));
-      log.info('socket_open', { ip: request.socket.remoteAddress ?? '', sockets: sockets.clients.size });
+      log.info('socket_open', { ip: request.socket.remoteAddress ?? '', sockets: socketCount() });
       ws.on('message', (data: RawData, isBinary: boolean) => {
         if (isBinary) return;
         session.receive(rawText(data));
@@ -318,7 +348,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       ws.on('error', () => ws.terminate());
       ws.on('close', () => {
         session.close();
-        log.info('socket_close', { sockets: sockets.clients.size });
+        log.info('socket_close', { sockets: socketCount() });
       });
     });
   });
@@ -357,16 +387,11 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         new Promise((resolve) => (grace = setTimeout(resolve, graceMs))),
       ]);
       clearTimeout(grace);
-      for (const ws of sockets.clients) ws.close(1001, 'server shutting down');
+      await closeSockets(1001, 'server shutting down');
       sockets.close();
       http.closeAllConnections();
       await stopped;
     },
     inFlight: () => running.size,
   };
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
 }

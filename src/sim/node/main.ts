@@ -13,6 +13,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { AddressAttempts } from './address-attempts.ts';
 import { loadCoinLogos } from './coin-logos.ts';
 import { smtpCourier } from './smtp-courier.ts';
+import { SocketGateway } from './socket-gateway.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
 /**
@@ -95,6 +96,9 @@ async function main(options: ServerOptions): Promise<void> {
           await old.stop();
         }
       : undefined;
+  // The WebSocket connections live in a process of their own: the fan-out of every market frame to
+  // every socket runs on the other core while this process runs the exchange.
+  const gateway = await SocketGateway.start(log);
   const http = createHttpServer({
     // Through `node` on every call, so a demo reset's new exchange answers from then on.
     server: {
@@ -118,6 +122,7 @@ async function main(options: ServerOptions): Promise<void> {
       ? { durable: () => node.store.durable?.() ?? Promise.resolve() }
       : {}),
     ...(reset ? { reset } : {}),
+    gateway,
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.
   let stopping: Promise<void> | null = null;
@@ -131,6 +136,7 @@ async function main(options: ServerOptions): Promise<void> {
       await http
         .close(SHUTDOWN_GRACE_MS)
         .catch((error: unknown) => log.error('close_failed', errorFields(error)));
+      await gateway.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
       await node.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
       log.info('stopped', { reason });
       await log.flush();

@@ -14,6 +14,7 @@ import { JsonLog } from '../../../src/sim/node/json-log.ts';
 import { nodeServerMessages } from '../../../src/sim/node/node-messages.ts';
 import { openNodeSimulator, type NodeSimulator } from '../../../src/sim/node/node-simulator.ts';
 import { logCourier, serverModeGate } from '../../../src/sim/node/server-mode.ts';
+import { SocketGateway } from '../../../src/sim/node/socket-gateway.ts';
 import type { CodeCourier } from '../../../src/sim/features/accounts/outbox.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 
@@ -42,6 +43,8 @@ export interface ServerFixture {
   socketUrl: string;
   node: NodeSimulator;
   http: HttpServer;
+  /** The socket gateway process, when the fixture was asked for one. */
+  gateway: SocketGateway | null;
   logLines: () => Record<string, unknown>[];
   close(): Promise<void>;
 }
@@ -54,6 +57,8 @@ export async function startServer(
   overrides: Partial<Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs' | 'attempts'>> & {
     /** Where codes go; default the operator's log. */
     courier?: (log: JsonLog) => CodeCourier;
+    /** Sockets served by a socket gateway process, as `npm run server` serves them; default in-process. */
+    gateway?: boolean;
   } = {},
 ): Promise<ServerFixture> {
   const { log, lines } = captureLog();
@@ -69,6 +74,7 @@ export async function startServer(
     log,
     realNow: () => Date.now(),
   });
+  const gateway = overrides.gateway ? await SocketGateway.start(log) : null;
   const http = createHttpServer({
     server: node.simulator.server,
     messages,
@@ -81,6 +87,7 @@ export async function startServer(
     logos: loadCoinLogos(COIN_LOGOS),
     ...(overrides.attempts ? { attempts: overrides.attempts } : {}),
     now: () => Date.now(),
+    ...(gateway ? { gateway } : {}),
   });
   const address = await http.listen(0, '127.0.0.1');
   base = `http://127.0.0.1:${address.port}`;
@@ -89,9 +96,11 @@ export async function startServer(
     socketUrl: `ws://127.0.0.1:${address.port}/ws`,
     node,
     http,
+    gateway,
     logLines: lines,
     async close() {
       await http.close(2_000);
+      await gateway?.stop();
       await node.stop();
     },
   };
