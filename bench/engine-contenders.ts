@@ -2,9 +2,14 @@
  * The two engines under test, each behind the same three calls: build a fresh book, apply a range
  * of stream commands, and list the resting orders. Each `apply` is its own monomorphic loop.
  */
-import { OrderBook as TheirBook, Side as TheirSide } from 'nodejs-order-book';
+import { OrderBook as TheirBook, Side as TheirSide, type LimitOrderOptions } from 'nodejs-order-book';
 import { BUY, OrderBook, SELL, type Side } from '../src/sim/engine/order-book';
-import { CANCEL, LIMIT, type OrderStream } from './engine-streams';
+import { CANCEL, FOK, IOC, LIMIT, MARKET, POST_ONLY, type OrderStream } from './engine-streams';
+
+/** Their TimeInForce enum is not exported from the package's entry; its values are these strings. */
+type TheirTimeInForce = NonNullable<LimitOrderOptions['timeInForce']>;
+const THEIR_IOC = 'IOC' as TheirTimeInForce;
+const THEIR_FOK = 'FOK' as TheirTimeInForce;
 
 /** Placeholders held while a contender has no book, created once so they are in every baseline. */
 const EMPTY_BOOK = new OrderBook({ capacity: 16 });
@@ -46,9 +51,31 @@ export class OurContender implements Contender {
       const command = kind[i];
       if (command === LIMIT) unfilled += book.limit(id[i]!, owner[i]!, side[i] as Side, price[i]!, lots[i]!);
       else if (command === CANCEL) book.cancel(id[i]!);
-      else unfilled += book.market(id[i]!, owner[i]!, side[i] as Side, lots[i]!);
+      else if (command === MARKET) unfilled += book.market(id[i]!, owner[i]!, side[i] as Side, lots[i]!);
+      else
+        unfilled += this.withOption(book, command!, id[i]!, owner[i]!, side[i] as Side, price[i]!, lots[i]!);
     }
     return unfilled;
+  }
+
+  /** As Spot.place runs them: the rule (domain/spot/time-in-force.ts) asks the book, then it matches. */
+  private withOption(
+    book: OrderBook,
+    command: number,
+    orderId: number,
+    owner: number,
+    side: Side,
+    price: number,
+    lots: number,
+  ): number {
+    if (command === IOC) return book.limitNow(orderId, owner, side, price, lots);
+    if (command === FOK)
+      return book.fillable(side, price, lots) === lots
+        ? book.limitNow(orderId, owner, side, price, lots)
+        : lots;
+    if (command === POST_ONLY)
+      return book.fillable(side, price, 1) === 0 ? book.limit(orderId, owner, side, price, lots) : lots;
+    throw new RangeError(`unknown command ${command}`);
   }
 
   applyOne(stream: OrderStream, at: number): number {
@@ -99,7 +126,19 @@ export class TheirContender implements Contender {
           price: price[i]!,
         }).quantityLeft;
       } else if (command === CANCEL) book.cancel(idText[i]!);
-      else unfilled += book.market({ side: theirSide, size: lots[i]! }).quantityLeft;
+      else if (command === MARKET) unfilled += book.market({ side: theirSide, size: lots[i]! }).quantityLeft;
+      else {
+        // A refused fill-or-kill or post-only order answers its whole size as left, as ours does.
+        unfilled += book.limit({
+          id: idText[i]!,
+          side: theirSide,
+          size: lots[i]!,
+          price: price[i]!,
+          ...(command === POST_ONLY
+            ? { postOnly: true }
+            : { timeInForce: command === IOC ? THEIR_IOC : THEIR_FOK }),
+        }).quantityLeft;
+      }
     }
     return unfilled;
   }

@@ -12,6 +12,10 @@ import { BUY, OrderBook, SELL, type Side } from '../src/sim/engine/order-book';
 export const LIMIT = 0;
 export const MARKET = 1;
 export const CANCEL = 2;
+/** Limit orders with a time in force or post-only (Binance's options; see domain/spot/time-in-force.ts). */
+export const IOC = 3;
+export const FOK = 4;
+export const POST_ONLY = 5;
 
 export interface OrderStream {
   name: string;
@@ -107,6 +111,33 @@ class StreamBuilder {
     const owner = 1 + Math.floor(this.random() * 50);
     this.push(MARKET, id, owner, side, 0, lots);
     this.book.market(id, owner, side, lots);
+  }
+
+  /** Immediate or cancel: takes what it can up to its price, never rests. */
+  ioc(side: Side, price: number, lots: number): void {
+    const id = this.nextId++;
+    const owner = 1 + Math.floor(this.random() * 50);
+    this.push(IOC, id, owner, side, price, lots);
+    this.book.limitNow(id, owner, side, price, lots);
+  }
+
+  /** Fill or kill: takes all of it at once, or nothing happens. */
+  fok(side: Side, price: number, lots: number): void {
+    const id = this.nextId++;
+    const owner = 1 + Math.floor(this.random() * 50);
+    this.push(FOK, id, owner, side, price, lots);
+    if (this.book.fillable(side, price, lots) === lots) this.book.limitNow(id, owner, side, price, lots);
+  }
+
+  /** Post-only: rests whole, or is refused when it would take. */
+  postOnly(side: Side, price: number, lots: number): void {
+    const id = this.nextId++;
+    const owner = 1 + Math.floor(this.random() * 50);
+    this.push(POST_ONLY, id, owner, side, price, lots);
+    if (this.book.fillable(side, price, 1) === 0) {
+      this.book.limit(id, owner, side, price, lots);
+      this.live.add(id);
+    }
   }
 
   cancelRandom(): void {
@@ -285,10 +316,55 @@ export function newLevels(seed: number, operations: number, target = 5_000): Ord
   return builder.build('new-levels');
 }
 
+/**
+ * (e) Time in force: the steady mix's book and rhythm, with Binance's options. A third of the
+ * passive orders are post-only, and one in five of those is placed at the opposite touch (so it is
+ * refused); the marketable limits are split between immediate-or-cancel and fill-or-kill, sized so
+ * that about half of the fill-or-kill ones cannot fill and are refused.
+ */
+export function timeInForce(seed: number, operations: number, target = 12_000): OrderStream {
+  const random = mulberry32(seed);
+  const builder = new StreamBuilder(random);
+  const distance = () => 1 + Math.min(300, Math.floor(-Math.log(1 - random()) * 15));
+  while (builder.live.size < target) {
+    const side = randomSide(random);
+    builder.limit(side, passivePrice(builder, side, distance()), orderLots(random));
+  }
+  builder.markPrefillDone();
+  const end = builder.count + operations;
+  while (builder.count < end) {
+    const roll = random();
+    const cancelShare = builder.live.size > target ? 0.45 : 0.35;
+    const side = randomSide(random);
+    if (roll < cancelShare) builder.cancelRandom();
+    else if (roll < 0.73) builder.limit(side, passivePrice(builder, side, distance()), orderLots(random));
+    else if (roll < 0.9) {
+      const atTouch = random() < 0.2;
+      const price = atTouch ? marketablePrice(builder, side, 0) : passivePrice(builder, side, distance());
+      builder.postOnly(side, price, orderLots(random));
+    } else if (roll < 0.935) {
+      builder.ioc(side, marketablePrice(builder, side, Math.floor(random() * 3)), orderLots(random) * 2);
+    } else if (roll < 0.97) {
+      builder.fok(side, marketablePrice(builder, side, Math.floor(random() * 3)), orderLots(random) * 2);
+    } else builder.market(side, orderLots(random) * 3);
+  }
+  return builder.build('time-in-force');
+}
+
 /** Share of each command kind in the timed part of a stream, for the report. */
-export function commandMix(stream: OrderStream): { limit: number; market: number; cancel: number } {
-  const counts = [0, 0, 0];
+export function commandMix(stream: OrderStream): {
+  limit: number;
+  market: number;
+  cancel: number;
+  options: number;
+} {
+  const counts = [0, 0, 0, 0, 0, 0];
   for (let i = stream.prefill; i < stream.length; i++) counts[stream.kind[i]!]!++;
   const timed = stream.length - stream.prefill;
-  return { limit: counts[LIMIT]! / timed, market: counts[MARKET]! / timed, cancel: counts[CANCEL]! / timed };
+  return {
+    limit: counts[LIMIT]! / timed,
+    market: counts[MARKET]! / timed,
+    cancel: counts[CANCEL]! / timed,
+    options: (counts[IOC]! + counts[FOK]! + counts[POST_ONLY]!) / timed,
+  };
 }

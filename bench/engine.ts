@@ -5,7 +5,8 @@
  * 1. Correctness gate: every stream is replayed through both books; the unfilled lots of every
  *    command and the full list of resting orders (id, side, price, remaining lots, in priority
  *    order) at checkpoints must match. Any difference exits with status 1.
- * 2. Scenarios (see engine-streams.ts): steady mix, deep queues, sweeps, new levels. Per scenario:
+ * 2. Scenarios (see engine-streams.ts): steady mix, deep queues, sweeps, new levels, time in force
+ *    (IOC, FOK and post-only limit orders in the steady mix). Per scenario:
  *    median throughput over several repetitions (the prefill that builds the starting book is not
  *    timed), p99 latency per command measured over 64-command batches (one hrtime call per batch,
  *    so the timer's own cost does not swamp a 100 ns command), and heap bytes per resting order.
@@ -15,7 +16,15 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { OurContender, TheirContender, type Contender, type RestingSnapshot } from './engine-contenders';
-import { commandMix, deepQueues, newLevels, steadyMix, sweeps, type OrderStream } from './engine-streams';
+import {
+  commandMix,
+  deepQueues,
+  newLevels,
+  steadyMix,
+  sweeps,
+  timeInForce,
+  type OrderStream,
+} from './engine-streams';
 
 const LATENCY_BATCH = 64;
 
@@ -146,6 +155,7 @@ function main(): void {
     { stream: deepQueues(seed + 1, 20_000), oursRepetitions: 21, theirsRepetitions: 3 },
     { stream: sweeps(seed + 2, 200_000), oursRepetitions: 15, theirsRepetitions: 3 },
     { stream: newLevels(seed + 3, 200_000), oursRepetitions: 21, theirsRepetitions: 3 },
+    { stream: timeInForce(seed + 4, 300_000), oursRepetitions: 21, theirsRepetitions: 3 },
   ];
 
   console.log(
@@ -173,7 +183,8 @@ function main(): void {
     const mix = commandMix(stream);
     console.log(
       `\n${stream.name}: ${stream.length - stream.prefill} timed commands after a ${stream.prefill}-command prefill ` +
-        `(limit ${percent(mix.limit)}, market ${percent(mix.market)}, cancel ${percent(mix.cancel)})`,
+        `(limit ${percent(mix.limit)}, market ${percent(mix.market)}, cancel ${percent(mix.cancel)}` +
+        `${mix.options > 0 ? `, IOC/FOK/post-only ${percent(mix.options)}` : ''})`,
     );
     const our = measure(ours, stream, oursRepetitions);
     const their = measure(theirs, stream, theirsRepetitions);

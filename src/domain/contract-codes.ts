@@ -40,6 +40,16 @@ export const ORDER_TYPE_MARKET = 1;
 export type OrderType = typeof ORDER_TYPE_LIMIT | typeof ORDER_TYPE_MARKET;
 
 /**
+ * A limit order's `time_in_force` (a Tessera addition, numbered as Binance names them): 0 good till
+ * cancelled (what is not filled rests), 1 immediate or cancel (what is not filled at once is
+ * cancelled), 2 fill or kill (filled entirely at once, or refused and nothing happens).
+ */
+export const TIME_IN_FORCE_GTC = 0;
+export const TIME_IN_FORCE_IOC = 1;
+export const TIME_IN_FORCE_FOK = 2;
+export type TimeInForce = typeof TIME_IN_FORCE_GTC | typeof TIME_IN_FORCE_IOC | typeof TIME_IN_FORCE_FOK;
+
+/**
  * A spot order's `status`. The spec shows only status_name; Tessera's catalogue numbers them
  * (docs/api.md): 1 open (resting or being matched), 2 filled, 3 cancelled (possibly partly filled).
  */
@@ -245,6 +255,7 @@ export const CODE_GROUPS = {
   way: { WAY_BUY, WAY_SELL },
   tapeWay: { TAPE_WAY_SELL, TAPE_WAY_BUY },
   orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET },
+  timeInForce: { TIME_IN_FORCE_GTC, TIME_IN_FORCE_IOC, TIME_IN_FORCE_FOK },
   orderStatus: { ORDER_STATUS_OPEN, ORDER_STATUS_FILLED, ORDER_STATUS_CANCELLED },
   reviewStatus: { REVIEW_STATUS_NONE, REVIEW_STATUS_PENDING, REVIEW_STATUS_APPROVED },
   accountType: {

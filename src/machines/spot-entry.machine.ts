@@ -18,6 +18,8 @@ import {
 } from '../domain/spot/order-validation.ts';
 import { meetsMinNotional } from '../domain/order-filters/min-notional.ts';
 import { priceBandMiss, type PriceBand, type PriceBandMiss } from '../domain/order-filters/price-band.ts';
+import { executionFields, type ExecutionChoice } from '../domain/spot/time-in-force.ts';
+import { FLAG_ON, TIME_IN_FORCE_GTC } from '../domain/contract-codes.ts';
 
 /** One side's form: exactly what the user typed, and where the slider stands. */
 export interface SideDraft {
@@ -50,6 +52,8 @@ export interface SpotPair {
 export interface SpotEntryContext {
   pair: SpotPair;
   mode: EntryMode;
+  /** How a limit order meets the book (domain/spot/time-in-force.ts); both sides share it, as the mode. */
+  execution: ExecutionChoice;
   buy: SideDraft;
   sell: SideDraft;
   best: { bid: string | null; ask: string | null };
@@ -78,6 +82,7 @@ export interface PushedBalance {
 
 export type SpotEntryEvent =
   | { type: 'MODE'; mode: EntryMode }
+  | { type: 'EXECUTION'; execution: ExecutionChoice }
   | { type: 'PRICE'; side: SpotSide; text: string }
   | { type: 'QUANTITY'; side: SpotSide; text: string }
   | { type: 'PERCENT'; side: SpotSide; percent: number }
@@ -281,9 +286,17 @@ export function farPercent(context: SpotEntryContext, side: SpotSide): number {
 export function orderPayload(context: SpotEntryContext, side: SpotSide): PayloadOf<'tx_in/add'> {
   const entries = fieldEntries(context, side);
   const number = entryValue(entries.quantity);
-  return context.mode === LIMIT
-    ? { currency_match_id: context.pair.matchId, number, price: entryValue(entries.price), type: LIMIT }
-    : { currency_match_id: context.pair.matchId, number, type: MARKET };
+  if (context.mode !== LIMIT) return { currency_match_id: context.pair.matchId, number, type: MARKET };
+  const { timeInForce, postOnly } = executionFields(context.execution);
+  return {
+    currency_match_id: context.pair.matchId,
+    number,
+    price: entryValue(entries.price),
+    type: LIMIT,
+    // The plain case sends what it always sent, so a server of the family that knows neither field works.
+    ...(timeInForce === TIME_IN_FORCE_GTC ? {} : { time_in_force: timeInForce }),
+    ...(postOnly ? { post_only: FLAG_ON } : {}),
+  };
 }
 
 /** The pair's balances with one pushed currency in them; other currencies' pushes change nothing. */
@@ -389,6 +402,7 @@ export const spotEntryMachine = setup({
   context: ({ input }) => ({
     pair: input.pair,
     mode: LIMIT,
+    execution: 'gtc',
     buy: EMPTY_DRAFT,
     sell: EMPTY_DRAFT,
     best: { bid: null, ask: null },
@@ -413,6 +427,7 @@ export const spotEntryMachine = setup({
             },
       ),
     },
+    EXECUTION: { actions: assign({ execution: ({ event }) => event.execution }) },
     // The fields keep exactly what was typed; reading it is problemOf's and fieldProblems' job.
     PRICE: {
       actions: assign(({ context, event }) => {
@@ -580,6 +595,7 @@ function sideRegion(side: SpotSide) {
           QUANTITY: { guard: mine, target: 'idle' },
           PERCENT: { guard: mine, target: 'idle' },
           MODE: { target: 'idle' },
+          EXECUTION: { target: 'idle' },
           PICK_PRICE: { target: 'idle' },
         },
       },

@@ -217,6 +217,37 @@ test.describe('spot trade screen', () => {
     await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
     await page.getByTestId('orders-tab-history').click();
     await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
+
+    // How a limit order meets the book, one choice beside the limit form. Post-only: a buy at the
+    // sixth ask would take, so it is refused, and nothing is placed or locked.
+    const execution = page.getByTestId('order-execution');
+    await execution.selectOption('postOnly');
+    const ask = Number(await page.getByTestId('book-ask-5').getAttribute('data-price')).toFixed(2);
+    await page.getByTestId('price-buy').fill(ask);
+    await page.getByTestId('quantity-buy').fill('0.001');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Post-only order not placed')).toBeVisible();
+    // Fill or kill below the market: nothing can fill it, so it is refused whole.
+    await execution.selectOption('fok');
+    await page.getByTestId('price-buy').fill(price);
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Fill-or-kill order not placed')).toBeVisible();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
+    // Immediate or cancel below the market: placed, nothing fills, the rest is cancelled at once.
+    await execution.selectOption('ioc');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Order placed')).toBeVisible();
+    // Nothing is open; the history (reloaded on coming back to it) shows it cancelled.
+    await page.getByTestId('orders-tab-current').click();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+    await page.getByTestId('orders-tab-history').click();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
+    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+    // The market form has no such choice.
+    await page.getByTestId('mode-market').click();
+    await expect(execution).toHaveCount(0);
+    await page.getByTestId('mode-limit').click();
     // Signed in, with buttons and an orders table: still nothing serious for axe.
     expect(await seriousViolations(page)).toEqual([]);
   });

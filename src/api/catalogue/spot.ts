@@ -8,9 +8,17 @@ import {
   ORDER_STATUS_OPEN,
   ORDER_TYPE_LIMIT,
   ORDER_TYPE_MARKET,
+  TIME_IN_FORCE_FOK,
+  TIME_IN_FORCE_GTC,
+  TIME_IN_FORCE_IOC,
 } from '../../domain/contract-codes.ts';
 
 const orderType = z.union([z.literal(ORDER_TYPE_LIMIT), z.literal(ORDER_TYPE_MARKET)]);
+const timeInForce = z.union([
+  z.literal(TIME_IN_FORCE_GTC),
+  z.literal(TIME_IN_FORCE_IOC),
+  z.literal(TIME_IN_FORCE_FOK),
+]);
 
 /**
  * A spot order (spec §3) as every spot call answers it. Beyond the spec's fields: type (0 limit,
@@ -20,6 +28,8 @@ const orderType = z.union([z.literal(ORDER_TYPE_LIMIT), z.literal(ORDER_TYPE_MAR
  * the open list when the two are equal), and transacted_volume the quote that changed hands.
  * created_at and updated_at travel as "YYYY-MM-DD HH:mm:ss" UTC (as the family's servers send them;
  * epoch ms is read too) and reach the app as epoch ms. A market order's price is its average fill price.
+ * time_in_force and post_only (Tessera additions, optional: the family's servers send neither) say how
+ * a limit order met the book, as tx_in/add describes.
  */
 const spotOrder = e.spotOrder.extend({
   type: orderType,
@@ -32,6 +42,8 @@ const spotOrder = e.spotOrder.extend({
   fee: decimal,
   fee_currency: text,
   created_at: serverTime,
+  time_in_force: num(timeInForce).optional(),
+  post_only: num(flag).optional(),
 });
 export type SpotOrderAnswer = z.output<typeof spotOrder>;
 
@@ -40,6 +52,8 @@ const spotOrderPayload = z.object({
   number: decimal,
   price: decimal.optional(),
   type: orderType.optional(),
+  time_in_force: num(timeInForce).optional(),
+  post_only: num(flag).optional(),
 });
 
 const spotListPayload = z.object({
@@ -64,7 +78,13 @@ export const spotCalls = {
       'Place a buy order: type 0 limit (price required), 1 market (price ignored; without type, no ' +
       "price means market). number finer than the pair's lot is refused, and so is an order outside the " +
       "pair's order filters (see Order filters). Locks quote; answers the order " +
-      'after matching on arrival, and pushes TX_SUBMIT (and TX_MATCHED to makers it filled)',
+      'after matching on arrival, and pushes TX_SUBMIT (and TX_MATCHED to makers it filled). ' +
+      'A limit order may say how it meets the book (Tessera additions): time_in_force 0 good till ' +
+      'cancelled (the default: what does not fill rests), 1 immediate or cancel (what does not fill ' +
+      'at once is cancelled: the order ends filled or cancelled), 2 fill or kill (refused, with no ' +
+      'order and no lock, unless the book fills all of it at once at the price); post_only 1: ' +
+      'refused if any of it would trade on arrival (it only rests; with time_in_force 0 only). ' +
+      'A market order with either is refused',
     payload: spotOrderPayload,
     answer: spotOrder,
   }),

@@ -187,6 +187,34 @@ export class OrderBook {
     return left;
   }
 
+  /**
+   * Immediate-or-cancel limit order: matches against the opposite side up to its price like `limit`,
+   * but never rests; returns the lots left unfilled (the caller drops them).
+   */
+  limitNow(orderId: number, owner: number, side: Side, priceTicks: number, lots: number): number {
+    this.checkNewOrder(orderId, owner, side, lots);
+    checkPositiveInteger(priceTicks, 'priceTicks');
+    return side === BUY
+      ? this.match(orderId, owner, BUY, this.asks, -priceTicks, lots)
+      : this.match(orderId, owner, SELL, this.bids, priceTicks, lots);
+  }
+
+  /**
+   * The lots a `side` order at `priceTicks` would fill at once, counted up to `wanted` (a fill-or-kill
+   * order asks whether this reaches its quantity before it touches the book). Changes nothing.
+   */
+  fillable(side: Side, priceTicks: number, wanted: number): number {
+    const opposite = side === BUY ? this.asks : this.bids;
+    const worstKey = side === BUY ? -priceTicks : priceTicks;
+    const levelLots = this.levels.lots;
+    let found = 0;
+    for (let at = opposite.count - 1; at >= 0 && found < wanted; at--) {
+      if (opposite.keys[at]! < worstKey) break;
+      found += levelLots[opposite.levels[at]!]!;
+    }
+    return Math.min(found, wanted);
+  }
+
   /** Market order: fills against the opposite side, returns lots unfilled (not rested). */
   market(orderId: number, owner: number, side: Side, lots: number): number {
     this.checkNewOrder(orderId, owner, side, lots);

@@ -297,8 +297,9 @@ export class PairMarket implements Venue {
 
   /**
    * Entry point for users' orders (the spot feature settles the money): a limit order rests what
-   * it does not fill; a market order (price undefined) fills what it can and drops the rest.
-   * Returns the lots left unfilled. Inside an action (`begin`) its fills are returned by `hold`.
+   * it does not fill (unless `rest` is false: immediate or cancel, it drops it); a market order (price
+   * undefined) fills what it can and drops the rest. Returns the lots left unfilled. Inside an
+   * action (`begin`) its fills are returned by `hold`.
    */
   submitUserOrder(order: {
     orderId: number;
@@ -306,12 +307,14 @@ export class PairMarket implements Venue {
     side: Side;
     price?: number;
     lots: number;
+    rest?: boolean;
   }): number {
     if (order.orderId >= FIRST_AGENT_ORDER_ID) throw new RangeError('user order ids must be below 2^50');
     const owner = FIRST_USER_OWNER + order.userId;
     if (!this.acting) this.bookChanged = true;
-    return order.price === undefined
-      ? this.book.market(order.orderId, owner, order.side, order.lots)
+    if (order.price === undefined) return this.book.market(order.orderId, owner, order.side, order.lots);
+    return order.rest === false
+      ? this.book.limitNow(order.orderId, owner, order.side, order.price, order.lots)
       : this.book.limit(order.orderId, owner, order.side, order.price, order.lots);
   }
 

@@ -105,6 +105,35 @@ describe('spot entry machine', () => {
     expect(effects.placed).toEqual([{ currency_match_id: 1, number: '9.90099', type: 1 }]);
   });
 
+  it('a limit order carries the chosen time in force or post-only; the plain case and market orders carry neither', async () => {
+    const { actor, effects } = start({ place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'> });
+    await ready(actor);
+    const placeBuy = async () => {
+      actor.send({ type: 'PRICE', side: 'buy', text: '100' });
+      actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+      actor.send({ type: 'SUBMIT', side: 'buy' });
+      await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
+    };
+    for (const execution of ['gtc', 'postOnly', 'ioc', 'fok'] as const) {
+      actor.send({ type: 'EXECUTION', execution });
+      await placeBuy();
+    }
+    const limit = { currency_match_id: 1, number: '1', price: '100', type: LIMIT };
+    expect(effects.placed).toEqual([
+      limit,
+      { ...limit, post_only: 1 },
+      { ...limit, time_in_force: 1 },
+      { ...limit, time_in_force: 2 },
+    ]);
+    // The choice stays while the form is in market mode, and is not sent with a market order.
+    actor.send({ type: 'MODE', mode: 1 });
+    actor.send({ type: 'BEST', bid: '99', ask: '101' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    expect(effects.placed.at(-1)).toEqual({ currency_match_id: 1, number: '1', type: 1 });
+    expect(actor.getSnapshot().context.execution).toBe('fok');
+  });
+
   it('refuses e, minus, plus, letters and extra decimals with a message per field, keeping the text', async () => {
     const { actor, effects } = start();
     await ready(actor);

@@ -6,6 +6,13 @@ import type { FillFact, SpotCommand } from '../../../src/sim/features/spot/comma
 import type { SpotEvent } from '../../../src/sim/features/spot/events.ts';
 import { balanceOf, lockCurrencyOf, OPEN, type SpotState } from '../../../src/sim/features/spot/state.ts';
 import { deserialize, serialize } from '../../../src/sim/store/serialization.ts';
+import {
+  ORDER_STATUS_FILLED,
+  TIME_IN_FORCE_FOK,
+  TIME_IN_FORCE_GTC,
+  TIME_IN_FORCE_IOC,
+  type TimeInForce,
+} from '../../../src/domain/contract-codes.ts';
 
 /** Two pairs: one whose amounts are exact in the ledger, one that rounds (9 places). */
 const GRIDS: Record<number, PairGrid & { base: number; quote: number }> = {
@@ -28,6 +35,14 @@ const intent = fc.record({
   pick: fc.nat(),
   split: fc.integer({ min: 1, max: 3 }),
   budget: fc.bigInt({ min: 0n, max: 10n ** 13n }),
+  // A limit order's time in force (mostly good till cancelled) and post-only flag.
+  timeInForce: fc.constantFrom<TimeInForce>(
+    TIME_IN_FORCE_GTC,
+    TIME_IN_FORCE_GTC,
+    TIME_IN_FORCE_IOC,
+    TIME_IN_FORCE_FOK,
+  ),
+  postOnly: fc.boolean(),
 });
 type Intent = typeof intent extends fc.Arbitrary<infer T> ? T : never;
 
@@ -94,6 +109,7 @@ function commandFor(state: SpotState, i: Intent, at: number): SpotCommand | null
           type: market ? 1 : 0,
           priceTicks: market ? 0 : i.price,
           lots: i.lots,
+          ...(market ? {} : { timeInForce: i.timeInForce, postOnly: i.postOnly && i.timeInForce === 0 }),
           lock,
           baseCurrencyId: g.base,
           quoteCurrencyId: g.quote,
@@ -206,10 +222,22 @@ describe('spot ledger aggregate', () => {
           const command = commandFor(state, i, at++);
           if (!command) continue;
           const decision = aggregate.decide(state, command);
+          const placing = command.kind === 'place' ? command : null;
+          const took = placing?.fills.some((fill) => fill.takerId === placing.order.id) ?? false;
           if (!decision.ok) {
-            expect(['spotInsufficient', 'spotOrderNotFound', 'spotOrderNotOpen', 'spotStale']).toContain(
-              decision.error,
-            );
+            expect([
+              'spotInsufficient',
+              'spotOrderNotFound',
+              'spotOrderNotOpen',
+              'spotStale',
+              'spotPostOnlyWouldTake',
+              'spotFillOrKill',
+            ]).toContain(decision.error);
+            // Post-only is refused only for taking; fill or kill only for not filling all of it.
+            if (decision.error === 'spotPostOnlyWouldTake')
+              expect(placing?.order.postOnly && took).toBe(true);
+            if (decision.error === 'spotFillOrKill')
+              expect(placing?.order.timeInForce).toBe(TIME_IN_FORCE_FOK);
             continue;
           }
           for (const event of decision.events) {
@@ -217,6 +245,14 @@ describe('spot ledger aggregate', () => {
             log.push(event);
           }
           checkInvariants(state);
+          if (placing && decision.events.length > 0) {
+            const placed = state.orders.get(placing.order.id)!;
+            // Post-only never takes; FOK ends filled; IOC never stays open.
+            if (placing.order.postOnly) expect(took).toBe(false);
+            if (placing.order.timeInForce === TIME_IN_FORCE_FOK)
+              expect(placed.status).toBe(ORDER_STATUS_FILLED);
+            if (placing.order.timeInForce === TIME_IN_FORCE_IOC) expect(placed.status).not.toBe(OPEN);
+          }
         }
         // The log alone rebuilds the state, and a snapshot round-trips exactly.
         const replayed = log.reduce(evolveSpot, aggregate.initial());

@@ -1,5 +1,6 @@
 import { baseUnits, feeOf, quoteUnits, type PairGrid } from '../../../domain/spot/settlement.ts';
 import { MARKET } from '../../../domain/spot/order-kind.ts';
+import { cancelsUnfilled } from '../../../domain/spot/time-in-force.ts';
 import { FIRST_USER_OWNER } from '../../market/agents/agent.ts';
 import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import type { FillFact, SpotCommand } from './commands.ts';
@@ -12,6 +13,8 @@ import {
   ORDER_STATUS_CANCELLED,
   ORDER_STATUS_FILLED,
   ORDER_STATUS_OPEN,
+  TIME_IN_FORCE_FOK,
+  TIME_IN_FORCE_GTC,
 } from '../../../domain/contract-codes.ts';
 
 /** Refusals, by their server message keys (locales "server" section). */
@@ -20,6 +23,8 @@ export const SPOT_REFUSALS = [
   'spotOrderNotFound',
   'spotOrderNotOpen',
   'spotStale',
+  'spotPostOnlyWouldTake',
+  'spotFillOrKill',
 ] as const;
 export type SpotRefusal = (typeof SPOT_REFUSALS)[number];
 
@@ -59,6 +64,9 @@ export function spotAggregate(
         if (order.id !== state.nextOrderId) return refuse('spotStale');
         const available = balanceOf(state, order.userId, lockCurrencyOf(order)).available;
         if (order.lock < 0n || available < order.lock) return refuse('spotInsufficient');
+        // The service checked the book before matching; the record keeps the rules on its own.
+        if (order.postOnly && command.fills.some((fill) => fill.takerId === order.id))
+          return refuse('spotPostOnlyWouldTake');
         const log = new EventLog(state);
         log.push({
           type: 'OrderPlaced',
@@ -76,8 +84,15 @@ export function spotAggregate(
         });
         for (const fill of command.fills) settleFill(log, fill, command.at);
         const placed = log.state.orders.get(order.id);
-        // A market order never rests: whatever it could not fill is dropped.
-        if (placed && placed.status === ORDER_STATUS_OPEN && placed.type === MARKET) {
+        // Fill or kill: filled entirely on arrival, or never placed at all.
+        if (order.timeInForce === TIME_IN_FORCE_FOK && placed?.status === ORDER_STATUS_OPEN)
+          return refuse('spotFillOrKill');
+        // A market order and an immediate-or-cancel one never rest: what they could not fill is dropped.
+        if (
+          placed &&
+          placed.status === ORDER_STATUS_OPEN &&
+          cancelsUnfilled(placed.type, placed.timeInForce ?? TIME_IN_FORCE_GTC)
+        ) {
           log.push({
             type: 'OrderEnded',
             at: command.at,

@@ -9,6 +9,9 @@ import {
   ORDER_STATUS_CANCELLED,
   ORDER_STATUS_FILLED,
   ORDER_STATUS_OPEN,
+  FLAG_OFF,
+  FLAG_ON,
+  TIME_IN_FORCE_GTC,
 } from '../../../domain/contract-codes.ts';
 import { LEDGER_DECIMALS, scaledToText, unitsText } from '../../../domain/money.ts';
 
@@ -56,6 +59,8 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     currency_match: { id: order.pairId, symbol: pair?.symbol ?? '' },
     way_name: t(order.side === 'buy' ? 'spotWayBuy' : 'spotWaySell'),
     status_name: t(STATUS_KEYS[order.status]),
+    time_in_force: order.timeInForce ?? TIME_IN_FORCE_GTC,
+    post_only: order.postOnly ? FLAG_ON : FLAG_OFF,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
+import type { TimeInForce } from '../../../domain/contract-codes.ts';
 
 /**
  * A fill that involves at least one user's order, as the pair's market reported it (engine
@@ -26,6 +27,10 @@ export interface NewOrder {
   type: EntryMode;
   priceTicks: number;
   lots: number;
+  /** What it does with what it cannot fill at once (domain/spot/time-in-force.ts); absent: GTC. */
+  timeInForce?: TimeInForce;
+  /** It may only make: refused if it would take. Absent: false. */
+  postOnly?: boolean;
   /** What it locks, in ledger units of its lock currency. */
   lock: bigint;
   baseCurrencyId: number;

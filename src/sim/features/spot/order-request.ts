@@ -8,7 +8,7 @@ import {
 import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { lotsOf, ticksOf } from '../../../domain/spot/settlement.ts';
 import type { PairSpec } from '../../market/pairs.ts';
-import { isOn } from '../../../domain/contract-codes.ts';
+import { isOn, TIME_IN_FORCE_GTC, type TimeInForce } from '../../../domain/contract-codes.ts';
 
 /** An order the payload asked for, in the pair's engine integers. */
 export interface OrderRequest {
@@ -18,6 +18,8 @@ export interface OrderRequest {
   /** Limit price in ticks; 0 for a market order. */
   priceTicks: number;
   lots: number;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
 }
 
 /** A refusal: a server message key and its values. */
@@ -31,6 +33,8 @@ export interface OrderPayload {
   number: string;
   price?: string | undefined;
   type?: EntryMode | undefined;
+  time_in_force?: TimeInForce | undefined;
+  post_only?: number | undefined;
 }
 
 /** Far beyond any real order, and safely inside the engine's integers. */
@@ -70,5 +74,16 @@ export function parseOrderRequest(
   // A positive quantity on the lot's grid is at least one lot, so there is no minimum to check.
   if (lots === null) return fail('spotNumberStep', { decimals: pair.lotDecimals });
   if (lots > BigInt(MAX_UNITS)) return fail('spotNumberRange');
-  return { ok: true, request: { pair, side, type, priceTicks, lots: Number(lots) } };
+  return {
+    ok: true,
+    request: {
+      pair,
+      side,
+      type,
+      priceTicks,
+      lots: Number(lots),
+      timeInForce: payload.time_in_force ?? TIME_IN_FORCE_GTC,
+      postOnly: isOn(payload.post_only ?? 0),
+    },
+  };
 }

@@ -13,6 +13,7 @@ import type { FillFact, NewOrder, SpotCommand } from './commands.ts';
 import type { SpotEvent } from './events.ts';
 import type { OrderRequest } from './order-request.ts';
 import { spotFilterRefusal } from './order-filters.ts';
+import { executionRefusal, restsUnfilled } from '../../../domain/spot/time-in-force.ts';
 import { balanceOf, type Balance, type SpotOrder, type SpotState } from './state.ts';
 import { SPOT_REFUSALS } from './aggregate.ts';
 import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
@@ -200,6 +201,10 @@ export class Spot {
       const best = request.side === 'buy' ? market.book.bestAsk() : market.book.bestBid();
       const filtered = spotFilterRefusal(request, market.lastPrice(), best);
       if (filtered) return { ok: false, ...filtered };
+      const refusal = executionRefusal(request, best, () =>
+        market.book.fillable(request.side === 'buy' ? BUY : SELL, request.priceTicks, request.lots),
+      );
+      if (refusal) return { ok: false, key: refusal };
       const sized = this.size(market, request, userId);
       if ('key' in sized) return { ok: false, key: sized.key };
       const order: NewOrder = {
@@ -210,6 +215,8 @@ export class Spot {
         type: request.type,
         priceTicks: request.type === LIMIT ? request.priceTicks : 0,
         lots: sized.lots,
+        timeInForce: request.timeInForce,
+        postOnly: request.postOnly,
         lock: sized.lock,
         baseCurrencyId: request.pair.base.id,
         quoteCurrencyId: request.pair.quote.id,
@@ -223,6 +230,7 @@ export class Spot {
           side: order.side === 'buy' ? BUY : SELL,
           lots: order.lots,
           ...(order.type === LIMIT ? { price: order.priceTicks } : {}),
+          rest: restsUnfilled(order.type, request.timeInForce),
         });
       } catch (error) {
         market.undo();

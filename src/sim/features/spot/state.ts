@@ -1,5 +1,5 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
-import type { OrderStatus } from '../../../domain/contract-codes.ts';
+import type { OrderStatus, TimeInForce } from '../../../domain/contract-codes.ts';
 import type { ReadonlyList } from '../../store/persistent-list.ts';
 import { PersistentMap } from '../../store/persistent-map.ts';
 
@@ -23,6 +23,10 @@ export interface SpotOrder {
   priceTicks: number;
   /** Quantity asked for, in lots. */
   lots: number;
+  /** Absent in orders stored before time in force existed: good till cancelled. */
+  timeInForce?: TimeInForce;
+  /** Absent in orders stored before post-only existed: false. */
+  postOnly?: boolean;
   filledLots: number;
   /** Quote currency that changed hands in the fills, ledger units. */
   filledQuote: bigint;

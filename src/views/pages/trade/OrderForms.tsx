@@ -6,6 +6,7 @@ import { NO_VALUE } from '../../../domain/format.ts';
 import { feePercentText } from '../../../domain/spot/display.ts';
 import { LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
 import { shownOrderTotal } from '../../../domain/spot/order-total.ts';
+import { EXECUTION_CHOICES } from '../../../domain/spot/time-in-force.ts';
 import {
   effectivePrice,
   farPercent,
@@ -44,6 +45,7 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
   const numbers = useNumberText();
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
+  const execution = useSelector(entry, (snapshot) => snapshot.context.execution);
   const modes: Array<{ mode: EntryMode; key: string }> = [
     { mode: LIMIT, key: 'trade.form.limit' },
     { mode: MARKET, key: 'trade.form.market' },
@@ -73,6 +75,27 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
           {t('trade.form.fee', { rate: numbers.exact(feePercent ?? feePercentText()) })}
         </span>
       </header>
+      {mode === LIMIT ? (
+        // How a limit order meets the book: one choice for both sides, out of the way of the plain case.
+        <label className="forms-execution" htmlFor="order-execution">
+          <span>{t('trade.form.execution')}</span>
+          <select
+            id="order-execution"
+            value={execution}
+            onChange={(event) => {
+              const chosen = EXECUTION_CHOICES.find((choice) => choice === event.target.value);
+              if (chosen) entry.send({ type: 'EXECUTION', execution: chosen });
+            }}
+            data-testid="order-execution"
+          >
+            {EXECUTION_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`trade.form.${choice}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <div className="forms-grid">
         {(['buy', 'sell'] as const).map((side) => (
           <OrderForm
