@@ -1,7 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openInApp, showOnce, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
+import { downloadPnlCard } from './pnl-card.ts';
 
 /**
  * /lever (issue 13), driven the way a person would: sign in, move USDT into the lever account on
@@ -120,6 +121,39 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(closedRow.getByTestId('lever-row-closed-at')).toHaveText(/\d\d:\d\d:\d\d/);
   await expect(closedRow.getByTestId('lever-row-roe')).toHaveText(/%$/);
   await expect(closedRow.getByTestId('lever-row-reason')).toHaveText('closed by you');
+
+  // Why it closed (issue 32): the tape's trade it closed on, at the exit price shown, the rule, and
+  // the PnL worked out from that price agreeing with the one recorded; a link to the chart there.
+  const exit = (await closedRow.getByTestId('lever-row-exit').textContent()) ?? '';
+  await closedRow.getByTestId('lever-row-proof').click();
+  const proof = page.getByTestId('lever-proof-dialog');
+  await expect(proof.getByTestId('lever-proof-rule')).toHaveAttribute('data-rule', 'manual');
+  await expect(proof.getByTestId('lever-proof-trade-id')).toHaveText(/^Trade #\d+$/);
+  await expect(proof.getByTestId('lever-proof-trade-time')).toHaveText(/\d\d:\d\d:\d\d UTC/);
+  const tradePrice = Number(
+    ((await proof.getByTestId('lever-proof-trade-price').textContent()) ?? '').replace(/[^\d.]/g, ''),
+  );
+  expect(tradePrice).toBe(Number(exit.replace(/,/g, '')));
+  await expect(proof.getByTestId('lever-proof-agrees')).toHaveAttribute('data-agrees', 'true');
+  const chartLink = new URL(
+    (await proof.getByTestId('lever-proof-chart').getAttribute('href')) ?? '',
+    'http://x',
+  );
+  expect(chartLink.pathname).toBe('/trade');
+  expect(chartLink.searchParams.get('symbol')).toBe('BTC/USDT');
+  expect(Number(chartLink.searchParams.get('at'))).toBeGreaterThanOrEqual(
+    Number(chartLink.searchParams.get('from')),
+  );
+  // Its PnL card: a PNG of the card, never the account's name.
+  await proof.getByTestId('lever-proof-card').click();
+  await mkdir('/tmp/shots/leverproof', { recursive: true });
+  await writeFile('/tmp/shots/leverproof/card-closed-en-dark.png', await downloadPnlCard(page, 'lever'));
+  await expect(page.getByTestId('pnl-card-image')).not.toHaveAttribute('alt', /demo@/);
+  await expect(page.getByTestId('pnl-card-image')).toHaveAttribute('alt', /BTC\/USDT, Long ×\d+/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pnl-card-dialog')).toHaveCount(0);
+  await proof.getByTestId('lever-proof-back').click();
+  await expect(proof).toHaveCount(0);
 
   // A fixed-price short above the market rests as a pending order, and is cancelled: 15 % above the
   // last price, inside the pair's lever price band (20 %), which refuses a fixed price further away.
@@ -302,6 +336,13 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
   const closedRows = positions.locator('[data-testid="lever-table-closed"] tbody tr');
   await expect(closedRows.filter({ hasText: 'take profit' })).not.toHaveCount(0, { timeout: 100_000 });
   await page.getByTestId('sim-speed').selectOption('1');
+  // Its proof: the take-profit's comparison holds for the trade it closed on, and the PnL agrees.
+  await closedRows.filter({ hasText: 'take profit' }).first().getByTestId('lever-row-proof').click();
+  const proof = page.getByTestId('lever-proof-dialog');
+  await expect(proof.getByTestId('lever-proof-rule')).toHaveAttribute('data-rule', 'takeProfit');
+  await expect(proof.getByTestId('lever-proof-fired')).toHaveAttribute('data-fired', 'true');
+  await expect(proof.getByTestId('lever-proof-fired')).toContainText(/[≥≤].*the rule fires/);
+  await expect(proof.getByTestId('lever-proof-agrees')).toHaveAttribute('data-agrees', 'true');
 });
 
 test('a 100x hedged book whose margin overnight fees eat is liquidated, and close all closes the longs only', async ({

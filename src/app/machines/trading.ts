@@ -1,10 +1,13 @@
 import { map, type Observable } from 'rxjs';
-import { fromEventObservable } from 'xstate';
+import { fromEventObservable, fromPromise } from 'xstate';
+import { leverCloseProofMachine } from '../../machines/lever-close-proof.machine.ts';
+import { pnlCardMachine, type DrawnCard, type PnlCardPicture } from '../../machines/pnl-card.machine.ts';
 import { leverScreenWith } from '../../machines/lever-screen.machine.ts';
 import { microScreenWith } from '../../machines/micro-screen.machine.ts';
 import { tradeScreenWith } from '../../machines/trade-screen.machine.ts';
 import type { AppActors } from '../../machines/actors/index.ts';
 import type { AppQueries } from '../../streams/queries/index.ts';
+import { copyCardImage, drawPnlCard, saveCardImage } from '../../views/components/pnl-card/draw-pnl-card.ts';
 import { pairFeed } from './pair-feed.ts';
 
 /**
@@ -37,5 +40,15 @@ export function tradingMachines(actors: AppActors, queries: AppQueries, signedIn
       },
     }),
     micro: microScreenWith(actors.micro).provide({ actors: { session } }),
+    /** The detail of a closed lever position: its proof (issue 32 item 6). */
+    leverCloseProof: leverCloseProofMachine,
+    /** A PnL card of a position or contract, drawn on a canvas, downloaded or copied (issue 32 item 5). */
+    pnlCard: pnlCardMachine.provide({
+      actors: {
+        draw: fromPromise<DrawnCard, PnlCardPicture>(({ input }) => drawPnlCard(input)),
+        copyImage: fromPromise<void, Blob>(({ input }) => copyCardImage(input)),
+      },
+      actions: { save: (_, { image, fileName }) => saveCardImage(image, fileName) },
+    }),
   };
 }

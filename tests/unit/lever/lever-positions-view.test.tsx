@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nextProvider } from 'react-i18next';
 import { NEVER } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ShareServices } from '../views/share-services.tsx';
 import { createActor, fromPromise } from 'xstate';
 import {
   LEVER_CLOSE_LIQUIDATION,
@@ -93,14 +94,16 @@ function renderPanel(rows: LeverPosition[] = ROWS) {
   ).start();
   render(
     <I18nextProvider i18n={i18n}>
-      <LeverPositions
-        positions={positions}
-        last$={NEVER}
-        matchId={1}
-        priceDecimals={2}
-        base="BTC"
-        quote="USDT"
-      />
+      <ShareServices>
+        <LeverPositions
+          positions={positions}
+          last$={NEVER}
+          matchId={1}
+          priceDecimals={2}
+          base="BTC"
+          quote="USDT"
+        />
+      </ShareServices>
     </I18nextProvider>,
   );
   return positions;
@@ -144,6 +147,40 @@ describe('closed lever positions', () => {
       'Fee\u00a0/ overnight',
       'Closed at (UTC+08:00)',
     ]);
+  });
+
+  it('a closed position proves itself: its tape trade, the rule, the comparison and the PnL by hand', async () => {
+    const trade = { id: 9123, time: T, price: '89168.44' };
+    renderPanel([
+      closed(5, { close_trade: trade, open_trade: { id: 9001, time: T - 3_600_000, price: '89990' } }),
+      // A recorded PnL that the trade's price does not give: the proof says so.
+      closed(6, { close_trade: trade, profits: '-9' }),
+      // A close that names no trade has no proof to open.
+      closed(7, {}),
+    ]);
+    fireEvent.click(screen.getByTestId('lever-tab-closed'));
+    const table = await waitFor(() => screen.getByTestId('lever-table-closed'));
+    expect(within(table).getAllByTestId('lever-row-proof')).toHaveLength(2);
+    fireEvent.click(within(screen.getByTestId('lever-row-5')).getByTestId('lever-row-proof'));
+    const dialog = await waitFor(() => screen.getByTestId('lever-proof-dialog'));
+    const read = (testId: string) => within(dialog).getByTestId(testId).textContent;
+    expect(read('lever-proof-trade-id')).toBe('Trade #9123');
+    expect(read('lever-proof-trade-price')).toBe('Price 89,168.44');
+    expect(read('lever-proof-rule')).toContain(
+      'stop loss at 89,174: fires on the first trade of the public tape at or below this price',
+    );
+    expect(read('lever-proof-fired')).toBe('89,168.44 ≤ 89,174 ✓ the rule fires');
+    expect(read('lever-proof-formula')).toBe('(89,168.44 − 90,000) × 0.01 = -8.31 USDT');
+    expect(read('lever-proof-agrees')).toBe('✓ the recorded PnL');
+    const href = within(dialog).getByTestId('lever-proof-chart').getAttribute('href');
+    expect(href).toBe(`/trade?symbol=BTC/USDT&from=${T - 3_600_000}&at=${T}`);
+    fireEvent.click(within(dialog).getByTestId('lever-proof-back'));
+    expect(screen.queryByTestId('lever-proof-dialog')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('lever-row-6')).getByTestId('lever-row-proof'));
+    const wrong = await waitFor(() => screen.getByTestId('lever-proof-dialog'));
+    expect(within(wrong).getByTestId('lever-proof-agrees').textContent).toBe(
+      '✗ differs from the recorded -9.00',
+    );
   });
 
   it('the other tabs keep the liquidation price and the actions, and show no exit', async () => {

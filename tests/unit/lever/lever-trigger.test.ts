@@ -6,6 +6,8 @@ import {
   LEVER_STATUS_CLOSED,
   LEVER_TYPE_LONG,
 } from '../../../src/domain/contract-codes.ts';
+import { leverCloseProof } from '../../../src/domain/lever/close-proof.ts';
+import type { LeverPositionAnswer } from '../../../src/sim/features/lever/answers.ts';
 import { spotFixture } from '../spot/sim-fixture.ts';
 
 /**
@@ -57,5 +59,22 @@ describe('lever stops fire from the tape, not from a timer', () => {
     if (closed.closeReason === LEVER_CLOSE_TAKE_PROFIT)
       expect(closed.closePrice >= closed.takeProfit).toBe(true);
     else expect(closed.closePrice <= closed.stopLoss).toBe(true);
+    // The closed position as lever/my_trade answers it proves itself: the rule fired on its close
+    // trade, and the PnL re-derived from that trade's price is the one recorded (issue 32 item 6).
+    const list = await call('lever/my_trade', { status: LEVER_STATUS_CLOSED, page: 1 }, token);
+    const answer = (list.data as { data: LeverPositionAnswer[] }).data.find((row) => row.id === id)!;
+    const proof = leverCloseProof({
+      side: answer.type === LEVER_TYPE_LONG ? 'long' : 'short',
+      reason: answer.close_reason,
+      entry: String(answer.price),
+      quantity: String(answer.number),
+      takeProfit: String(answer.target_profit_price),
+      stopLoss: String(answer.stop_loss_price),
+      tradePrice: String(answer.close_trade!.price),
+      profits: String(answer.profits),
+    });
+    expect(proof).toMatchObject({ fired: true, agrees: true });
+    // The exit price shown is that trade's price.
+    expect(Number(answer.update_price)).toBe(Number(answer.close_trade!.price));
   });
 });

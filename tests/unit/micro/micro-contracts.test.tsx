@@ -3,6 +3,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { Profiler } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ShareServices } from '../views/share-services.tsx';
 import { createActor, fromEventObservable, fromPromise, SimulatedClock } from 'xstate';
 import { Subject } from 'rxjs';
 import type { PayloadOf } from '../../../src/api/catalogue.ts';
@@ -81,9 +82,11 @@ describe('the running contracts list (issue 14 item 8)', () => {
     let commits = 0;
     const view = render(
       <I18nextProvider i18n={i18n}>
-        <Profiler id="contracts" onRender={() => commits++}>
-          <MicroContracts screen={actor} />
-        </Profiler>
+        <ShareServices>
+          <Profiler id="contracts" onRender={() => commits++}>
+            <MicroContracts screen={actor} />
+          </Profiler>
+        </ShareServices>
       </I18nextProvider>,
     );
     await act(settle);

@@ -1,6 +1,6 @@
-import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Observable } from 'rxjs';
+import { take, type Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import {
   LEVER_CLOSE_NONE,
@@ -12,6 +12,7 @@ import {
 import { compareDecimal, truncateDecimal } from '../../../domain/format.ts';
 import type { NumberText } from '../../../domain/number-locale.ts';
 import { listPage } from '../../../domain/lever/list-page.ts';
+import { unitsText } from '../../../domain/money.ts';
 import { dateTimeText } from '../../../domain/time-zone.ts';
 import {
   LEVER_PAGE_SIZE,
@@ -23,10 +24,15 @@ import {
 import { leverRoeText } from '../../../machines/lever-roe.ts';
 import { leverMarkSummary } from '../../../machines/lever-terms.ts';
 import type { leverTpSlMachine } from '../../../machines/lever-tp-sl.machine.ts';
+import type { leverCloseProofMachine } from '../../../machines/lever-close-proof.machine.ts';
+import { PnlCardDialog } from '../../components/pnl-card/PnlCardDialog.tsx';
+import { usePnlPicture } from '../../components/pnl-card/use-pnl-picture.ts';
+import { useServices } from '../../services-context.ts';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
-import { useSelector } from '../../use-app-actor.ts';
+import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
 import { leverColumns, leverColumnTitle, type LeverColumn } from './lever-columns.ts';
+import { LeverCloseProof } from './LeverCloseProof.tsx';
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverTpSlDialog } from './LeverTpSlDialog.tsx';
 import { moneyText } from './LeverSummary.tsx';
@@ -34,6 +40,9 @@ import { useNumberText } from '../../use-number-text.ts';
 
 type PositionsRef = ActorRefFrom<typeof leverPositionsMachine>;
 type TpSlRef = ActorRefFrom<typeof leverTpSlMachine>;
+type ProofRef = ActorRefFrom<typeof leverCloseProofMachine>;
+/** Opens a position's PnL card; null until the card can be drawn (the invite code is loading). */
+type ShareCard = ((row: LeverPosition) => void) | null;
 
 /**
  * The lever positions panel (spec §2 Lever history): open positions with
@@ -72,6 +81,45 @@ export function LeverPositions({
   );
   const tpSl = useSelector(positions, (s) => s.children.tpSl as TpSlRef | undefined);
   const table = useRef<HTMLDivElement>(null);
+  // The detail of a closed position (why it closed) and the PnL card (issue 32 items 6 and 5).
+  const { machines } = useServices();
+  const proof = useActorRef(machines.trading.leverCloseProof);
+  const card = useActorRef(machines.trading.pnlCard);
+  const picture = usePnlPicture();
+  const share = useCallback(
+    (row: LeverPosition) => {
+      if (!picture) return;
+      const closed = row.status === LEVER_STATUS_CLOSED;
+      let mark = row.update_price;
+      // An open position on the pair on screen is shown at the mark painted now (the last trade).
+      if (!closed && row.currency_match_id === matchId)
+        last$.pipe(take(1)).subscribe((price) => (mark = price));
+      const pnl = closed
+        ? row.profits
+        : unitsText(leverMarkSummary([row], mark, null, '0').pnl.get(row.id) ?? 0n);
+      const long = row.type === LEVER_TYPE_LONG;
+      card.send({
+        type: 'OPEN',
+        picture: picture({
+          product: 'lever',
+          id: row.id,
+          pair: row.currency_match?.symbol ?? row.symbol,
+          side: `${t(long ? 'lever.long' : 'lever.short')} ×${row.multiple}`,
+          sideUp: long,
+          entryLabel: t('lever.entryPrice'),
+          entry: row.price,
+          lastLabel: t(closed ? 'lever.col.exit' : 'pnlCard.mark'),
+          last: mark,
+          pnl,
+          currency: (row.currency_match?.symbol ?? row.symbol).split('/')[1] ?? '',
+          percent: leverRoeText(pnl, row.origin_caution_money),
+          at: closed ? row.closed_at : null,
+        }),
+      });
+    },
+    [picture, card, last$, matchId, t],
+  );
+  const onShare: ShareCard = picture ? share : null;
 
   // The open positions, a page at a time like the other tabs: 10 rows to lay out and paint live.
   const openShown = listPage(open, openPage, LEVER_PAGE_SIZE);
@@ -195,6 +243,8 @@ export function LeverPositions({
                   priceDecimals={priceDecimals}
                   disabled={acting}
                   positions={positions}
+                  proof={proof}
+                  onShare={onShare}
                 />
               ))}
             </tbody>
@@ -264,6 +314,8 @@ export function LeverPositions({
           </div>
         </LeverDialog>
       ) : null}
+      <LeverCloseProof proof={proof} onCard={share} />
+      <PnlCardDialog card={card} />
       {tpSl ? <LeverTpSlDialog tpSl={tpSl} priceDecimals={priceDecimals} base={base} quote={quote} /> : null}
     </section>
   );
@@ -322,6 +374,8 @@ const PositionRow = memo(function PositionRow({
   priceDecimals,
   disabled,
   positions,
+  proof,
+  onShare,
 }: {
   row: LeverPosition;
   tab: LeverTab;
@@ -337,6 +391,8 @@ const PositionRow = memo(function PositionRow({
   priceDecimals: number;
   disabled: boolean;
   positions: PositionsRef;
+  proof: ProofRef;
+  onShare: ShareCard;
 }) {
   const numbers = useNumberText();
   const { t } = useTranslation();
@@ -395,9 +451,22 @@ const PositionRow = memo(function PositionRow({
         return reason === null ? (
           '—'
         ) : (
-          <span className="lever-reason" data-testid="lever-row-reason">
-            {reason}
-          </span>
+          <>
+            <span className="lever-line lever-reason" data-testid="lever-row-reason">
+              {reason}
+            </span>
+            {row.close_trade ? (
+              <button
+                type="button"
+                className="btn btn-sm lever-proof-open"
+                aria-label={t('lever.proof.openLabel', { id: row.id })}
+                data-testid="lever-row-proof"
+                onClick={() => proof.send({ type: 'SHOW', position: row })}
+              >
+                {t('lever.proof.open')}
+              </button>
+            ) : null}
+          </>
         );
       case 'margin':
         return numbers.amount(row.caution_money, quote);
@@ -439,6 +508,18 @@ const PositionRow = memo(function PositionRow({
                 onClick={() => positions.send({ type: 'STOP', id: row.id })}
               >
                 {t('lever.setStops')}
+              </button>
+            ) : null}
+            {isOpen ? (
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={onShare === null}
+                aria-label={t('pnlCard.openLabel', { id: row.id })}
+                data-testid="lever-row-card"
+                onClick={() => onShare?.(row)}
+              >
+                {t('pnlCard.open')}
               </button>
             ) : null}
             {isOpen ? (

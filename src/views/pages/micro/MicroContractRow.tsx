@@ -26,7 +26,14 @@ function Moment({ ms, zone, testId }: { ms: number; zone: string; testId: string
  * The countdown cell is rendered empty and painted by the list (countdown-painter.ts) from the
  * screen's one clock, so a row renders again only when its contract changes, not every second.
  */
-export const MicroContractRow = memo(function MicroContractRow({ order }: { order: MicroOrder }) {
+export const MicroContractRow = memo(function MicroContractRow({
+  order,
+  onShare,
+}: {
+  order: MicroOrder;
+  /** Opens the contract's PnL card; null until it can be drawn (the invite code is loading). */
+  onShare: ((order: MicroOrder) => void) | null;
+}) {
   const numbers = useNumberText();
   const { t } = useTranslation();
   const { zone } = useTimeZone();
@@ -85,6 +92,18 @@ export const MicroContractRow = memo(function MicroContractRow({ order }: { orde
         </dd>
       </dl>
       {isClosed && order.end_trade ? <MicroProof order={order} end={order.end_trade} /> : null}
+      {isClosed ? (
+        <button
+          type="button"
+          className="btn btn-sm micro-card-open"
+          disabled={onShare === null}
+          aria-label={t('pnlCard.contractLabel', { id: order.id })}
+          data-testid="micro-card-open"
+          onClick={() => onShare?.(order)}
+        >
+          {t('pnlCard.open')}
+        </button>
+      ) : null}
     </li>
   );
 });

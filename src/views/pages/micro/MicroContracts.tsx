@@ -1,7 +1,13 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MICRO_PAGE_SIZE, type MicroScreenRef } from '../../../machines/micro-screen.machine.ts';
-import { useSelector } from '../../use-app-actor.ts';
+import { MICRO_TYPE_UP } from '../../../domain/contract-codes.ts';
+import { leverRoeText } from '../../../machines/lever-roe.ts';
+import type { MicroOrder } from '../../../streams/micro-pushes.ts';
+import { PnlCardDialog } from '../../components/pnl-card/PnlCardDialog.tsx';
+import { usePnlPicture } from '../../components/pnl-card/use-pnl-picture.ts';
+import { useServices } from '../../services-context.ts';
+import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { createCountdownPainter } from './countdown-painter.ts';
 import { MicroContractRow } from './MicroContractRow.tsx';
 
@@ -25,6 +31,35 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
   const rows = tab === 'running' ? running : closed;
   const lastPage = Math.max(1, Math.ceil(total / MICRO_PAGE_SIZE));
   const list = useRef<HTMLUListElement>(null);
+  // A settled contract's PnL card (issue 32 item 5): its profit as a percent of the stake.
+  const { machines } = useServices();
+  const card = useActorRef(machines.trading.pnlCard);
+  const picture = usePnlPicture();
+  const share = useCallback(
+    (order: MicroOrder) => {
+      if (!picture) return;
+      const up = order.type === MICRO_TYPE_UP;
+      card.send({
+        type: 'OPEN',
+        picture: picture({
+          product: 'micro',
+          id: order.id,
+          pair: order.symbol_name,
+          side: t(up ? 'micro.up' : 'micro.down'),
+          sideUp: up,
+          entryLabel: t('micro.openPrice'),
+          entry: order.open_price,
+          lastLabel: t('micro.endPrice'),
+          last: order.end_price,
+          pnl: order.fact_profits,
+          currency: order.currency_name,
+          percent: leverRoeText(order.fact_profits, order.number),
+          at: order.expires_at,
+        }),
+      });
+    },
+    [picture, card, t],
+  );
 
   // Before the rows are first shown, and on every move of the clock after, until the list changes.
   useLayoutEffect(() => {
@@ -66,7 +101,7 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
       ) : (
         <ul className="micro-list" ref={list}>
           {rows.map((order) => (
-            <MicroContractRow key={order.id} order={order} />
+            <MicroContractRow key={order.id} order={order} onShare={picture ? share : null} />
           ))}
         </ul>
       )}
@@ -93,6 +128,7 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
           </button>
         </div>
       ) : null}
+      <PnlCardDialog card={card} />
     </section>
   );
 }
