@@ -4,12 +4,22 @@ import { format } from 'node:util';
 export type LogLevel = 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
+/** Buffered log text past which it is written at once rather than at the end of the turn. */
+const MAX_PENDING_CHARS = 64 * 1024;
+
 /**
  * The server's structured log: one JSON object per line (time, level, event, then the fields), on a
  * stream (stdout by default), so an operator can grep it or feed it to a log collector. Fields are
  * chosen by the caller: never a password, a token or a request body.
+ *
+ * The lines of one turn of the event loop are written together at its end: stdout on a pipe or a
+ * file is written synchronously, one system call per write, and a busy server logs a line for every
+ * request it answers.
  */
 export class JsonLog {
+  private pending = '';
+  private scheduled = false;
+
   constructor(
     private readonly out: Writable,
     /** Wall-clock time for the `time` field. */
@@ -30,11 +40,26 @@ export class JsonLog {
 
   private write(level: LogLevel, event: string, fields: LogFields): void {
     const line = JSON.stringify({ time: new Date(this.now()).toISOString(), level, event, ...fields });
-    if (this.out.writable) this.out.write(`${line}\n`);
+    if (!this.out.writable) return;
+    this.pending += `${line}\n`;
+    if (this.pending.length >= MAX_PENDING_CHARS) return this.writePending();
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.writePending());
+  }
+
+  /** Hands the buffered lines to the stream now (synchronously, for stdout on a pipe or file). */
+  writePending(): void {
+    this.scheduled = false;
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    if (this.out.writable) this.out.write(text);
   }
 
   /** Resolves once every line written so far has been handed to the operating system. */
   flush(): Promise<void> {
+    this.writePending();
     return new Promise((resolve) => {
       if (!this.out.writable) return resolve();
       this.out.write('', () => resolve());

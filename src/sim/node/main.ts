@@ -34,6 +34,9 @@ async function main(options: ServerOptions): Promise<void> {
   const log = new JsonLog(process.stdout, wallClock);
   // Every line on stdout is JSON: the simulator's console messages and Node's own warnings too.
   sendConsoleTo(log);
+  // Lines still buffered when the process exits (process.exit on a second signal, a failed flush)
+  // are written on the way out: stdout on a pipe or file takes them synchronously.
+  process.on('exit', () => log.writePending());
   process.removeAllListeners('warning');
   process.on('warning', (warning) => log.warn('node_warning', errorFields(warning)));
   const operatorToken = options.operatorToken ?? newOperatorToken();
