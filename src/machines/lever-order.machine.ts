@@ -9,9 +9,12 @@ import {
 } from '../domain/contract-codes.ts';
 import { compareDecimal } from '../domain/format.ts';
 import { entryProblem, readNumberEntry, type NumberEntryProblem } from '../domain/number-entry.ts';
+import { stopLegFigures, type StopLegFigures, type StopWay } from '../domain/lever/stop-entry.ts';
+import { unitsPlainText } from '../domain/money.ts';
 import {
   leverQuote,
   stopSideProblem,
+  units,
   type LeverQuote,
   type LeverSide,
   type LeverTerms,
@@ -20,6 +23,8 @@ import type { LeverPosition } from './lever-positions.machine.ts';
 
 export type LeverMode = 'market' | 'fixed';
 export type LeverField = 'price' | 'lots' | 'multiple' | 'tp' | 'sl';
+export type { StopWay };
+export type OrderStopLeg = 'tp' | 'sl';
 
 /**
  * What is wrong with a field of the lever form: a typed text that is not a number
@@ -46,8 +51,12 @@ export interface LeverPendingOrder {
   multiple: number;
   /** The typed price of a fixed-price order ('' at market). */
   price: string;
+  /** The take-profit and stop-loss prices sent ('' = none), however they were typed. */
   tp: string;
   sl: string;
+  /** The PnL when each fires at the entry shown ('' = none): a take-profit's profit, a stop-loss's loss. */
+  tpExpected: string;
+  slExpected: string;
   quote: LeverQuote;
 }
 
@@ -67,6 +76,9 @@ export interface LeverOrderContext {
   multiple: number | null;
   tp: string;
   sl: string;
+  /** How the take-profit and the stop-loss are typed: a price, a % move or a PnL amount (issue 32). */
+  tpBy: StopWay;
+  slBy: StopWay;
   password: string;
   /** The pair's last trade price, as the screen last heard it. */
   last: string | null;
@@ -93,6 +105,8 @@ export type LeverOrderEvent =
   | { type: 'MULTIPLE'; multiple: number }
   | { type: 'TP'; text: string }
   | { type: 'SL'; text: string }
+  /** The way a leg is typed; its text is emptied (a number of another way would mean something else). */
+  | { type: 'STOP_BY'; leg: OrderStopLeg; by: StopWay }
   | { type: 'PASSWORD'; text: string }
   | { type: 'LAST'; price: string | null }
   | { type: 'SUBMIT'; side: LeverSide }
@@ -103,6 +117,8 @@ export type LeverOrderEvent =
 
 export type LeverOrderEmitted = { type: 'placed'; position: LeverPosition };
 
+const STOP_MAX_DECIMALS = 8;
+
 function priceDecimals(context: LeverOrderContext): number {
   return context.terms?.priceDecimals ?? 4;
 }
@@ -110,11 +126,14 @@ function priceDecimals(context: LeverOrderContext): number {
 /** How each numeric field reads (domain/number-entry.ts): the pair's price places, whole lots. */
 export function leverEntries(context: LeverOrderContext) {
   const prices = { maxDecimals: priceDecimals(context), decimalComma: context.decimalComma };
+  // A % or an amount takes up to 8 decimals (the TP/SL dialog's rule), a price the pair's.
+  const stops = (by: StopWay) =>
+    by === 'price' ? prices : { maxDecimals: STOP_MAX_DECIMALS, decimalComma: context.decimalComma };
   return {
     price: readNumberEntry(context.price, prices),
     lots: readNumberEntry(context.lots, { maxDecimals: 0, decimalComma: context.decimalComma }),
-    tp: readNumberEntry(context.tp, prices),
-    sl: readNumberEntry(context.sl, prices),
+    tp: readNumberEntry(context.tp, stops(context.tpBy)),
+    sl: readNumberEntry(context.sl, stops(context.slBy)),
   };
 }
 
@@ -174,6 +193,53 @@ export function leverLiveQuotes(context: LeverOrderContext): Record<LeverSide, L
   return { long: quoteFor(context, 'long'), short: quoteFor(context, 'short') };
 }
 
+/**
+ * A take-profit or stop-loss leg of an order on `side` as typed (its way and number), said in all
+ * three ways against the entry and quantity the order would get now (domain stopLegFigures, as the
+ * TP/SL dialog). Null when the leg is empty, not a number, or there is no order to measure yet; a
+ * price of 0 is none (lever/setstop's '0' clears).
+ */
+export function orderStopFigures(
+  context: LeverOrderContext,
+  leg: OrderStopLeg,
+  side: LeverSide,
+): StopLegFigures | null {
+  const read = leverEntries(context)[leg];
+  const quote = quoteFor(context, side);
+  if (read.kind !== 'number' || !quote) return null;
+  const way = leg === 'tp' ? context.tpBy : context.slBy;
+  const typed = units(read.value);
+  if (way === 'price' && typed === 0n) return null;
+  return stopLegFigures(
+    side,
+    leg,
+    units(quote.price),
+    units(quote.quantity),
+    way,
+    typed,
+    priceDecimals(context),
+  );
+}
+
+/**
+ * A leg's figures for an order on `side` and whether its price is on the leg's side of the entry
+ * and the last price (leverStopProblem, what lever/submit checks); null as orderStopFigures.
+ */
+export function orderStopCheck(
+  context: LeverOrderContext,
+  leg: OrderStopLeg,
+  side: LeverSide,
+): { figures: StopLegFigures; onSide: boolean } | null {
+  const figures = orderStopFigures(context, leg, side);
+  const quote = quoteFor(context, side);
+  if (!figures || !quote) return null;
+  // A % or an amount that overshoots the price to 0 or below is on no side at all.
+  const onSide =
+    figures.price > 0n &&
+    !stopSideProblem(leg, side, unitsPlainText(figures.price), quote.price, context.last ?? quote.price);
+  return { figures, onSide };
+}
+
 /** Every problem of the form for an order on `side`; empty when it can be confirmed. */
 export function submitProblems(context: LeverOrderContext, side: LeverSide): LeverProblems {
   const problems = typingProblems(context);
@@ -200,15 +266,27 @@ export function submitProblems(context: LeverOrderContext, side: LeverSide): Lev
   }
   if (context.mode === 'market' && context.last === null) problems.price = { kind: 'noPrice' };
   const quote = quoteFor(context, side);
-  const entry = quote?.price ?? null;
   for (const field of ['tp', 'sl'] as const) {
-    const read = entries[field];
-    if (problems[field] || read.kind !== 'number' || entry === null) continue;
-    const wrong = stopSideProblem(field, side, read.value, entry, context.last ?? entry);
-    if (wrong) problems[field] = { kind: field === 'tp' ? 'tpSide' : 'slSide', side };
+    const check = problems[field] ? null : orderStopCheck(context, field, side);
+    if (check && !check.onSide) problems[field] = { kind: field === 'tp' ? 'tpSide' : 'slSide', side };
   }
   if (quote && Object.keys(problems).length === 0 && !quote.affordable) problems.lots = { kind: 'balance' };
   return problems;
+}
+
+/** The take-profit and stop-loss an order on `side` sends, and the PnL when each fires. */
+function pendingStops(
+  context: LeverOrderContext,
+  side: LeverSide,
+): Pick<LeverPendingOrder, 'tp' | 'sl' | 'tpExpected' | 'slExpected'> {
+  const tp = orderStopFigures(context, 'tp', side);
+  const sl = orderStopFigures(context, 'sl', side);
+  return {
+    tp: tp ? unitsPlainText(tp.price) : '',
+    sl: sl ? unitsPlainText(sl.price) : '',
+    tpExpected: tp ? unitsPlainText(tp.expected) : '',
+    slExpected: sl ? unitsPlainText(sl.expected) : '',
+  };
 }
 
 /** The lever/submit payload of a confirmed order (spec §7: share, multiple, type, status, target_price). */
@@ -220,6 +298,8 @@ export function submitPayload({ matchId, order, password }: LeverSubmit) {
     type: order.side === 'long' ? LEVER_TYPE_LONG : LEVER_TYPE_SHORT,
     status: order.mode === 'fixed' ? LEVER_PRICE_FIXED : LEVER_PRICE_MARKET,
     ...(order.mode === 'fixed' ? { target_price: order.price } : {}),
+    ...(order.tp !== '' ? { target_profit_price: order.tp } : {}),
+    ...(order.sl !== '' ? { stop_loss_price: order.sl } : {}),
     ...(password !== '' ? { password } : {}),
   } as const;
 }
@@ -253,6 +333,10 @@ export const leverOrderMachine = setup({
           : (terms.multiples[0] ?? null),
     })),
     checkTyping: assign(({ context }) => ({ problems: typingProblems(context), refusal: null })),
+    stopBy: assign(({ event }) => {
+      if (event.type !== 'STOP_BY') return {};
+      return event.leg === 'tp' ? { tpBy: event.by, tp: '' } : { slBy: event.by, sl: '' };
+    }),
     /** Runs on leaving `refreshing` for `editing`: the remembered press is submitted there. */
     judgePressed: enqueueActions(({ context, enqueue }) => {
       if (context.pressed === null) return;
@@ -272,6 +356,8 @@ export const leverOrderMachine = setup({
     multiple: null,
     tp: '',
     sl: '',
+    tpBy: 'price',
+    slBy: 'price',
     password: '',
     last: null,
     problems: {},
@@ -319,6 +405,7 @@ export const leverOrderMachine = setup({
         MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
         TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
         SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
+        STOP_BY: { actions: ['stopBy', 'checkTyping'] },
         REFRESH: 'refreshing',
         SUBMIT: [
           {
@@ -338,8 +425,7 @@ export const leverOrderMachine = setup({
                   multiple: context.multiple ?? 0,
                   price:
                     context.mode === 'fixed' && entries.price.kind === 'number' ? entries.price.value : '',
-                  tp: entries.tp.kind === 'number' ? entries.tp.value : '',
-                  sl: entries.sl.kind === 'number' ? entries.sl.value : '',
+                  ...pendingStops(context, event.side),
                   quote,
                 },
               };
@@ -363,6 +449,7 @@ export const leverOrderMachine = setup({
         MULTIPLE: { actions: [assign({ multiple: ({ event }) => event.multiple }), 'checkTyping'] },
         TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
         SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
+        STOP_BY: { actions: ['stopBy', 'checkTyping'] },
         SUBMIT: { actions: assign({ pressed: ({ event }) => event.side }) },
       },
       invoke: {

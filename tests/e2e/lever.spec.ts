@@ -75,6 +75,15 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await page.getByTestId('lever-tp').fill('');
   await page.getByTestId('lever-sl').fill(String(Math.floor(last * 0.5)));
   await expect(page.getByTestId('lever-bond-long')).toContainText('USDT');
+  // The take-profit by % move this time: the field keeps what was typed, and its price, % and
+  // expected profit follow for a long and for a short.
+  await page.getByTestId('lever-tp-by').selectOption('percent');
+  await page.getByTestId('lever-tp').fill('5');
+  await expect(page.getByTestId('lever-tp')).toHaveValue('5');
+  for (const side of ['long', 'short'])
+    await expect(page.getByTestId(`lever-tp-figures-${side}`)).toContainText(
+      /USDT · [\d.]+% · Expected profit \d/,
+    );
   // Before the order, at the price now (and it says so): the liquidation price and the risk rate
   // the position will have. With the market standing still they are exactly what the exchange
   // then answers for it.
@@ -91,6 +100,7 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   };
   await page.getByTestId('lever-long').click();
   await expect(page.getByTestId('lever-confirm-bond')).toContainText('USDT');
+  await expect(page.getByTestId('lever-confirm-tp')).toContainText('Expected profit');
   await page.getByTestId('lever-confirm').click();
   const positions = page.getByTestId('lever-positions');
   const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
@@ -99,6 +109,8 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(page.getByTestId('lever-risk')).toHaveText(estimate.hazard!);
   await demoClock(page, demoServer, 'play');
   await expect(openRows.first().getByTestId('lever-row-sl')).not.toHaveText('—');
+  // Set with the order, in the same call: the take-profit is on the position at once.
+  await expect(openRows.first().getByTestId('lever-row-tp')).not.toHaveText('—');
   await expect(page.getByTestId('lever-margin')).not.toHaveText('0.00');
   await expect(page.getByTestId('lever-risk')).toHaveText(/%/);
   await expect(openRows.first().getByTestId('lever-row-pnl')).toHaveText(/^-?\d/);
@@ -509,6 +521,14 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await dialog.getByTestId('lever-stop-save').click();
       await expect(dialog).toHaveCount(0, BOOT);
       await expect(rows.nth(1).getByTestId('lever-row-tp')).not.toHaveText('—', BOOT);
+      // An order typed with its take-profit by % and its stop-loss by loss amount: the form shows
+      // both ways for a long and a short, and the risk of each before it is placed.
+      await page.getByTestId('lever-lots').fill('1');
+      await page.getByTestId('lever-tp-by').selectOption('percent');
+      await page.getByTestId('lever-tp').fill(lang === 'ru' ? '0,3' : '0.3');
+      await page.getByTestId('lever-sl-by').selectOption('amount');
+      await page.getByTestId('lever-sl').fill('2');
+      await expect(page.getByTestId('lever-sl-figures-short')).toContainText('USDT');
       // Let the chart take the new lines.
       await page.waitForTimeout(1500);
       await page.screenshot({ path: shot('1440'), fullPage: true });

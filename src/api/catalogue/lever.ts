@@ -68,7 +68,7 @@ export const leverCalls = {
     summary:
       'Open a long (1) or short (2) position: at the market (status 1) or at a fixed price (status 0), ' +
       "below the last price for a long, above it for a short, and at most the pair's lever_price_band " +
-      'percent from it (see Order filters)',
+      'percent from it (see Order filters); optionally with a take-profit and a stop-loss',
     payload: z.object({
       share: num(z.number().int().positive()),
       multiple: num(z.number().int().positive()),
@@ -77,6 +77,13 @@ export const leverCalls = {
       status: num(z.union([z.literal(LEVER_PRICE_FIXED), z.literal(LEVER_PRICE_MARKET)])),
       /** The fixed price; required with status 0, ignored with status 1. */
       target_price: decimal.optional(),
+      /**
+       * Tessera: a take-profit and a stop-loss set with the order ('0' or absent: none), on the
+       * sides lever/setstop keeps to, against the entry the order gets and the last price;
+       * refused otherwise, and nothing is placed.
+       */
+      target_profit_price: decimal.optional(),
+      stop_loss_price: decimal.optional(),
       /** The trade password, when the user has set one. */
       password: text.optional(),
     }),

@@ -139,3 +139,44 @@ export function stopExpectedAmount(
   const pnl = leverPnl(side, entry, price, quantity);
   return leg === 'tp' ? pnl : -pnl;
 }
+
+/** The three ways of giving a leg: its price, its % from the entry, its expected amount. */
+export type StopWay = 'price' | 'percent' | 'amount';
+
+/** One leg in all three ways, and the position's PnL when it fires (all 1e-8 units). */
+export interface StopLegFigures {
+  /** The price the leg sends (may be 0 or below when a % or an amount overshoots: refused). */
+  readonly price: bigint;
+  readonly percent: bigint;
+  readonly amount: bigint;
+  /** stopExpectedAmount at `price`: the profit of a take-profit, the loss of a stop-loss. */
+  readonly expected: bigint;
+}
+
+/**
+ * A leg given one way (`way`, the value typed, 1e-8 units), said in all three: the price from a %
+ * or an amount at the nearest tick, then the % and the amount of that price, each to the decimals
+ * that keep the round trip exact: the order form's legs, by the rules the TP/SL dialog's follow.
+ */
+export function stopLegFigures(
+  side: LeverSide,
+  leg: StopLeg,
+  entry: bigint,
+  quantity: bigint,
+  way: StopWay,
+  typed: bigint,
+  priceDecimals: number,
+): StopLegFigures {
+  const price =
+    way === 'price'
+      ? typed
+      : way === 'percent'
+        ? stopPriceAtPercent(side, leg, entry, typed, priceDecimals)
+        : stopPriceAtAmount(side, leg, entry, quantity, typed, priceDecimals);
+  return {
+    price,
+    percent: stopPercentOf(side, leg, entry, price, stopPercentDecimals(entry, priceDecimals)),
+    amount: stopAmountAt(side, leg, entry, price, quantity, stopAmountDecimals(quantity, priceDecimals)),
+    expected: stopExpectedAmount(side, leg, entry, price, quantity),
+  };
+}

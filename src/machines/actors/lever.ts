@@ -74,20 +74,14 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
       };
     }),
     /**
-     * lever/submit, then lever/setstop when a take-profit or stop-loss was given: the contract's
-     * submit has no fields for them, so they are set on the new position or pending order at once.
+     * lever/submit, with the take-profit and stop-loss when given: one call, so the exchange checks
+     * them against the entry it gives the order and places it with them, or places nothing.
      */
     submit: fromPromise<LeverPosition, LeverSubmit>(async ({ input }) => {
       // The order form's module is the lever page's: it loads with that page, not on the first
       // paint, so by the time an order is sent this import is already done.
       const { submitPayload } = await import('../lever-order.machine.ts');
-      const position = await api.call('lever/submit', submitPayload(input));
-      if (input.order.tp === '' && input.order.sl === '') return position;
-      return api.call('lever/setstop', {
-        id: position.id,
-        target_profit_price: input.order.tp || '0',
-        stop_loss_price: input.order.sl || '0',
-      });
+      return api.call('lever/submit', submitPayload(input));
     }),
     /**
      * The pair's open positions (lever/deal, every one of them), the page of the tab on screen from

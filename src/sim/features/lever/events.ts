@@ -18,6 +18,12 @@ export type LeverCommand =
       multiple: number;
       /** The fixed price (1e-8); 0 for a market order. */
       limit: bigint;
+      /**
+       * Take-profit and stop-loss set with the order (1e-8; 0 or absent: none), checked against the
+       * entry and the last price like lever/setstop's (issue 32). Absent in commands logged before.
+       */
+      takeProfit?: bigint;
+      stopLoss?: bigint;
       /** The pair's last tape trade at `at`. */
       last: TapeTradeRef;
     }

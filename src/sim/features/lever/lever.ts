@@ -90,6 +90,8 @@ export class Lever {
       lots: bigint;
       multiple: number;
       limit: bigint;
+      takeProfit: bigint;
+      stopLoss: bigint;
     },
     request?: LeverRequest<LeverPosition>,
   ): Promise<LeverOutcome<LeverPosition>> {

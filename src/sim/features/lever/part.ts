@@ -246,6 +246,12 @@ function decidePlace(
       last,
     },
   );
+  // Take-profit and stop-loss given with the order: the sides lever/setstop keeps to, at this entry.
+  const takeProfit = command.takeProfit ?? 0n;
+  const stopLoss = command.stopLoss ?? 0n;
+  const stops = leverStopProblem(command.side, entry, last, takeProfit, stopLoss);
+  if (stops === 'stopLossSide') return refuse('leverStopLossSide');
+  if (stops) return refuse('leverTakeProfitSide');
   const currencyId = pair.quote.id;
   if (userBalance(state, command.userId, 'lever', currencyId).available < bond + fee)
     return refuse('leverInsufficient');
@@ -262,8 +268,8 @@ function decidePlace(
     limit: fixed ? command.limit : 0n,
     entry,
     origin: command.last,
-    takeProfit: 0n,
-    stopLoss: 0n,
+    takeProfit,
+    stopLoss,
     originBond: bond,
     bond,
     fee,

@@ -68,6 +68,10 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
       if (price === null || price <= 0n) return fail(ctx, 'leverPriceInvalid');
       limit = price;
     }
+    // Take-profit and stop-loss may come with the order (issue 32): absent or '0' is none.
+    const takeProfit = payload.target_profit_price === undefined ? 0n : priceOf(payload.target_profit_price);
+    const stopLoss = payload.stop_loss_price === undefined ? 0n : priceOf(payload.stop_loss_price);
+    if (takeProfit === null || stopLoss === null) return fail(ctx, 'leverPriceInvalid');
     const reply = positionReply(ctx, limit > 0n ? 'leverOrdered' : 'leverOpened');
     const result = await lever.place(
       {
@@ -77,6 +81,8 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
         lots: BigInt(payload.share),
         multiple: payload.multiple,
         limit,
+        takeProfit,
+        stopLoss,
       },
       answerOnce(ctx, reply),
     );

@@ -4,6 +4,9 @@ import { Link } from 'react-router-dom';
 import {
   leverLiveQuotes,
   leverPriceWarning,
+  orderStopCheck,
+  type OrderStopLeg,
+  type StopWay,
   type LeverField,
   type LeverOrderContext,
   type LeverProblem,
@@ -15,6 +18,7 @@ import { LeverDialog } from './LeverDialog.tsx';
 import { LeverProblemText } from './LeverProblemText.tsx';
 import { useNumberText } from '../../use-number-text.ts';
 import { LeverRiskTable } from './LeverRiskTable.tsx';
+import { unitsPlainText } from '../../../domain/money.ts';
 
 type FormRef = ActorRefFrom<typeof leverOrderMachine>;
 
@@ -169,12 +173,35 @@ export function LeverForm({
         </div>
         <Problem field="multiple" problem={context.problems.multiple} />
         <div className="lever-stops">
-          <div>
-            {field('tp', t('lever.takeProfit'), context.tp, quote, (text) => form.send({ type: 'TP', text }))}
-          </div>
-          <div>
-            {field('sl', t('lever.stopLoss'), context.sl, quote, (text) => form.send({ type: 'SL', text }))}
-          </div>
+          {(['tp', 'sl'] as const).map((leg) => {
+            const by = leg === 'tp' ? context.tpBy : context.slBy;
+            const title = t(leg === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss');
+            return (
+              <div key={leg} className="lever-order-stop" data-testid={`lever-${leg}-leg`}>
+                <select
+                  className="lever-stop-by"
+                  aria-label={t('lever.stopByLabel', { leg: title })}
+                  value={by}
+                  data-testid={`lever-${leg}-by`}
+                  onChange={(event) => form.send({ type: 'STOP_BY', leg, by: event.target.value as StopWay })}
+                >
+                  <option value="price">{t('lever.stopBy.price')}</option>
+                  <option value="percent">{t('lever.stopBy.percent')}</option>
+                  <option value="amount">
+                    {t(leg === 'tp' ? 'lever.stopBy.profit' : 'lever.stopBy.loss')}
+                  </option>
+                </select>
+                {field(
+                  leg,
+                  title,
+                  leg === 'tp' ? context.tp : context.sl,
+                  by === 'percent' ? '%' : quote,
+                  (text) => form.send(leg === 'tp' ? { type: 'TP', text } : { type: 'SL', text }),
+                )}
+                <OrderStopFigures context={context} leg={leg} quote={quote} />
+              </div>
+            );
+          })}
         </div>
         <LeverRiskTable
           quotes={quotes}
@@ -237,9 +264,17 @@ export function LeverForm({
               {numbers.cost(pending.quote.fee, quote)} {quote}
             </dd>
             <dt>{t('lever.takeProfit')}</dt>
-            <dd className="num">{pending.tp ? numbers.exact(pending.tp) : '—'}</dd>
+            <dd className="num" data-testid="lever-confirm-tp">
+              {pending.tp
+                ? `${numbers.price(pending.tp, terms.priceDecimals)} (${t('lever.stopBy.profit')} ${numbers.amount(pending.tpExpected, quote)} ${quote})`
+                : '—'}
+            </dd>
             <dt>{t('lever.stopLoss')}</dt>
-            <dd className="num">{pending.sl ? numbers.exact(pending.sl) : '—'}</dd>
+            <dd className="num" data-testid="lever-confirm-sl">
+              {pending.sl
+                ? `${numbers.price(pending.sl, terms.priceDecimals)} (${t('lever.stopBy.loss')} ${numbers.amount(pending.slExpected, quote)} ${quote})`
+                : '—'}
+            </dd>
           </dl>
           <label className="form-field" htmlFor="lever-password">
             <span className="field-label">{t('lever.password')}</span>
@@ -269,5 +304,52 @@ export function LeverForm({
         </LeverDialog>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A take-profit or stop-loss leg of the order said the two other ways, for a long and for a short
+ * (the side is chosen by the button): its price, its % from the entry and the PnL when it fires, at
+ * the entry the order would get now. A side the leg is on the wrong side for shows a dash; pressing
+ * that side's button says why.
+ */
+function OrderStopFigures({
+  context,
+  leg,
+  quote,
+}: {
+  context: LeverOrderContext;
+  leg: OrderStopLeg;
+  quote: string;
+}) {
+  const numbers = useNumberText();
+  const { t } = useTranslation();
+  const decimals = context.terms?.priceDecimals ?? 4;
+  const lines = (['long', 'short'] as const).map((side) => ({
+    side,
+    check: orderStopCheck(context, leg, side),
+  }));
+  if (lines.every((line) => line.check === null)) return null;
+  return (
+    <ul className="lever-order-stop-figures" data-testid={`lever-${leg}-figures`}>
+      {lines.map(({ side, check }) => (
+        <li key={side} data-testid={`lever-${leg}-figures-${side}`}>
+          <span className={`lever-side ${side}`}>{t(`lever.${side}`)}</span>{' '}
+          {check && check.onSide ? (
+            <span className="num">
+              {numbers.price(unitsPlainText(check.figures.price), decimals)} {quote} ·{' '}
+              {numbers.percent(unitsPlainText(check.figures.percent))} ·{' '}
+              {t(leg === 'tp' ? 'lever.stopBy.profit' : 'lever.stopBy.loss')}{' '}
+              {numbers.amount(unitsPlainText(check.figures.expected), quote)} {quote}
+            </span>
+          ) : (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">{t('lever.stopWrongSide')}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
