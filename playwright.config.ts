@@ -50,6 +50,10 @@ export default defineConfig<{ backend: Backend }>({
     launchOptions: { executablePath: BROWSER, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker precaches the whole build (4.3 MB, 334 files) after a page's load,
+    // in every fresh profile, that is in every test: shell.spec.ts took 164 s with it and 132 s
+    // without on the sim project here. Tests of the worker itself allow it (offline.spec.ts).
+    serviceWorkers: 'block',
   },
   // The suite runs twice: on the app's in-browser simulator, and with the app pointed at `npm run
   // server -- --demo` (issue 18 item 6; tests/e2e/fixtures.ts starts the server and points the app).

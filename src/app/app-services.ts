@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import type { Actor } from 'xstate';
 import type { Transport } from '../api/transport.ts';
 import type { InspectionBus } from '../machines/devtools/inspection.ts';
@@ -5,6 +6,18 @@ import type { sessionMachine } from '../machines/session.machine.ts';
 import type { AppQueries } from '../streams/queries/index.ts';
 import type { ToastStore } from '../views/toast/toast-store.ts';
 import type { AppMachines } from './machines/index.ts';
+
+/**
+ * A new version of the app, which the service worker has downloaded beside the running one
+ * (app-update.ts). It takes over only when the person asks: a reload is never forced on them, in the
+ * middle of a trade or anywhere else.
+ */
+export interface AppUpdate {
+  /** True once a new version is downloaded and waiting. */
+  ready$: Observable<boolean>;
+  /** Lets the waiting version take over, and reloads the page into it. */
+  reload(): void;
+}
 
 /**
  * The long-lived objects of one app instance, built by the composition root (services.ts) and
@@ -23,4 +36,6 @@ export interface Services {
   queries: AppQueries;
   /** The developer inspector's bus: every root actor a view runs is created with its `inspect`. */
   inspection?: InspectionBus;
+  /** The service worker's new version, in the production build only (none in dev and unit tests). */
+  appUpdate?: AppUpdate;
 }

@@ -4,6 +4,7 @@ import { unstable_forceFrameRate } from 'scheduler';
 import { BrowserRouter, type NavigateFunction } from 'react-router-dom';
 import type { Transport } from '../api/transport.ts';
 import type { LanguageCode } from '../domain/languages.ts';
+import { registerAppUpdate } from './app-update.ts';
 import { createServices } from './services.ts';
 import { initI18n } from '../views/i18n/setup.ts';
 import { AppRoutes } from '../views/AppRoutes.tsx';
@@ -52,6 +53,9 @@ export async function bootApp({
       return pathname + search;
     },
   });
+  // The service worker (repeat visits from the cache, offline, new versions announced): in the
+  // production build only, where its script and precache list exist.
+  if (import.meta.env.PROD) services.appUpdate = registerAppUpdate();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   // The first render is a transition, so React renders it in slices between which the page can

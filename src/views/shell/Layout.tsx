@@ -3,6 +3,7 @@ import { Toasts } from '../toast/Toasts.tsx';
 import { Footer } from './Footer.tsx';
 import { ConnectionAnnouncer } from './ConnectionIndicator.tsx';
 import { Header } from './Header.tsx';
+import { UpdateNotice } from './UpdateNotice.tsx';
 import { useNewPageAtTop } from './use-new-page-at-top.ts';
 import './layout.css';
 
@@ -21,6 +22,7 @@ export function Layout({ footer = true }: { footer?: boolean }) {
       </main>
       {footer && <Footer />}
       <Toasts />
+      <UpdateNotice />
     </div>
   );
 }
