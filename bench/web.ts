@@ -63,6 +63,7 @@ const ROUTES = [
 
 const GOALS = {
   quoteMedianMs: 600,
+  repeatPaintMs: 300,
   homeJsKb: 150,
   cls: 0.05,
   performance: 95,
@@ -334,6 +335,40 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }
 
+/**
+ * A repeat visit's first contentful paint (issue 27 item 5): one visit in a profile installs the
+ * service worker, which precaches the build; the next visit to the route in that profile is answered
+ * from its cache. Returns both visits' first contentful paint (ms from navigation start).
+ */
+async function repeatVisitPaintMs(
+  browser: Browser,
+  route: string,
+): Promise<{ first: number; repeat: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const paint = async () =>
+    Math.round(
+      (await (
+        await page.waitForFunction(
+          () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false,
+          null,
+          { timeout: 30_000 },
+        )
+      ).jsonValue()) as number,
+    );
+  await page.goto(`${BASE}${route}`);
+  const first = await paint();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`${BASE}${route}`);
+  const repeat = await paint();
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
+    throw new Error(`${route}: the repeat visit was not served by the service worker`);
+  await context.close();
+  return { first, repeat };
+}
+
 async function main(): Promise<void> {
   build();
   const server = await serve();
@@ -359,6 +394,21 @@ async function main(): Promise<void> {
               `${route} first live quote median ${median(lives)} ms (${returning ? 'returning' : 'fresh'})`,
             );
         }
+      }
+
+      console.log(
+        `\nrepeat visit first contentful paint from the service worker's cache, ${profiles} profiles (ms)`,
+      );
+      for (const route of ['/home', '/markets', '/trade']) {
+        const runs: Array<{ first: number; repeat: number }> = [];
+        for (let i = 0; i < profiles; i++) runs.push(await repeatVisitPaintMs(browser, route));
+        const repeats = runs.map((run) => run.repeat);
+        console.log(
+          `  ${route.padEnd(10)} repeat median ${median(repeats)} max ${Math.max(...repeats)}` +
+            `   (first visit median ${median(runs.map((run) => run.first))})  load ${load()}`,
+        );
+        if (median(repeats) > GOALS.repeatPaintMs)
+          missed.push(`${route} repeat-visit first paint median ${median(repeats)} ms`);
       }
 
       console.log('\ngzipped JS fetched before first contentful paint (and before the app drew its header)');

@@ -43,13 +43,14 @@ if (cd node_modules/better-sqlite3 && ../.bin/prebuild-install >/dev/null 2>&1) 
   exit 0
 fi
 echo "better-sqlite3: building the server's SQLite addon for Node $(node --version), once (headers in $nodedir)..."
-
 # npm passes its own nodedir to lifecycle scripts through npm_config_nodedir, which node-gyp prefers.
-if (cd node_modules/better-sqlite3 && npm_config_nodedir="$nodedir" node "$gyp" rebuild --release --nodedir="$nodedir" >/dev/null) &&
+build_log=node_modules/.cache/ensure-sqlite.log
+if (cd node_modules/better-sqlite3 && npm_config_nodedir="$nodedir" node "$gyp" rebuild --release --nodedir="$nodedir") >"$build_log" 2>&1 &&
   loads; then
   echo "better-sqlite3: built in $((SECONDS - started)) s."
   exit 0
 fi
-echo "better-sqlite3: could not be built for Node $(node --version): node-gyp needs python3, make and a C++ compiler."
+tail -n 20 "$build_log"
+echo "better-sqlite3: could not be built for Node $(node --version) (the whole log: $build_log): node-gyp needs python3, make and a C++ compiler."
 echo "The browser app works without it; npm run server and the server's tests need it."
 exit 1
