@@ -34,10 +34,14 @@ export const TAPE_WAY_SELL = 1;
 export const TAPE_WAY_BUY = 2;
 export type TapeWay = typeof TAPE_WAY_SELL | typeof TAPE_WAY_BUY;
 
-/** A spot order's `type`, the entry mode (spec §4: limit 0, market 1). */
+/**
+ * A spot order's `type`, the entry mode (spec §4: limit 0, market 1; Tessera adds 2 stop-limit: a
+ * limit order that waits for a trade at or through its stop price, then goes to the book).
+ */
 export const ORDER_TYPE_LIMIT = 0;
 export const ORDER_TYPE_MARKET = 1;
-export type OrderType = typeof ORDER_TYPE_LIMIT | typeof ORDER_TYPE_MARKET;
+export const ORDER_TYPE_STOP_LIMIT = 2;
+export type OrderType = typeof ORDER_TYPE_LIMIT | typeof ORDER_TYPE_MARKET | typeof ORDER_TYPE_STOP_LIMIT;
 
 /**
  * A limit order's `time_in_force` (a Tessera addition, numbered as Binance names them): 0 good till
@@ -254,7 +258,7 @@ export const CODE_GROUPS = {
   flag: { FLAG_OFF, FLAG_ON },
   way: { WAY_BUY, WAY_SELL },
   tapeWay: { TAPE_WAY_SELL, TAPE_WAY_BUY },
-  orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET },
+  orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET, ORDER_TYPE_STOP_LIMIT },
   timeInForce: { TIME_IN_FORCE_GTC, TIME_IN_FORCE_IOC, TIME_IN_FORCE_FOK },
   orderStatus: { ORDER_STATUS_OPEN, ORDER_STATUS_FILLED, ORDER_STATUS_CANCELLED },
   reviewStatus: { REVIEW_STATUS_NONE, REVIEW_STATUS_PENDING, REVIEW_STATUS_APPROVED },

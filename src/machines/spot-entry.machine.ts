@@ -9,7 +9,14 @@ import {
 import { priceDecimalsFor, quantityDecimalsFor } from '../domain/spot/decimal-input.ts';
 import { bestOppositePrice } from '../domain/spot/best-price.ts';
 import { isFarThroughBest, percentThroughBest } from '../domain/spot/far-price.ts';
-import { isSellBlocked, LIMIT, MARKET, type EntryMode, type SpotSide } from '../domain/spot/order-kind.ts';
+import {
+  isSellBlocked,
+  LIMIT,
+  MARKET,
+  STOP_LIMIT,
+  type EntryMode,
+  type SpotSide,
+} from '../domain/spot/order-kind.ts';
 import { sliderQuantity, snapPercent } from '../domain/spot/slider.ts';
 import {
   isPositiveDecimal,
@@ -23,6 +30,8 @@ import { FLAG_ON, TIME_IN_FORCE_GTC } from '../domain/contract-codes.ts';
 
 /** One side's form: exactly what the user typed, and where the slider stands. */
 export interface SideDraft {
+  /** A stop-limit order's stop price (its field shows in that mode only). */
+  stop: string;
   price: string;
   quantity: string;
   percent: number;
@@ -84,6 +93,7 @@ export type SpotEntryEvent =
   | { type: 'MODE'; mode: EntryMode }
   | { type: 'EXECUTION'; execution: ExecutionChoice }
   | { type: 'PRICE'; side: SpotSide; text: string }
+  | { type: 'STOP'; side: SpotSide; text: string }
   | { type: 'QUANTITY'; side: SpotSide; text: string }
   | { type: 'PERCENT'; side: SpotSide; percent: number }
   /** A price clicked in the order book fills both forms' prices (spec §2). */
@@ -112,6 +122,10 @@ export type SpotEntryProblem =
   | 'priceNotNumber'
   | 'priceTooManyDecimals'
   | 'priceTooLarge'
+  | 'p_stop'
+  | 'stopNotNumber'
+  | 'stopTooManyDecimals'
+  | 'stopTooLarge'
   | 'quantityNotNumber'
   | 'quantityTooManyDecimals'
   | 'quantityWholeOnly'
@@ -128,13 +142,17 @@ export interface SpotEntryInput {
   decimalComma?: boolean;
 }
 
-const EMPTY_DRAFT: SideDraft = { price: '', quantity: '', percent: 0 };
+const EMPTY_DRAFT: SideDraft = { stop: '', price: '', quantity: '', percent: 0 };
 const NONE_REFUSED: Record<SpotSide, boolean> = { buy: false, sell: false };
 
 /** How the side's two fields read (domain/number-entry.ts): the pair's places, the user's separator. */
 export function fieldEntries(context: SpotEntryContext, side: SpotSide) {
   const draft = context[side];
   return {
+    stop: readNumberEntry(draft.stop, {
+      maxDecimals: priceDecimalsFor(context.pair.priceDecimals),
+      decimalComma: context.decimalComma,
+    }),
     price: readNumberEntry(draft.price, {
       maxDecimals: priceDecimalsFor(context.pair.priceDecimals),
       decimalComma: context.decimalComma,
@@ -150,9 +168,14 @@ export function fieldEntries(context: SpotEntryContext, side: SpotSide) {
 export function fieldProblems(
   context: SpotEntryContext,
   side: SpotSide,
-): { price: NumberEntryProblem | null; quantity: NumberEntryProblem | null } {
+): {
+  stop: NumberEntryProblem | null;
+  price: NumberEntryProblem | null;
+  quantity: NumberEntryProblem | null;
+} {
   const entries = fieldEntries(context, side);
   return {
+    stop: context.mode === STOP_LIMIT ? entryProblem(entries.stop) : null,
     price: context.mode === MARKET ? null : entryProblem(entries.price),
     quantity: entryProblem(entries.quantity),
   };
@@ -171,6 +194,7 @@ export function quantityOf(context: SpotEntryContext, side: SpotSide): string {
 }
 
 const FIELD_PROBLEM = {
+  stop: { notNumber: 'stopNotNumber', tooManyDecimals: 'stopTooManyDecimals', tooLarge: 'stopTooLarge' },
   price: { notNumber: 'priceNotNumber', tooManyDecimals: 'priceTooManyDecimals', tooLarge: 'priceTooLarge' },
   quantity: {
     notNumber: 'quantityNotNumber',
@@ -192,7 +216,7 @@ export interface EntryProblem {
 export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProblem | null {
   if (isSellBlocked(context.pair.matchId, side)) return { code: 'remind' };
   const typed = fieldProblems(context, side);
-  for (const field of ['price', 'quantity'] as const) {
+  for (const field of ['stop', 'price', 'quantity'] as const) {
     const problem = typed[field];
     if (problem) {
       if (problem.kind !== 'tooManyDecimals') return { code: FIELD_PROBLEM[field][problem.kind] };
@@ -202,6 +226,7 @@ export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProbl
     }
   }
   const entries = fieldEntries(context, side);
+  if (context.mode === STOP_LIMIT && !isPositiveDecimal(entryValue(entries.stop))) return { code: 'p_stop' };
   const code = validateSpotOrder({
     matchId: context.pair.matchId,
     side,
@@ -218,9 +243,10 @@ export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProbl
  * above the side's button when no field can fix it (a blocked sell, no best price). Number-entry
  * problems are left out: the field shows them as they are typed (fieldProblems).
  */
-export type ProblemPlace = 'price' | 'quantity' | 'form';
+export type ProblemPlace = 'stop' | 'price' | 'quantity' | 'form';
 
 const PROBLEM_PLACE: Partial<Record<SpotEntryProblem, ProblemPlace>> = {
+  p_stop: 'stop',
   p_price: 'price',
   p_num: 'quantity',
   remind: 'form',
@@ -254,7 +280,7 @@ export function fieldWarnings(
   const entries = fieldEntries(context, side);
   const band = pair.priceBand;
   const price =
-    context.mode === LIMIT && band && context.last !== null && entries.price.kind === 'number'
+    context.mode !== MARKET && band && context.last !== null && entries.price.kind === 'number'
       ? priceBandMiss(entries.price.value, context.last, band, priceDecimalsFor(pair.priceDecimals))
       : null;
   const at = effectivePrice(context, side);
@@ -286,7 +312,15 @@ export function farPercent(context: SpotEntryContext, side: SpotSide): number {
 export function orderPayload(context: SpotEntryContext, side: SpotSide): PayloadOf<'tx_in/add'> {
   const entries = fieldEntries(context, side);
   const number = entryValue(entries.quantity);
-  if (context.mode !== LIMIT) return { currency_match_id: context.pair.matchId, number, type: MARKET };
+  if (context.mode === MARKET) return { currency_match_id: context.pair.matchId, number, type: MARKET };
+  if (context.mode === STOP_LIMIT)
+    return {
+      currency_match_id: context.pair.matchId,
+      number,
+      price: entryValue(entries.price),
+      stop_price: entryValue(entries.stop),
+      type: STOP_LIMIT,
+    };
   const { timeInForce, postOnly } = executionFields(context.execution);
   return {
     currency_match_id: context.pair.matchId,
@@ -428,6 +462,11 @@ export const spotEntryMachine = setup({
       ),
     },
     EXECUTION: { actions: assign({ execution: ({ event }) => event.execution }) },
+    STOP: {
+      actions: assign(({ context, event }) =>
+        context.mode === STOP_LIMIT ? withSide(context, event.side, { stop: event.text }) : {},
+      ),
+    },
     // The fields keep exactly what was typed; reading it is problemOf's and fieldProblems' job.
     PRICE: {
       actions: assign(({ context, event }) => {
@@ -470,13 +509,14 @@ export const spotEntryMachine = setup({
         const price = read.value;
         // A picked price is a limit price: in market mode the form switches, which clears quantities.
         const cleared = context.mode === MARKET;
+        const mode = cleared ? LIMIT : context.mode;
         const next: SpotEntryContext = {
           ...context,
-          mode: LIMIT,
+          mode,
           buy: { ...context.buy, price, ...(cleared ? { quantity: '', percent: 0 } : {}) },
           sell: { ...context.sell, price, ...(cleared ? { quantity: '', percent: 0 } : {}) },
         };
-        return { mode: LIMIT, buy: next.buy, sell: next.sell, ...withHonestSliders(next) };
+        return { mode, buy: next.buy, sell: next.sell, ...withHonestSliders(next) };
       }),
     },
     LAST: {
@@ -592,6 +632,7 @@ function sideRegion(side: SpotSide) {
           DISMISS: { guard: mine, target: 'idle' },
           // Whatever changes the order meanwhile sends the user back to look at it again.
           PRICE: { guard: mine, target: 'idle' },
+          STOP: { guard: mine, target: 'idle' },
           QUANTITY: { guard: mine, target: 'idle' },
           PERCENT: { guard: mine, target: 'idle' },
           MODE: { target: 'idle' },

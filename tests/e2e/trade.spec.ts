@@ -247,6 +247,30 @@ test.describe('spot trade screen', () => {
     // The market form has no such choice.
     await page.getByTestId('mode-market').click();
     await expect(execution).toHaveCount(0);
+
+    // A stop-limit buy waiting for the price to rise to the eleventh ask: its cost is locked at
+    // once, it is listed with its stop, and cancelling it frees the lock.
+    await page.getByTestId('mode-stop').click();
+    await expect(execution).toHaveCount(0);
+    const stop = Number(await page.getByTestId('book-ask-10').getAttribute('data-price')).toFixed(2);
+    await page.getByTestId('submit-buy').click();
+    await expect(page.getByTestId('stop-problem-buy')).toHaveText('Please enter a stop price');
+    await page.getByTestId('stop-buy').fill(stop);
+    await page.getByTestId('price-buy').fill(stop);
+    await page.getByTestId('quantity-buy').fill('0.001');
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Order placed')).toBeVisible();
+    await page.getByTestId('orders-tab-current').click();
+    const waiting = page.getByTestId('orders-table').locator('tbody tr').first();
+    await expect(waiting).toContainText(
+      `Stop-limit, stop ${Number(stop).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+      .toBe(Math.floor(Number(stop) * 0.001 * 100) / 100);
+    await waiting.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toast(page, 'Order cancelled')).toBeVisible();
+    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
     await page.getByTestId('mode-limit').click();
     // Signed in, with buttons and an orders table: still nothing serious for axe.
     expect(await seriousViolations(page)).toEqual([]);

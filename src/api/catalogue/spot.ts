@@ -8,12 +8,17 @@ import {
   ORDER_STATUS_OPEN,
   ORDER_TYPE_LIMIT,
   ORDER_TYPE_MARKET,
+  ORDER_TYPE_STOP_LIMIT,
   TIME_IN_FORCE_FOK,
   TIME_IN_FORCE_GTC,
   TIME_IN_FORCE_IOC,
 } from '../../domain/contract-codes.ts';
 
-const orderType = z.union([z.literal(ORDER_TYPE_LIMIT), z.literal(ORDER_TYPE_MARKET)]);
+const orderType = z.union([
+  z.literal(ORDER_TYPE_LIMIT),
+  z.literal(ORDER_TYPE_MARKET),
+  z.literal(ORDER_TYPE_STOP_LIMIT),
+]);
 const timeInForce = z.union([
   z.literal(TIME_IN_FORCE_GTC),
   z.literal(TIME_IN_FORCE_IOC),
@@ -29,7 +34,8 @@ const timeInForce = z.union([
  * created_at and updated_at travel as "YYYY-MM-DD HH:mm:ss" UTC (as the family's servers send them;
  * epoch ms is read too) and reach the app as epoch ms. A market order's price is its average fill price.
  * time_in_force and post_only (Tessera additions, optional: the family's servers send neither) say how
- * a limit order met the book, as tx_in/add describes.
+ * a limit order met the book, as tx_in/add describes. A stop-limit order (type 2) carries its
+ * stop_price and triggered (0 while it waits, 1 once a trade triggered it and it went to the book).
  */
 const spotOrder = e.spotOrder.extend({
   type: orderType,
@@ -44,6 +50,8 @@ const spotOrder = e.spotOrder.extend({
   created_at: serverTime,
   time_in_force: num(timeInForce).optional(),
   post_only: num(flag).optional(),
+  stop_price: decimal.optional(),
+  triggered: num(flag).optional(),
 });
 export type SpotOrderAnswer = z.output<typeof spotOrder>;
 
@@ -54,6 +62,7 @@ const spotOrderPayload = z.object({
   type: orderType.optional(),
   time_in_force: num(timeInForce).optional(),
   post_only: num(flag).optional(),
+  stop_price: decimal.optional(),
 });
 
 const spotListPayload = z.object({
@@ -84,7 +93,12 @@ export const spotCalls = {
       'at once is cancelled: the order ends filled or cancelled), 2 fill or kill (refused, with no ' +
       'order and no lock, unless the book fills all of it at once at the price); post_only 1: ' +
       'refused if any of it would trade on arrival (it only rests; with time_in_force 0 only). ' +
-      'A market order with either is refused',
+      'A market order with either is refused. type 2 stop-limit (a Tessera addition): stop_price and ' +
+      'price required; it locks as the limit order at price does, is not matched on arrival, and ' +
+      'waits: above the last trade price for a trade at or above stop_price, below it for one at or ' +
+      'below (equal is refused: it would trigger at once). The first such trade of the public tape ' +
+      'after it was placed triggers it, once, and its limit order goes to the book (TX_MATCHED). ' +
+      'Cancelling it before or after frees its lock. stop_price on another type is refused',
     payload: spotOrderPayload,
     answer: spotOrder,
   }),

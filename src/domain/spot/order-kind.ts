@@ -1,6 +1,7 @@
 import {
   ORDER_TYPE_LIMIT,
   ORDER_TYPE_MARKET,
+  ORDER_TYPE_STOP_LIMIT,
   WAY_BUY,
   WAY_SELL,
   type OrderType,
@@ -18,7 +19,8 @@ export type EntryMode = OrderType;
 
 export const LIMIT: EntryMode = ORDER_TYPE_LIMIT;
 export const MARKET: EntryMode = ORDER_TYPE_MARKET;
-export const ENTRY_MODES: readonly EntryMode[] = [LIMIT, MARKET];
+export const STOP_LIMIT: EntryMode = ORDER_TYPE_STOP_LIMIT;
+export const ENTRY_MODES: readonly EntryMode[] = [LIMIT, MARKET, STOP_LIMIT];
 
 export const SIDES: readonly SpotSide[] = ['buy', 'sell'];
 

@@ -1,4 +1,4 @@
-import { isSellBlocked, LIMIT, type EntryMode, type SpotSide } from './order-kind.ts';
+import { isSellBlocked, MARKET, type EntryMode, type SpotSide } from './order-kind.ts';
 import { toScaled } from '../money.ts';
 
 /**
@@ -33,7 +33,8 @@ export function isPositiveDecimal(text: string | null | undefined): boolean {
  */
 export function validateSpotOrder(draft: SpotOrderDraft): SpotProblemCode | null {
   if (isSellBlocked(draft.matchId, draft.side)) return 'remind';
-  if (draft.mode === LIMIT) {
+  // A limit order, and a stop-limit order's limit, need a price; a market order a best price.
+  if (draft.mode !== MARKET) {
     if (!isPositiveDecimal(draft.price)) return 'p_price';
   } else if (!isPositiveDecimal(draft.bestPrice)) {
     return 'notbest';

@@ -1,5 +1,6 @@
 import {
   ORDER_TYPE_LIMIT,
+  ORDER_TYPE_MARKET,
   TIME_IN_FORCE_FOK,
   TIME_IN_FORCE_GTC,
   TIME_IN_FORCE_IOC,
@@ -36,9 +37,12 @@ export function wouldTake(side: SpotSide, priceTicks: number, bestOppositeTicks:
   return side === 'buy' ? priceTicks >= bestOppositeTicks : priceTicks <= bestOppositeTicks;
 }
 
-/** Whether what an order does not fill on arrival rests in the book (a GTC limit order only). */
+/**
+ * Whether what an order does not fill on arrival stays open: a GTC limit order rests in the book; a
+ * stop-limit order (never matched on arrival) waits for its trigger. Never a market order.
+ */
 export function restsUnfilled(type: OrderType, timeInForce: TimeInForce): boolean {
-  return type === ORDER_TYPE_LIMIT && timeInForce === TIME_IN_FORCE_GTC;
+  return type !== ORDER_TYPE_MARKET && timeInForce === TIME_IN_FORCE_GTC;
 }
 
 /** Whether what an order does not fill on arrival is cancelled (IOC, and a market order). */

@@ -138,3 +138,112 @@ describe('time in force and post-only in the simulator', () => {
     expect(unknown.code).toBe(0);
   });
 });
+
+describe('stop-limit orders in the simulator', () => {
+  beforeAll(async () => {
+    f = await spotFixture();
+    token = await f.login();
+  });
+
+  const tape = () => f.simulator.market.market.pair(1)!.tape;
+  const tapeLast = () => tape().last()!;
+
+  it('locks at placement, waits outside the book, and is freed by a cancel', async () => {
+    const before = await balances();
+    const stop = priceText(BTC_USDT, tapeLast().price + 5_000);
+    const price = priceText(BTC_USDT, tapeLast().price + 6_000);
+    const placed = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: '0.01', price, stop_price: stop, type: 2 },
+      token,
+    );
+    expect(placed.code).toBe(1);
+    const order = placed.data as Order;
+    expect(order).toMatchObject({ type: 2, status: 1, stop_price: stop, triggered: 0, price });
+    const cost = (Number(price) * 0.01).toFixed(8);
+    expect((await balances()).usdt.lock_balance).toBe(cost);
+    expect(f.simulator.market.market.pair(1)!.book.has(order.id)).toBe(false);
+    const cancelled = await f.call('tx_in/cancel', { id: order.id }, token);
+    expect(cancelled.data).toMatchObject({ status: 3, triggered: 0 });
+    expect(await balances()).toEqual(before);
+  });
+
+  it('refuses a stop at the last price, a missing stop, and a stop price on a limit order', async () => {
+    const before = { money: await balances(), orders: await ordersOfPair() };
+    const last = priceText(BTC_USDT, tapeLast().price);
+    const atLast = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: '0.001', price: last, stop_price: last, type: 2 },
+      token,
+    );
+    expect(atLast).toMatchObject({ code: 0, msg: expect.stringContaining('would trigger at once') });
+    const missing = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: '0.001', price: last, type: 2 },
+      token,
+    );
+    expect(missing).toMatchObject({ code: 0, msg: 'Please enter a stop price' });
+    const onLimit = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: '0.001', price: last, stop_price: last, type: 0 },
+      token,
+    );
+    expect(onLimit).toMatchObject({ code: 0, msg: 'A stop price is for stop-limit orders only' });
+    expect({ money: await balances(), orders: await ordersOfPair() }).toEqual(before);
+  });
+
+  it('the first trade through its stop triggers it once: its limit order goes to the book and fills', async () => {
+    const ask = best(SELL);
+    // A stop one tick above the best ask, which a market buy of more than the best level reaches.
+    const stopTicks = Math.round(Number(ask.price) * 100) + 1;
+    expect(stopTicks).toBeGreaterThan(tapeLast().price);
+    const stop = priceText(BTC_USDT, stopTicks);
+    const limit = priceText(BTC_USDT, stopTicks + 50_000);
+    const frames: string[] = [];
+    const session = f.simulator.hub.open((text) => frames.push(text));
+    session.receive(JSON.stringify({ type: 'login', params: token }));
+    session.receive(JSON.stringify({ type: 'sub', params: 'TX_MATCHED' }));
+    const lastAtPlacement = tapeLast();
+    const placed = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: '0.001', price: limit, stop_price: stop, type: 2 },
+      token,
+    );
+    expect(placed.code).toBe(1);
+    const id = (placed.data as Order).id;
+    const triggers = () => f.simulator.spot.state().orders.get(id)!.triggeredBy;
+    expect(triggers()).toBeUndefined();
+
+    // The market buy sweeps the best level and trades at the next, through the stop.
+    const sweep = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: ask.quantity(100), type: 1 },
+      token,
+    );
+    expect(sweep.code).toBe(1);
+    await f.run(0);
+    await f.simulator.spot.flushFills();
+    const triggered = triggers();
+    expect(triggered).toBeDefined();
+    expect(triggered!.price).toBeGreaterThanOrEqual(stopTicks);
+    // The first trade after its placement at or above the stop, nothing earlier (the tape is newest first).
+    const since = tape()
+      .latest()
+      .filter((trade) => (trade.id ?? 0) > lastAtPlacement.id!)
+      .reverse();
+    expect(since.find((trade) => trade.price >= stopTicks)?.id).toBe(triggered!.id);
+
+    const after = (
+      (await f.call('tx_in/list', { currency_match_id: 1, include_finished: 1 }, token))
+        .data as AnswerOf<'tx_in/list'>
+    ).data.find((row) => row.id === id)!;
+    expect(after).toMatchObject({ type: 2, triggered: 1, status: 2, transacted_amount: '0.00100' });
+    expect(frames.some((text) => text.includes('"TX_MATCHED"') && text.includes(`"id":${id}`))).toBe(true);
+
+    // More trades through the stop change nothing: it triggered once.
+    await f.call('tx_in/add', { currency_match_id: 1, number: best(SELL).quantity(100), type: 1 }, token);
+    await f.run(2_000);
+    expect(triggers()).toEqual(triggered);
+    expect((await balances()).usdt.lock_balance).toBe('0.00000000');
+  });
+});

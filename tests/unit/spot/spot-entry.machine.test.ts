@@ -79,10 +79,10 @@ describe('spot entry machine', () => {
     actor.send({ type: 'PRICE', side: 'buy', text: '100' });
     actor.send({ type: 'PERCENT', side: 'buy', percent: 50 });
     actor.send({ type: 'QUANTITY', side: 'sell', text: '1.5' });
-    expect(actor.getSnapshot().context.buy).toEqual({ price: '100', quantity: '5', percent: 50 });
+    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '100', quantity: '5', percent: 50 });
     actor.send({ type: 'MODE', mode: 1 });
-    expect(actor.getSnapshot().context.buy).toEqual({ price: '100', quantity: '', percent: 0 });
-    expect(actor.getSnapshot().context.sell).toEqual({ price: '', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '100', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.sell).toEqual({ stop: '', price: '', quantity: '', percent: 0 });
     // Choosing the mode already on is not a switch.
     actor.send({ type: 'QUANTITY', side: 'buy', text: '2' });
     actor.send({ type: 'MODE', mode: 1 });
@@ -134,6 +134,38 @@ describe('spot entry machine', () => {
     expect(actor.getSnapshot().context.execution).toBe('fok');
   });
 
+  it('a stop-limit order needs a stop price read as a number, and carries it with its limit price', async () => {
+    const { actor, effects } = start({ place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'> });
+    await ready(actor);
+    // The stop field takes nothing outside stop-limit mode.
+    actor.send({ type: 'STOP', side: 'sell', text: '90' });
+    expect(actor.getSnapshot().context.sell.stop).toBe('');
+    actor.send({ type: 'MODE', mode: 2 });
+    actor.send({ type: 'PRICE', side: 'sell', text: '89.5' });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    for (const text of ['9e1', '90.123']) {
+      actor.send({ type: 'STOP', side: 'sell', text });
+      expect(actor.getSnapshot().context.sell.stop).toBe(text);
+      actor.send({ type: 'SUBMIT', side: 'sell' });
+    }
+    expect(effects.problems).toEqual(['p_stop', 'stopNotNumber', 'stopTooManyDecimals']);
+    expect(submittedProblem(actor.getSnapshot().context, 'sell')).toBeNull();
+    actor.send({ type: 'STOP', side: 'sell', text: '' });
+    expect(submittedProblem(actor.getSnapshot().context, 'sell')).toEqual({
+      place: 'stop',
+      problem: { code: 'p_stop' },
+    });
+    actor.send({ type: 'STOP', side: 'sell', text: '90' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    await waitFor(actor, (s) => s.matches({ sell: 'idle' }) && effects.placed.length === 1);
+    expect(effects.placed).toEqual([
+      { currency_match_id: 1, number: '1', price: '89.5', stop_price: '90', type: 2 },
+    ]);
+    // The stop stays after the order, as the price does.
+    expect(actor.getSnapshot().context.sell).toMatchObject({ stop: '90', price: '89.5', quantity: '' });
+  });
+
   it('refuses e, minus, plus, letters and extra decimals with a message per field, keeping the text', async () => {
     const { actor, effects } = start();
     await ready(actor);
@@ -158,7 +190,7 @@ describe('spot entry machine', () => {
     await ready(actor);
     actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
     expect(effects.problems).toEqual(['noBestPrice']);
-    expect(actor.getSnapshot().context.buy).toEqual({ price: '', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '', quantity: '', percent: 0 });
     actor.send({ type: 'MODE', mode: 1 });
     actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
     expect(effects.problems).toEqual(['noBestPrice', 'noBestPrice']);
@@ -207,7 +239,12 @@ describe('spot entry machine', () => {
     release();
     await waitFor(actor, (s) => s.matches({ sell: 'idle', balances: 'idle' }));
     expect(effects.placed).toEqual([{ currency_match_id: 1, number: '1', price: '70000.5', type: 0 }]);
-    expect(actor.getSnapshot().context.sell).toEqual({ price: '70000.5', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.sell).toEqual({
+      stop: '',
+      price: '70000.5',
+      quantity: '',
+      percent: 0,
+    });
     // The first load and the one asked for meanwhile; reloading after placing is the screen's job
     // (trade-screen.machine.test.ts), so the form itself loads no more.
     expect(effects.balanceLoads).toBe(2);
@@ -220,7 +257,7 @@ describe('spot entry machine', () => {
     actor.send({ type: 'QUANTITY', side: 'buy', text: '3' });
     actor.send({ type: 'SUBMIT', side: 'buy' });
     await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
-    expect(actor.getSnapshot().context.buy).toEqual({ price: '1', quantity: '3', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '1', quantity: '3', percent: 0 });
   });
 
   it('a visitor loads no balances and places nothing', async () => {
@@ -420,7 +457,12 @@ describe('spot entry machine', () => {
     en.actor.send({ type: 'PRICE', side: 'sell', text: '70000,5' });
     en.actor.send({ type: 'QUANTITY', side: 'sell', text: '0,5' });
     en.actor.send({ type: 'SUBMIT', side: 'sell' });
-    expect(en.actor.getSnapshot().context.sell).toEqual({ price: '70000,5', quantity: '0,5', percent: 0 });
+    expect(en.actor.getSnapshot().context.sell).toEqual({
+      stop: '',
+      price: '70000,5',
+      quantity: '0,5',
+      percent: 0,
+    });
     expect(fieldProblems(en.actor.getSnapshot().context, 'sell').price).toEqual({ kind: 'notNumber' });
     expect(en.effects.problems).toEqual(['priceNotNumber']);
     expect(en.effects.placed).toEqual([]);
@@ -461,13 +503,13 @@ describe('spot entry machine', () => {
     await ready(actor);
     actor.send({ type: 'PRICE', side: 'buy', text: '100' });
     actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
-    expect(actor.getSnapshot().context.buy).toEqual({ price: '100', quantity: '7.5', percent: 75 });
+    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '100', quantity: '7.5', percent: 75 });
     actor.send({ type: 'PRICE', side: 'buy', text: '200' });
-    expect(actor.getSnapshot().context.buy).toEqual({ price: '200', quantity: '7.5', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '200', quantity: '7.5', percent: 0 });
     // A sell's slider does not depend on the price: it stays.
     actor.send({ type: 'PERCENT', side: 'sell', percent: 50 });
     actor.send({ type: 'PRICE', side: 'sell', text: '5' });
-    expect(actor.getSnapshot().context.sell).toEqual({ price: '5', quantity: '1', percent: 50 });
+    expect(actor.getSnapshot().context.sell).toEqual({ stop: '', price: '5', quantity: '1', percent: 50 });
   });
 
   it('a price more than 10 % through the best opposite price asks first; back places nothing, confirm places it', async () => {

@@ -1,6 +1,7 @@
 import { baseUnits, feeOf, quoteUnits, type PairGrid } from '../../../domain/spot/settlement.ts';
 import { MARKET } from '../../../domain/spot/order-kind.ts';
 import { cancelsUnfilled } from '../../../domain/spot/time-in-force.ts';
+import { stopFires } from '../../../domain/spot/stop-limit.ts';
 import { FIRST_USER_OWNER } from '../../market/agents/agent.ts';
 import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import type { FillFact, SpotCommand } from './commands.ts';
@@ -8,7 +9,14 @@ import type { SpotEvent } from './events.ts';
 import { addFee, adjustBalance, putOrder } from './ledger.ts';
 import { withEntry } from '../../store/persistent-map.ts';
 import { appended } from '../../store/persistent-list.ts';
-import { balanceOf, initialSpotState, lockCurrencyOf, type SpotOrder, type SpotState } from './state.ts';
+import {
+  balanceOf,
+  initialSpotState,
+  isWaitingStop,
+  lockCurrencyOf,
+  type SpotOrder,
+  type SpotState,
+} from './state.ts';
 import {
   ORDER_STATUS_CANCELLED,
   ORDER_STATUS_FILLED,
@@ -103,6 +111,19 @@ export function spotAggregate(
         }
         return { ok: true, events: log.events, reply: order.id };
       }
+      case 'trigger': {
+        const log = new EventLog(state);
+        for (const { orderId, trade } of command.triggers) {
+          const order = log.state.orders.get(orderId);
+          // Exactly once, and only by a trade after its placement at or through its stop.
+          if (!order || order.status !== ORDER_STATUS_OPEN || !isWaitingStop(order)) continue;
+          if (trade.id <= (order.stopAfterTrade ?? 0)) continue;
+          if (!stopFires(order.stopDirection!, order.stopTicks ?? 0, trade.price)) continue;
+          log.push({ type: 'OrderTriggered', at: command.at, orderId, trade });
+        }
+        for (const fill of command.fills) settleFill(log, fill, command.at);
+        return { ok: true, events: log.events };
+      }
       case 'settle': {
         const log = new EventLog(state);
         for (const fill of command.fills) settleFill(log, fill, command.at);
@@ -144,6 +165,8 @@ export function spotAggregate(
       // Unknown or finished: the fill belongs to an order whose placement was never stored.
       if (!order || order.status !== ORDER_STATUS_OPEN || order.userId !== role.owner - FIRST_USER_OWNER)
         continue;
+      // A stop-limit order is not in the book before its trigger: nothing can fill it.
+      if (isWaitingStop(order)) continue;
       const lots = Math.min(fill.lots, order.lots - order.filledLots);
       if (lots <= 0) continue;
       log.push(fillEvent(order, fill.price, lots, role.maker, grid, at));
@@ -238,6 +261,11 @@ export function evolveSpot(state: SpotState, event: SpotEvent): SpotState {
       next = adjustBalance(next, userId, baseId, { locked: -event.release });
       next = adjustBalance(next, userId, quoteId, { available: event.quote - event.fee });
       return addFee(next, quoteId, event.fee);
+    }
+    case 'OrderTriggered': {
+      const order = state.orders.get(event.orderId);
+      if (!order) return state;
+      return putOrder(state, { ...order, triggeredBy: event.trade, updatedAt: event.at });
     }
     case 'OrderEnded': {
       const order = state.orders.get(event.orderId);

@@ -61,6 +61,12 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
     status_name: t(STATUS_KEYS[order.status]),
     time_in_force: order.timeInForce ?? TIME_IN_FORCE_GTC,
     post_only: order.postOnly ? FLAG_ON : FLAG_OFF,
+    ...(order.stopTicks === undefined
+      ? {}
+      : {
+          stop_price: scaledToText(order.stopTicks, priceDecimals),
+          triggered: order.triggeredBy ? FLAG_ON : FLAG_OFF,
+        }),
   };
 }
 

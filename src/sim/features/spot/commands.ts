@@ -1,5 +1,7 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
 import type { TimeInForce } from '../../../domain/contract-codes.ts';
+import type { StopDirection } from '../../../domain/spot/stop-limit.ts';
+import type { StopTrigger } from './state.ts';
 
 /**
  * A fill that involves at least one user's order, as the pair's market reported it (engine
@@ -31,6 +33,10 @@ export interface NewOrder {
   timeInForce?: TimeInForce;
   /** It may only make: refused if it would take. Absent: false. */
   postOnly?: boolean;
+  /** A stop-limit order's stop (it is not matched on arrival: it waits for its trigger). */
+  stopTicks?: number;
+  stopDirection?: StopDirection;
+  stopAfterTrade?: number;
   /** What it locks, in ledger units of its lock currency. */
   lock: bigint;
   baseCurrencyId: number;
@@ -54,4 +60,14 @@ export type SpotCommand =
   | { kind: 'place'; at: number; order: NewOrder; fills: readonly FillFact[] }
   /** Fills of resting users' orders that the market's own participants caused. */
   | { kind: 'settle'; at: number; fills: readonly FillFact[] }
-  | { kind: 'cancel'; at: number; userId: number; orderId: number };
+  | { kind: 'cancel'; at: number; userId: number; orderId: number }
+  /**
+   * Stop-limit orders a tape trade triggered, each with that trade, and the fills their limit orders
+   * made on entering the book (the service matched them, in one action of their pair).
+   */
+  | {
+      kind: 'trigger';
+      at: number;
+      triggers: ReadonlyArray<{ orderId: number; trade: StopTrigger }>;
+      fills: readonly FillFact[];
+    };

@@ -1,4 +1,4 @@
-import type { SpotOrder } from './state.ts';
+import type { SpotOrder, StopTrigger } from './state.ts';
 import type { EndedOrderStatus } from '../../../domain/contract-codes.ts';
 
 /**
@@ -27,10 +27,18 @@ export type SpotEvent =
       release: bigint;
       maker: boolean;
     }
+  /** A stop-limit order's trigger: `trade` reached its stop; its limit order went to the book. */
+  | { type: 'OrderTriggered'; at: number; orderId: number; trade: StopTrigger }
   /** The order is over: what it still locked returns to available. */
   | { type: 'OrderEnded'; at: number; orderId: number; status: EndedOrderStatus; release: bigint };
 
-const SPOT_EVENT_TYPES = new Set<string>(['FundsCredited', 'OrderPlaced', 'OrderFilled', 'OrderEnded']);
+const SPOT_EVENT_TYPES = new Set<string>([
+  'FundsCredited',
+  'OrderPlaced',
+  'OrderFilled',
+  'OrderTriggered',
+  'OrderEnded',
+]);
 
 /** Whether an event of the exchange's log is one of spot's. */
 export function isSpotEvent<E extends { type: string }>(event: E): event is Extract<E, SpotEvent> {

@@ -101,7 +101,14 @@ export async function openSpotFeature(options: SpotFeatureOptions): Promise<Exch
       return result.ok ? { ...result, events: result.events.filter(isSpotEvent) } : result;
     },
   };
-  const spot = new Spot(spotLog, options.market, options.hub, options.clock, translator(english));
+  const spot = new Spot(
+    spotLog,
+    options.market,
+    options.hub,
+    options.clock,
+    translator(english),
+    options.tape,
+  );
   const wallet = new Wallet(log, options.market, options.hub, options.clock);
   const earnings = new Earnings(log, options.hub, options.clock);
   const micro = new Micro(log, options.market, options.tape, options.hub, options.clock, (contract, now) =>

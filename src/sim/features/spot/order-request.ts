@@ -2,6 +2,7 @@ import {
   isSellBlocked,
   LIMIT,
   MARKET,
+  STOP_LIMIT,
   type EntryMode,
   type SpotSide,
 } from '../../../domain/spot/order-kind.ts';
@@ -20,6 +21,8 @@ export interface OrderRequest {
   lots: number;
   timeInForce: TimeInForce;
   postOnly: boolean;
+  /** A stop-limit order's stop price in ticks; 0 for other orders. */
+  stopTicks: number;
 }
 
 /** A refusal: a server message key and its values. */
@@ -35,6 +38,7 @@ export interface OrderPayload {
   type?: EntryMode | undefined;
   time_in_force?: TimeInForce | undefined;
   post_only?: number | undefined;
+  stop_price?: string | undefined;
 }
 
 /** Far beyond any real order, and safely inside the engine's integers. */
@@ -61,12 +65,24 @@ export function parseOrderRequest(
   const type: EntryMode = payload.type ?? (price === '' ? MARKET : LIMIT);
 
   let priceTicks = 0;
-  if (type === LIMIT) {
+  if (type !== MARKET) {
     if (!isPositiveDecimal(price)) return fail('spotNeedPrice');
     const ticks = ticksOf(price, pair);
     if (ticks === null) return fail('spotPriceStep', { decimals: pair.priceDecimals });
     if (ticks <= 0n || ticks > BigInt(MAX_UNITS)) return fail('spotPriceRange');
     priceTicks = Number(ticks);
+  }
+  const stop = payload.stop_price?.trim() ?? '';
+  let stopTicks = 0;
+  if (type === STOP_LIMIT) {
+    if (!isPositiveDecimal(stop)) return fail('spotNeedStop');
+    const ticks = ticksOf(stop, pair);
+    if (ticks === null) return fail('spotPriceStep', { decimals: pair.priceDecimals });
+    if (ticks <= 0n || ticks > BigInt(MAX_UNITS)) return fail('spotPriceRange');
+    stopTicks = Number(ticks);
+  } else if (stop !== '') {
+    // Never silently dropped: a stop price on an order that has none is a mistake the user should see.
+    return fail('spotStopNotStopLimit');
   }
 
   if (!isPositiveDecimal(payload.number)) return fail('spotNeedNumber');
@@ -84,6 +100,7 @@ export function parseOrderRequest(
       lots: Number(lots),
       timeInForce: payload.time_in_force ?? TIME_IN_FORCE_GTC,
       postOnly: isOn(payload.post_only ?? 0),
+      stopTicks,
     },
   };
 }

@@ -1,5 +1,7 @@
 import { BUY, SELL } from '../../engine/index.ts';
-import { LIMIT, MARKET } from '../../../domain/spot/order-kind.ts';
+import { MARKET, STOP_LIMIT } from '../../../domain/spot/order-kind.ts';
+import { stopDirection, stopFires } from '../../../domain/spot/stop-limit.ts';
+import type { TapeRecorder } from '../micro/tape-recorder.ts';
 import { affordableLots, baseUnits, quoteUnits } from '../../../domain/spot/settlement.ts';
 import type { Clock } from '../../clock.ts';
 import type { Market } from '../../market/market.ts';
@@ -14,7 +16,14 @@ import type { SpotEvent } from './events.ts';
 import type { OrderRequest } from './order-request.ts';
 import { spotFilterRefusal } from './order-filters.ts';
 import { executionRefusal, restsUnfilled } from '../../../domain/spot/time-in-force.ts';
-import { balanceOf, type Balance, type SpotOrder, type SpotState } from './state.ts';
+import {
+  balanceOf,
+  isWaitingStop,
+  type Balance,
+  type SpotOrder,
+  type SpotState,
+  type StopTrigger,
+} from './state.ts';
 import { SPOT_REFUSALS } from './aggregate.ts';
 import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 
@@ -66,12 +75,23 @@ const sweepLots = new Float64Array(SWEEP_LEVELS);
  * command on that pair, so the log keeps the order in which things happened in the books.
  *
  * After a reload the market is a new one, so every open order is put back into its book (`open`).
+ *
+ * Stop-limit orders wait outside the book. The public tape's trades (TapeRecorder.onTrade) are
+ * checked against the waiting stops of their pair as they are recorded; the first trade at or
+ * through a stop marks it, and a `trigger` command then puts its limit order in the book in an
+ * action, as a place does, and stores the trigger with the trade that caused it and the fills: the
+ * commit after the crossing trade, as lever's stops. The aggregate triggers an order at most once.
  */
 export class Spot {
   private readonly queue = new SerialQueue();
   /** The language of each user's latest call, so pushes read like the answers. */
   private readonly translators = new Map<number, Translate>();
   private readonly listeners = new Set<(events: readonly SpotEvent[]) => void>();
+  /** Pair id -> the stop-limit orders waiting on it (a hint: the state says whether one still waits). */
+  private readonly waitingStops = new Map<number, Set<number>>();
+  /** Stop-limit orders a trade has reached, with the first such trade, until their trigger is stored. */
+  private readonly reached = new Map<number, { pairId: number; trade: StopTrigger }>();
+  private triggerQueued = false;
 
   constructor(
     private readonly log: CommandLog<SpotState, SpotCommand, SpotEvent>,
@@ -79,7 +99,10 @@ export class Spot {
     private readonly hub: PrivateHub,
     private readonly clock: Clock,
     private readonly fallbackT: Translate,
-  ) {}
+    private readonly tape?: TapeRecorder,
+  ) {
+    tape?.onTrade((pairId, trade) => this.onTapeTrade(pairId, trade));
+  }
 
   state(): SpotState {
     return this.log.state();
@@ -122,7 +145,11 @@ export class Spot {
     for (const order of open) {
       const market = this.market.pair(order.pairId);
       const lots = order.lots - order.filledLots;
-      if (!market || lots <= 0 || order.type !== LIMIT) continue;
+      if (isWaitingStop(order)) {
+        this.watchStop(order);
+        continue;
+      }
+      if (!market || lots <= 0 || order.type === MARKET) continue;
       await this.queue.run(async () => {
         await this.settleHeld(market);
         market.begin();
@@ -207,13 +234,16 @@ export class Spot {
       if (refusal) return { ok: false, key: refusal };
       const sized = this.size(market, request, userId);
       if ('key' in sized) return { ok: false, key: sized.key };
+      const stop = request.type === STOP_LIMIT ? this.stopOf(request.pair.id, request.stopTicks) : null;
+      if (stop && 'key' in stop) return { ok: false, key: stop.key };
       const order: NewOrder = {
         id: this.state().nextOrderId,
         userId,
         pairId: request.pair.id,
         side: request.side,
         type: request.type,
-        priceTicks: request.type === LIMIT ? request.priceTicks : 0,
+        priceTicks: request.type !== MARKET ? request.priceTicks : 0,
+        ...stop,
         lots: sized.lots,
         timeInForce: request.timeInForce,
         postOnly: request.postOnly,
@@ -224,14 +254,17 @@ export class Spot {
 
       market.begin();
       try {
-        market.submitUserOrder({
-          orderId: order.id,
-          userId,
-          side: order.side === 'buy' ? BUY : SELL,
-          lots: order.lots,
-          ...(order.type === LIMIT ? { price: order.priceTicks } : {}),
-          rest: restsUnfilled(order.type, request.timeInForce),
-        });
+        // A stop-limit order waits for its trigger outside the book: the action matches nothing.
+        if (order.type !== STOP_LIMIT) {
+          market.submitUserOrder({
+            orderId: order.id,
+            userId,
+            side: order.side === 'buy' ? BUY : SELL,
+            lots: order.lots,
+            ...(order.type !== MARKET ? { price: order.priceTicks } : {}),
+            rest: restsUnfilled(order.type, request.timeInForce),
+          });
+        }
       } catch (error) {
         market.undo();
         throw error;
@@ -247,7 +280,9 @@ export class Spot {
       market.keep();
       market.advanceTo(this.market.time());
       this.announce(result.events, order.id);
-      return { ok: true, order: this.state().orders.get(order.id)! };
+      const placed = this.state().orders.get(order.id)!;
+      if (isWaitingStop(placed)) this.watchStop(placed);
+      return { ok: true, order: placed };
     });
   }
 
@@ -278,6 +313,112 @@ export class Spot {
       this.announce(result.events, orderId);
       return { ok: true, order: this.state().orders.get(orderId)! };
     });
+  }
+
+  /**
+   * A stop-limit order's stop: the way it waits, from the last trade price, and that trade's tape id
+   * (only later trades trigger it). A stop at the last price is refused: it would trigger at once.
+   */
+  private stopOf(
+    pairId: number,
+    stopTicks: number,
+  ): Pick<NewOrder, 'stopTicks' | 'stopDirection' | 'stopAfterTrade'> | { key: string } {
+    const last = this.tape?.last(pairId);
+    const lastTicks = last?.price ?? this.market.pair(pairId)?.lastPrice() ?? NaN;
+    const direction = stopDirection(stopTicks, lastTicks);
+    if (direction === null) return { key: 'spotStopAtLast' };
+    return { stopTicks, stopDirection: direction, stopAfterTrade: last?.id ?? 0 };
+  }
+
+  private watchStop(order: SpotOrder): void {
+    let ids = this.waitingStops.get(order.pairId);
+    if (!ids) this.waitingStops.set(order.pairId, (ids = new Set()));
+    ids.add(order.id);
+  }
+
+  /**
+   * A trade reached the tape: each waiting stop of its pair that it reaches is marked with it (the
+   * first such trade only), and a trigger is queued. Runs inside the market's recording of the trade,
+   * so it only reads and marks.
+   */
+  private onTapeTrade(pairId: number, trade: StopTrigger): void {
+    const ids = this.waitingStops.get(pairId);
+    if (!ids || ids.size === 0) return;
+    const state = this.state();
+    let marked = false;
+    for (const id of ids) {
+      const order = state.orders.get(id);
+      if (!order || order.status !== ORDER_STATUS_OPEN || !isWaitingStop(order)) {
+        ids.delete(id);
+        continue;
+      }
+      if (this.reached.has(id) || trade.id <= (order.stopAfterTrade ?? 0)) continue;
+      if (!stopFires(order.stopDirection!, order.stopTicks ?? 0, trade.price)) continue;
+      this.reached.set(id, { pairId, trade: { id: trade.id, price: trade.price, time: trade.time } });
+      marked = true;
+    }
+    // A trigger that failed to store is tried again with the next trade.
+    if ((marked || this.reached.size > 0) && !this.triggerQueued) {
+      this.triggerQueued = true;
+      void this.queue.run(() => this.triggerReached());
+    }
+  }
+
+  /**
+   * Puts the limit orders of the reached stops in their books, a pair at a time, and stores each
+   * pair's `trigger` command with the fills; undone if not stored (the stops stay reached and are
+   * tried again with the next trade's trigger).
+   */
+  private async triggerReached(): Promise<void> {
+    this.triggerQueued = false;
+    const byPair = new Map<number, Array<{ orderId: number; trade: StopTrigger }>>();
+    for (const [orderId, { pairId, trade }] of this.reached) {
+      const list = byPair.get(pairId) ?? [];
+      list.push({ orderId, trade });
+      byPair.set(pairId, list);
+    }
+    for (const [pairId, reached] of byPair) {
+      const market = this.market.pair(pairId);
+      if (!market) continue;
+      await this.settleHeld(market);
+      const state = this.state();
+      const triggers = reached
+        .filter(({ orderId }) => {
+          const order = state.orders.get(orderId);
+          const waiting = order !== undefined && order.status === ORDER_STATUS_OPEN && isWaitingStop(order);
+          if (!waiting) this.reached.delete(orderId);
+          return waiting;
+        })
+        .sort((a, b) => a.trade.id - b.trade.id || a.orderId - b.orderId);
+      if (triggers.length === 0) continue;
+      market.begin();
+      try {
+        for (const { orderId } of triggers) {
+          const order = state.orders.get(orderId)!;
+          market.submitUserOrder({
+            orderId,
+            userId: order.userId,
+            side: order.side === 'buy' ? BUY : SELL,
+            price: order.priceTicks,
+            lots: order.lots - order.filledLots,
+          });
+        }
+      } catch (error) {
+        market.undo();
+        throw error;
+      }
+      const fills = market.hold();
+      const result = await this.log.execute({ kind: 'trigger', at: this.clock.now(), triggers, fills });
+      if (result.ok) {
+        market.keep();
+        for (const { orderId } of triggers) this.reached.delete(orderId);
+        this.announce(result.events, null);
+      } else {
+        market.undo();
+        console.error('sim spot: stop trigger not stored, action undone', result.error);
+      }
+      market.advanceTo(this.market.time());
+    }
   }
 
   /** Stores a user's command, with its request's answer (for `orderId`) in the same commit. */
@@ -313,7 +454,7 @@ export class Spot {
       const lock = baseUnits(request.lots, pair);
       return lock > available(pair.base.id) ? { key: 'spotInsufficient' } : { lots: request.lots, lock };
     }
-    if (request.type === LIMIT) {
+    if (request.type !== MARKET) {
       const lock = quoteUnits(request.priceTicks, request.lots, pair, 'ceil');
       return lock > available(pair.quote.id) ? { key: 'spotInsufficient' } : { lots: request.lots, lock };
     }
@@ -347,7 +488,8 @@ export class Spot {
     const touched = new Set<number>();
     for (const event of events) {
       if (event.type === 'OrderPlaced') touched.add(event.order.id);
-      else if (event.type === 'OrderFilled' || event.type === 'OrderEnded') touched.add(event.orderId);
+      else if (event.type === 'OrderFilled' || event.type === 'OrderEnded' || event.type === 'OrderTriggered')
+        touched.add(event.orderId);
     }
     const state = this.state();
     for (const id of touched) {

@@ -1,5 +1,6 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
 import type { OrderStatus, TimeInForce } from '../../../domain/contract-codes.ts';
+import type { StopDirection } from '../../../domain/spot/stop-limit.ts';
 import type { ReadonlyList } from '../../store/persistent-list.ts';
 import { PersistentMap } from '../../store/persistent-map.ts';
 
@@ -27,6 +28,13 @@ export interface SpotOrder {
   timeInForce?: TimeInForce;
   /** Absent in orders stored before post-only existed: false. */
   postOnly?: boolean;
+  /** A stop-limit order's stop price in ticks and the way it waits (domain/spot/stop-limit.ts). */
+  stopTicks?: number;
+  stopDirection?: StopDirection;
+  /** The tape's last trade when the stop-limit order was placed: only later trades trigger it. */
+  stopAfterTrade?: number;
+  /** The trade that triggered the stop-limit order; from then on it is a limit order in the book. */
+  triggeredBy?: StopTrigger;
   filledLots: number;
   /** Quote currency that changed hands in the fills, ledger units. */
   filledQuote: bigint;
@@ -38,6 +46,18 @@ export interface SpotOrder {
   quoteCurrencyId: number;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A trade of the public tape that triggered a stop: its tape id, price (ticks) and time. */
+export interface StopTrigger {
+  id: number;
+  price: number;
+  time: number;
+}
+
+/** Whether an order is a stop-limit order still waiting for its trigger (not in the book). */
+export function isWaitingStop(order: Pick<SpotOrder, 'stopDirection' | 'triggeredBy'>): boolean {
+  return order.stopDirection !== undefined && order.triggeredBy === undefined;
 }
 
 /** One currency of one user's trade (change) account. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { NO_VALUE } from '../../../domain/format.ts';
 import { feePercentText } from '../../../domain/spot/display.ts';
-import { LIMIT, MARKET, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
+import { LIMIT, MARKET, STOP_LIMIT, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
 import { shownOrderTotal } from '../../../domain/spot/order-total.ts';
 import { EXECUTION_CHOICES } from '../../../domain/spot/time-in-force.ts';
 import {
@@ -46,9 +46,10 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
   const { t } = useTranslation();
   const mode = useSelector(entry, (snapshot) => snapshot.context.mode);
   const execution = useSelector(entry, (snapshot) => snapshot.context.execution);
-  const modes: Array<{ mode: EntryMode; key: string }> = [
-    { mode: LIMIT, key: 'trade.form.limit' },
-    { mode: MARKET, key: 'trade.form.market' },
+  const modes: Array<{ mode: EntryMode; key: string; testId: string }> = [
+    { mode: LIMIT, key: 'trade.form.limit', testId: 'mode-limit' },
+    { mode: MARKET, key: 'trade.form.market', testId: 'mode-market' },
+    { mode: STOP_LIMIT, key: 'trade.form.stopLimit', testId: 'mode-stop' },
   ];
   return (
     <section className="trade-panel forms" aria-labelledby="forms-title" data-testid="order-forms">
@@ -65,7 +66,7 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
               aria-selected={mode === option.mode}
               className={mode === option.mode ? 'active' : ''}
               onClick={() => entry.send({ type: 'MODE', mode: option.mode })}
-              data-testid={`mode-${option.mode === LIMIT ? 'limit' : 'market'}`}
+              data-testid={option.testId}
             >
               {t(option.key)}
             </button>
@@ -134,7 +135,10 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
   const problems = useSelector(
     entry,
     (snapshot) => fieldProblems(snapshot.context, side),
-    (a, b) => a.price?.kind === b.price?.kind && a.quantity?.kind === b.quantity?.kind,
+    (a, b) =>
+      a.stop?.kind === b.stop?.kind &&
+      a.price?.kind === b.price?.kind &&
+      a.quantity?.kind === b.quantity?.kind,
   );
   // A refused order's problem, beside the field it is about (the toast says it too, and goes).
   const submitted = useSelector(
@@ -183,6 +187,27 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           {`${signedIn && locked !== null ? numbers.amount(locked, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
+      {mode === STOP_LIMIT ? (
+        <>
+          <label className="form-field" htmlFor={id('stop')}>
+            <span className="field-label">{t('trade.form.stop')}</span>
+            <input
+              id={id('stop')}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.stop}
+              aria-invalid={problems.stop !== null || ruleAt('stop') !== null}
+              aria-describedby={problems.stop || ruleAt('stop') ? id('stop-problem') : undefined}
+              onChange={(event) => entry.send({ type: 'STOP', side, text: event.target.value })}
+              data-testid={`stop-${side}`}
+            />
+            <span className="field-unit">{quote}</span>
+          </label>
+          <FieldProblem id={id('stop-problem')} problem={problems.stop} testId={`stop-problem-${side}`} />
+          <RuleProblem id={id('stop-problem')} problem={ruleAt('stop')} testId={`stop-problem-${side}`} />
+        </>
+      ) : null}
       <label className="form-field" htmlFor={id('price')}>
         <span className="field-label">{t('trade.form.price')}</span>
         <input

@@ -6,7 +6,7 @@ import { NO_VALUE } from '../../../domain/format.ts';
 import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { dateTimeText } from '../../../domain/time-zone.ts';
 import { hasSideTabs, ORDERS_TABS, pageCount, type OrdersTab } from '../../../domain/spot/order-list.ts';
-import { MARKET } from '../../../domain/spot/order-kind.ts';
+import { MARKET, STOP_LIMIT } from '../../../domain/spot/order-kind.ts';
 import type { OrderRow, spotOrdersMachine } from '../../../machines/spot-orders.machine.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
@@ -222,7 +222,11 @@ function OrderLine({
       </td>
       <td>{order.currency_match.symbol}</td>
       <td className={buy ? 'up' : 'down'}>{t(buy ? 'trade.orders.buy' : 'trade.orders.sell')}</td>
-      <td>{t(market ? 'trade.form.market' : 'trade.form.limit')}</td>
+      <td>
+        {order.type === STOP_LIMIT && order.stop_price !== undefined
+          ? t('trade.orders.stopAt', { price: numbers.exact(order.stop_price) })
+          : t(market ? 'trade.form.market' : 'trade.form.limit')}
+      </td>
       <td className="num end">{market ? t('trade.orders.marketPrice') : numbers.exact(order.price)}</td>
       {history && (
         <td className="num end">
