@@ -116,6 +116,12 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(openRows.first().getByTestId('lever-row-pnl')).toHaveText(/^-?\d/);
   await mkdir('/tmp/shots', { recursive: true });
   await page.screenshot({ path: '/tmp/shots/lever-1440-dark-en-open.png', fullPage: true });
+  // The open position's PnL card, at the mark: a PNG to download.
+  await openRows.first().getByTestId('lever-row-card').click();
+  await mkdir('/tmp/shots/leverproof', { recursive: true });
+  await writeFile('/tmp/shots/leverproof/card-open-en-dark.png', await downloadPnlCard(page, 'lever'));
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pnl-card-dialog')).toHaveCount(0);
   // From 1280 px a row fits its panel whole: profit/loss and actions without a sideways scroll.
   await page.setViewportSize({ width: 1280, height: 900 });
   const tableWrap = positions.locator('.lever-table-wrap');
@@ -157,8 +163,14 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
     Number(chartLink.searchParams.get('from')),
   );
   // Its PnL card: a PNG of the card, never the account's name.
+  // The link marks the trade where it printed: at its time and at its price.
+  expect(Number(chartLink.searchParams.get('price'))).toBe(tradePrice);
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await proof.getByTestId('lever-proof-card').click();
-  await mkdir('/tmp/shots/leverproof', { recursive: true });
   await writeFile('/tmp/shots/leverproof/card-closed-en-dark.png', await downloadPnlCard(page, 'lever'));
   await expect(page.getByTestId('pnl-card-image')).not.toHaveAttribute('alt', /demo@/);
   await expect(page.getByTestId('pnl-card-image')).toHaveAttribute('alt', /BTC\/USDT, Long ×\d+/);

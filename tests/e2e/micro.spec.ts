@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, matrixBackend, openInApp, showOnce, test, withPrefs } from './fixtures.ts';
+import { downloadPnlCard } from './pnl-card.ts';
 
 /**
  * /second (issue 14), driven the way a person would: sign in, move USDT into the micro account on
@@ -160,6 +161,17 @@ test('buys up and down, counts down on the server clock and settles on the publi
   }
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/settled-1440-dark-en.png`, fullPage: true });
+  // A settled contract's PnL card (issue 32): a PNG to download, its dialog clean for axe.
+  await rows.nth(0).getByTestId('micro-card-open').click();
+  await writeFile(`${SHOTS}/card-micro-en-dark.png`, await downloadPnlCard(page, 'micro'));
+  await expect(page.getByTestId('pnl-card-image')).toHaveAttribute('alt', /Down/);
+  const cardAxe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(cardAxe.violations.map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pnl-card-dialog')).toHaveCount(0);
   await page.getByTestId('kline-chart').screenshot({ path: `${SHOTS}/chart-1440-dark-en.png` });
 
   // The proof link opens the trade screen on the pair with the closing trade's candle in view.

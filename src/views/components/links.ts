@@ -27,6 +27,16 @@ export function parseMomentParam(value: string | null): number | null {
   return Number(value.trim());
 }
 
+/**
+ * A price in an address (?price=, the trade a proof link marks): a plain positive decimal of at
+ * most 8 places, as the contract sends prices, else null (never a guess at what a stray value meant).
+ */
+export function parsePriceParam(value: string | null): string | null {
+  if (value === null) return null;
+  const text = value.trim();
+  return /^\d{1,12}(\.\d{1,8})?$/.test(text) && /[1-9]/.test(text) ? text : null;
+}
+
 export function parseIdParam(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
   const id = Number(value.trim());

@@ -173,7 +173,7 @@ describe('closed lever positions', () => {
     expect(read('lever-proof-formula')).toBe('(89,168.44 − 90,000) × 0.01 = -8.31 USDT');
     expect(read('lever-proof-agrees')).toBe('✓ the recorded PnL');
     const href = within(dialog).getByTestId('lever-proof-chart').getAttribute('href');
-    expect(href).toBe(`/trade?symbol=BTC/USDT&from=${T - 3_600_000}&at=${T}`);
+    expect(href).toBe(`/trade?symbol=BTC/USDT&from=${T - 3_600_000}&at=${T}&price=89168.44`);
     fireEvent.click(within(dialog).getByTestId('lever-proof-back'));
     expect(screen.queryByTestId('lever-proof-dialog')).toBeNull();
     fireEvent.click(within(screen.getByTestId('lever-row-6')).getByTestId('lever-row-proof'));

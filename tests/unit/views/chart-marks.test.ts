@@ -11,7 +11,7 @@ import {
   type PriceMark,
 } from '../../../src/views/pages/trade/chart-marks.ts';
 import type { ChartBar, ChartColors } from '../../../src/views/pages/trade/chart-option.ts';
-import { parseMomentParam } from '../../../src/views/components/links.ts';
+import { parseMomentParam, parsePriceParam } from '../../../src/views/components/links.ts';
 
 const colors: ChartColors = {
   up: 'green',
@@ -129,6 +129,14 @@ describe('chart marks', () => {
       '1234567890123456',
     ]) {
       expect(parseMomentParam(bad)).toBeNull();
+    }
+  });
+
+  it('an address price is a plain positive decimal of at most 8 places, taken as written', () => {
+    expect(parsePriceParam('89168.44')).toBe('89168.44');
+    expect(parsePriceParam(' 0.00000001 ')).toBe('0.00000001');
+    for (const bad of [null, '', '0', '0.000', '-1', '1e5', '1,5', '1.123456789', 'abc', '1.', '.5']) {
+      expect(parsePriceParam(bad)).toBeNull();
     }
   });
 

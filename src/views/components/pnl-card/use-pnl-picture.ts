@@ -16,9 +16,10 @@ export interface PnlCardFigures {
   /** "Long ×10", "Up": the side as the page words it. */
   readonly side: string;
   readonly sideUp: boolean;
+  /** The entry price as the page shows it (formatted in the user's language, the pair's decimals). */
   readonly entryLabel: string;
   readonly entry: string;
-  /** Mark (open) or exit (closed), with its label. */
+  /** Mark (open) or exit (closed), with its label, as the page shows it. */
   readonly lastLabel: string;
   readonly last: string;
   readonly pnl: string;
@@ -27,12 +28,6 @@ export interface PnlCardFigures {
   readonly percent: string | null;
   /** When it closed (ms); null while open (the figures are at the mark now). */
   readonly at: number | null;
-}
-
-/** A price as sent, without the trailing zeros of its 8 places ("89684.39000000" -> "89684.39"). */
-export function plainPrice(text: string): string {
-  if (!text.includes('.')) return text;
-  return text.replace(/\.?0+$/, '') || '0';
 }
 
 /** The invite link a card's QR code carries: the register page with the user's invite code. */
@@ -85,8 +80,8 @@ export function usePnlPicture(): ((figures: PnlCardFigures) => PnlCardPicture) |
         percent: figures.percent === null ? '—' : numbers.percent(figures.percent),
         pnlTone: sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat',
         rows: [
-          { label: figures.entryLabel, value: numbers.exact(plainPrice(figures.entry)) },
-          { label: figures.lastLabel, value: numbers.exact(plainPrice(figures.last)) },
+          { label: figures.entryLabel, value: figures.entry },
+          { label: figures.lastLabel, value: figures.last },
         ],
         invite: { link: inviteLink(window.location.origin, code ?? ''), caption: t('pnlCard.invite') },
         palette: currentPalette(),

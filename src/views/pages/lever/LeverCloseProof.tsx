@@ -9,7 +9,6 @@ import { dateTimeText } from '../../../domain/time-zone.ts';
 import type { leverCloseProofMachine } from '../../../machines/lever-close-proof.machine.ts';
 import type { LeverPosition } from '../../../machines/lever-positions.machine.ts';
 import { tradeHref } from '../../components/links.ts';
-import { plainPrice } from '../../components/pnl-card/use-pnl-picture.ts';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
 import { useSelector } from '../../use-app-actor.ts';
 import { useNumberText } from '../../use-number-text.ts';
@@ -19,20 +18,27 @@ import './lever-proof.css';
 type ProofRef = ActorRefFrom<typeof leverCloseProofMachine>;
 type TapeTrade = NonNullable<LeverPosition['close_trade']>;
 
+/** A price as sent, without the trailing zeros of its 8 places ("89684.39000000" -> "89684.39"). */
+export function plainPrice(text: string): string {
+  if (!text.includes('.')) return text;
+  return text.replace(/\.?0+$/, '') || '0';
+}
+
 /** A tape trade's time as ms; null when a server sent it as a date text. */
 function tapeMs(time: TapeTrade['time']): number | null {
   return typeof time === 'number' && Number.isFinite(time) ? time : null;
 }
 
 /**
- * The trade screen with the position's span marked and its closing trade in view (TradePage: ?from=
- * the opening trade's time, ?at= the closing trade's), so its price can be checked on the candles
- * and the tape.
+ * The trade screen with the position's span marked and its closing trade in view and marked at its
+ * price (TradePage: ?from= the opening trade's time, ?at= the closing trade's, ?price= its price), so
+ * it can be checked on the candles and the tape.
  */
 export function closeProofHref(symbol: string, open: TapeTrade | null, close: TapeTrade): string {
   const from = open ? tapeMs(open.time) : null;
   const at = tapeMs(close.time);
-  return `${tradeHref(symbol)}${from === null || at === null ? '' : `&from=${from}`}${at === null ? '' : `&at=${at}`}`;
+  if (at === null) return tradeHref(symbol);
+  return `${tradeHref(symbol)}${from === null ? '' : `&from=${from}`}&at=${at}&price=${encodeURIComponent(plainPrice(close.price))}`;
 }
 
 /**

@@ -98,6 +98,7 @@ export function LeverPositions({
         ? row.profits
         : unitsText(leverMarkSummary([row], mark, null, '0').pnl.get(row.id) ?? 0n);
       const long = row.type === LEVER_TYPE_LONG;
+      const price = (value: string) => rowPrice(row, value, matchId, priceDecimals, numbers);
       card.send({
         type: 'OPEN',
         picture: picture({
@@ -107,9 +108,9 @@ export function LeverPositions({
           side: `${t(long ? 'lever.long' : 'lever.short')} ×${row.multiple}`,
           sideUp: long,
           entryLabel: t('lever.entryPrice'),
-          entry: row.price,
+          entry: price(row.price),
           lastLabel: t(closed ? 'lever.col.exit' : 'pnlCard.mark'),
-          last: mark,
+          last: price(mark),
           pnl,
           currency: (row.currency_match?.symbol ?? row.symbol).split('/')[1] ?? '',
           percent: leverRoeText(pnl, row.origin_caution_money),
@@ -117,7 +118,7 @@ export function LeverPositions({
         }),
       });
     },
-    [picture, card, last$, matchId, t],
+    [picture, card, last$, matchId, priceDecimals, numbers, t],
   );
   const onShare: ShareCard = picture ? share : null;
 

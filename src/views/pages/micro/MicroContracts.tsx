@@ -7,6 +7,7 @@ import type { MicroOrder } from '../../../streams/micro-pushes.ts';
 import { PnlCardDialog } from '../../components/pnl-card/PnlCardDialog.tsx';
 import { usePnlPicture } from '../../components/pnl-card/use-pnl-picture.ts';
 import { useServices } from '../../services-context.ts';
+import { useNumberText } from '../../use-number-text.ts';
 import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { createCountdownPainter } from './countdown-painter.ts';
 import { MicroContractRow } from './MicroContractRow.tsx';
@@ -33,6 +34,7 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
   const list = useRef<HTMLUListElement>(null);
   // A settled contract's PnL card (issue 32 item 5): its profit as a percent of the stake.
   const { machines } = useServices();
+  const numbers = useNumberText();
   const card = useActorRef(machines.trading.pnlCard);
   const picture = usePnlPicture();
   const share = useCallback(
@@ -48,9 +50,9 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
           side: t(up ? 'micro.up' : 'micro.down'),
           sideUp: up,
           entryLabel: t('micro.openPrice'),
-          entry: order.open_price,
+          entry: numbers.exact(order.open_price),
           lastLabel: t('micro.endPrice'),
-          last: order.end_price,
+          last: numbers.exact(order.end_price),
           pnl: order.fact_profits,
           currency: order.currency_name,
           percent: leverRoeText(order.fact_profits, order.number),
@@ -58,7 +60,7 @@ export function MicroContracts({ screen }: { screen: MicroScreenRef }) {
         }),
       });
     },
-    [picture, card, t],
+    [picture, card, numbers, t],
   );
 
   // Before the rows are first shown, and on every move of the clock after, until the list changes.

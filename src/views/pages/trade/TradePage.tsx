@@ -9,7 +9,7 @@ import { readPref, writePref } from '../../../machines/local-prefs.ts';
 import type { SpotPair } from '../../../machines/spot-entry.machine.ts';
 import type { TradePair } from '../../../streams/queries/trade-pairs.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { parseIdParam, parseMomentParam, tradeHref } from '../../components/links.ts';
+import { parseIdParam, parseMomentParam, parsePriceParam, tradeHref } from '../../components/links.ts';
 import { useServices } from '../../services-context.ts';
 import { useSignedIn } from '../../use-session.ts';
 import { useMediaQuery } from '../home/use-media-query.ts';
@@ -77,6 +77,7 @@ export default function TradePage() {
       pair={pair}
       at={parseMomentParam(params.get('at'))}
       from={parseMomentParam(params.get('from'))}
+      price={parsePriceParam(params.get('price'))}
     />
   );
 }
@@ -86,8 +87,20 @@ export default function TradePage() {
  * chart opens with it in view and marked, so its price can be checked against the candles. `from`
  * (?from=, ms, only with `at`) is where that span began, e.g. the contract's opening trade: marked
  * too, by a plain line, so the two moments read as one span and the labels never sit on each other.
+ * `price` (?price=, only with `at`) is the price of the trade at `at`, e.g. the one that closed a lever
+ * position: drawn as a labelled line, so the trade is marked where it printed, not only when.
  */
-function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; from: number | null }) {
+function TradeScreen({
+  pair,
+  at,
+  from,
+  price,
+}: {
+  pair: TradePair;
+  at: number | null;
+  from: number | null;
+  price: string | null;
+}) {
   const { t } = useTranslation();
   const { machines, queries, toasts } = useServices();
   // A language change reloads the page (spec §1), so the language read at start is the one shown.
@@ -122,7 +135,10 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
       at === null
         ? undefined
         : {
-            prices: [],
+            prices:
+              price === null
+                ? []
+                : [{ id: 'at-price', price: Number(price), label: price, tone: 'entry' as const }],
             moments: [
               ...(from !== null && from <= at
                 ? [{ id: 'from', time: from, label: '', tone: 'neutral' as const }]
@@ -130,7 +146,7 @@ function TradeScreen({ pair, at, from }: { pair: TradePair; at: number | null; f
               { id: 'at', time: at, label: fullLabel(at, zone), tone: 'entry' },
             ],
           },
-    [at, from, zone],
+    [at, from, price, zone],
   );
   const priceDecimals = pair.priceDecimals ?? 4;
   const loginHref = `/login?redirect=${encodeURIComponent(tradeHref(pair.symbol))}`;
