@@ -28,6 +28,10 @@ export const PREF_KEYS = {
   bookView: 'book_view',
   /** The depth chart's height: the base quantity ('base', the default) or its quote value ('quote'). */
   depthUnit: 'depth_unit',
+  /** Keyboard trading on the trading screens: '0' switches it off (on by default). */
+  tradeShortcuts: 'trade_shortcuts',
+  /** The "pro" setting: '1' places orders without the confirmation dialogs (off by default). */
+  skipConfirm: 'skip_confirm',
 } as const;
 
 export type PrefKey = keyof typeof PREF_KEYS;

@@ -106,7 +106,8 @@ export type SpotEntryEvent =
   /** A BALANCE push of the trade account: one currency's balance after it moved. */
   | { type: 'BALANCE'; balance: PushedBalance }
   | { type: 'REACHABLE'; reachable: boolean }
-  | { type: 'SUBMIT'; side: SpotSide }
+  /** `skipConfirm`: the trader's "pro" setting; a far price then goes without asking. */
+  | { type: 'SUBMIT'; side: SpotSide; skipConfirm?: boolean }
   /** The user confirmed, or dismissed, a price far through the market. */
   | { type: 'CONFIRM'; side: SpotSide }
   | { type: 'DISMISS'; side: SpotSide };
@@ -429,7 +430,8 @@ export const spotEntryMachine = setup({
   guards: {
     signedIn: ({ context }) => context.signedIn,
     hasProblem: ({ context }, params: { side: SpotSide }) => problemOf(context, params.side) !== null,
-    farPrice: ({ context }, params: { side: SpotSide }) => isFarPrice(context, params.side),
+    farPrice: ({ context, event }, params: { side: SpotSide }) =>
+      isFarPrice(context, params.side) && !(event.type === 'SUBMIT' && event.skipConfirm === true),
   },
 }).createMachine({
   id: 'spotEntry',

@@ -35,6 +35,10 @@ export interface SpotOrdersContext {
   own: ReadonlyMap<number, OwnOrder>;
   /** The order being cancelled, for the button's busy state. */
   cancelling: number | null;
+  /** Its side (tx_in/cancel wants it). */
+  cancellingWay: Way;
+  /** Orders still to cancel after it (CANCEL_ALL), newest first. */
+  queue: readonly { id: number; way: Way }[];
   /** Whether the backend can be reached now; while it cannot, a cancel is refused, not queued. */
   reachable: boolean;
 }
@@ -48,6 +52,10 @@ export type SpotOrdersEvent =
   /** A TX_SUBMIT or TX_MATCHED push, or the answer of this tab's own add or cancel. */
   | { type: 'ORDER'; order: SpotOrderAnswer }
   | { type: 'CANCEL'; id: number; way: Way }
+  /** Cancels the newest open order of the pair on screen (a keyboard shortcut). */
+  | { type: 'CANCEL_NEWEST' }
+  /** Cancels every open order of the pair on screen, newest first, one call after another. */
+  | { type: 'CANCEL_ALL' }
   | { type: 'RELOAD' }
   | { type: 'REACHABLE'; reachable: boolean };
 
@@ -73,6 +81,17 @@ function applyOwn(
   return next;
 }
 
+/** The user's open orders of the pair, newest (highest id) first, as cancels want them. */
+function newestFirst(own: ReadonlyMap<number, OwnOrder>): { id: number; way: Way }[] {
+  return [...own].sort((a, b) => b[0] - a[0]).map(([id, order]) => ({ id, way: order.way }));
+}
+
+/** The first of `orders` becomes the one being cancelled; the rest wait their turn. */
+function nextOf(orders: readonly { id: number; way: Way }[]) {
+  const [first, ...rest] = orders;
+  return { cancelling: first?.id ?? null, cancellingWay: first?.way ?? WAY_BUY, queue: rest };
+}
+
 /**
  * The orders panel (spec §2, §4): tabs current / all / history, buy and sell sub-tabs on the first
  * two, pages of 10, and cancel. Pushed orders are folded in by the list rules of
@@ -89,7 +108,8 @@ export const spotOrdersMachine = setup({
      * Told to the page (`actor.on`): an order was cancelled here, so balances moved; or a cancel
      * was refused because the backend cannot be reached (nothing was sent).
      */
-    emitted: {} as { type: 'cancelled'; order: SpotOrderAnswer } | { type: 'refused' },
+    emitted: {} as
+      { type: 'cancelled'; order: SpotOrderAnswer } | { type: 'refused' } | { type: 'nothingToCancel' },
   },
   actors: {
     loadPage: fromPromise<LoadedPage, LoadInput>(async () => {
@@ -103,6 +123,16 @@ export const spotOrdersMachine = setup({
     }),
   },
   actions: {
+    /** A cancel's answer folded into the list and the book's marks. */
+    foldCancelled: assign(({ context }, { order }: { order: SpotOrderAnswer }) => {
+      const page = foldOrderUpdate(context.view, { rows: context.rows, total: context.total }, toRow(order));
+      return {
+        rows: [...page.rows],
+        total: page.total,
+        own: applyOwn(context.own, context.view.matchId, order),
+        cancelling: null,
+      };
+    }),
     cancelled: emit((_, params: { order: SpotOrderAnswer }) => ({
       type: 'cancelled' as const,
       order: params.order,
@@ -120,6 +150,8 @@ export const spotOrdersMachine = setup({
     signedIn: input.signedIn,
     own: new Map(),
     cancelling: null,
+    cancellingWay: WAY_BUY,
+    queue: [],
     reachable: true,
   }),
   type: 'parallel',
@@ -241,37 +273,63 @@ export const spotOrdersMachine = setup({
             CANCEL: [
               { guard: ({ context }) => !context.signedIn },
               { guard: ({ context }) => !context.reachable, actions: emit({ type: 'refused' as const }) },
-              { target: 'cancelling', actions: assign(({ event }) => ({ cancelling: event.id })) },
+              {
+                target: 'cancelling',
+                actions: assign(({ event }) => ({
+                  cancelling: event.id,
+                  cancellingWay: event.way,
+                  queue: [],
+                })),
+              },
+            ],
+            CANCEL_NEWEST: [
+              { guard: ({ context }) => !context.signedIn },
+              { guard: ({ context }) => !context.reachable, actions: emit({ type: 'refused' as const }) },
+              {
+                guard: ({ context }) => context.own.size === 0,
+                actions: emit({ type: 'nothingToCancel' as const }),
+              },
+              {
+                target: 'cancelling',
+                actions: assign(({ context }) => ({ ...nextOf(newestFirst(context.own).slice(0, 1)) })),
+              },
+            ],
+            CANCEL_ALL: [
+              { guard: ({ context }) => !context.signedIn },
+              { guard: ({ context }) => !context.reachable, actions: emit({ type: 'refused' as const }) },
+              {
+                guard: ({ context }) => context.own.size === 0,
+                actions: emit({ type: 'nothingToCancel' as const }),
+              },
+              { target: 'cancelling', actions: assign(({ context }) => nextOf(newestFirst(context.own))) },
             ],
           },
         },
         cancelling: {
           invoke: {
             src: 'cancelOrder',
-            input: ({ context, event }) => ({
-              id: context.cancelling ?? 0,
-              way: event.type === 'CANCEL' ? event.way : WAY_BUY,
-            }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign(({ context, event }) => {
-                  const page = foldOrderUpdate(
-                    context.view,
-                    { rows: context.rows, total: context.total },
-                    toRow(event.output),
-                  );
-                  return {
-                    rows: [...page.rows],
-                    total: page.total,
-                    own: applyOwn(context.own, context.view.matchId, event.output),
-                    cancelling: null,
-                  };
-                }),
-                { type: 'cancelled', params: ({ event }) => ({ order: event.output }) },
-              ],
-            },
-            onError: { target: 'idle', actions: assign({ cancelling: null }) },
+            input: ({ context }) => ({ id: context.cancelling ?? 0, way: context.cancellingWay }),
+            onDone: [
+              {
+                // CANCEL_ALL: the next one once this one has answered.
+                guard: ({ context }) => context.queue.length > 0,
+                target: 'cancelling',
+                reenter: true,
+                actions: [
+                  { type: 'foldCancelled', params: ({ event }) => ({ order: event.output }) },
+                  { type: 'cancelled', params: ({ event }) => ({ order: event.output }) },
+                  assign(({ context }) => nextOf(context.queue)),
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'foldCancelled', params: ({ event }) => ({ order: event.output }) },
+                  { type: 'cancelled', params: ({ event }) => ({ order: event.output }) },
+                ],
+              },
+            ],
+            onError: { target: 'idle', actions: assign({ cancelling: null, queue: [] }) },
           },
         },
       },

@@ -276,6 +276,56 @@ test.describe('spot trade screen', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test(
+    'keyboard trading: ? lists the keys, b/1/p/Enter place a buy, x cancels it; never while typing; off and pro in the settings',
+    VIEWS_ONLY,
+    async ({ page }) => {
+      await signIn(page);
+      await page.locator('body').press('?');
+      await expect(page.getByTestId('shortcut-sheet')).toContainText('Cancel the newest open order');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('shortcut-sheet')).toHaveCount(0);
+
+      // b goes to the buy price; there the keys are the field's: "m" is typed, not "market".
+      await page.keyboard.press('b');
+      await expect(page.getByTestId('price-buy')).toBeFocused();
+      await page.keyboard.type('1m');
+      await expect(page.getByTestId('price-buy')).toHaveValue('1m');
+      await expect(page.getByTestId('mode-limit')).toHaveAttribute('aria-selected', 'true');
+      const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
+      await page.getByTestId('price-buy').fill(price);
+      // Escape leaves the field; 1 sets the slider to 25 %; p asks, Enter places.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('1');
+      await expect(page.getByTestId('quantity-buy')).toHaveValue(/^0\.0\d+$/);
+      const quantity = await page.getByTestId('quantity-buy').inputValue();
+      await page.keyboard.press('p');
+      await expect(page.getByTestId('keys-confirm-quantity')).toHaveText(`${quantity} BTC`);
+      await expect(page.getByTestId('keys-confirm-place')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Order placed')).toBeVisible();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
+      await page.keyboard.press('x');
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+      await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+      await page.keyboard.press('X');
+      await expect(page.getByTestId('toast').filter({ hasText: 'No open order on this pair' })).toBeVisible();
+
+      // Switched off in the personal settings: ? does nothing. Pro on: a clear warning.
+      await page.goto('/personal/accountSettings');
+      await page.getByTestId('toggle-shortcuts').uncheck(BOOT);
+      await expect(page.getByTestId('shortcut-list')).toHaveCount(0);
+      await expect(page.getByTestId('pro-warning')).toHaveCount(0);
+      await page.getByTestId('toggle-pro').check();
+      await expect(page.getByTestId('pro-warning')).toContainText('cannot be undone');
+      await openTrade(page);
+      await page.locator('body').press('?');
+      await page.keyboard.press('b');
+      await expect(page.getByTestId('shortcut-sheet')).toHaveCount(0);
+      await expect(page.getByTestId('price-buy')).not.toBeFocused();
+    },
+  );
+
   test('a market buy fills: it is in the history, the balances move and the trade is on the tape', async ({
     page,
   }) => {

@@ -34,7 +34,9 @@ function shape(keys: Iterable<string>): { plain: Set<string>; plural: Set<string
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Values that are rightly the same in every language: the brand, codes, symbols. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['brand.name']);
+// The Shift key is labelled "Shift" on most languages' keyboards (German, French, Spanish and
+// Italian ones have their own word, and say so).
+const SAME_IN_EVERY_LANGUAGE = new Set(['brand.name', 'trade.keys.shiftWith']);
 function looksUntranslatable(value: string): boolean {
   const withoutPlaceholders = value.replace(/\{\{\s*\w+\s*\}\}/g, '');
   // Codes like USDT, P2P, 24H, x60, URLs and pure numbers/symbols read the same everywhere.

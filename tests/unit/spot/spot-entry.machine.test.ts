@@ -539,6 +539,22 @@ describe('spot entry machine', () => {
     expect(effects.placed).toHaveLength(2);
   });
 
+  it('the "pro" setting places a far price without asking; a bad order is still refused', async () => {
+    const { actor, effects } = start({ place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'> });
+    await ready(actor);
+    actor.send({ type: 'BEST', bid: '99', ask: '100' });
+    actor.send({ type: 'PRICE', side: 'buy', text: '111' });
+    actor.send({ type: 'SUBMIT', side: 'buy', skipConfirm: true });
+    // No quantity: refused by the rules, pro or not.
+    expect(actor.getSnapshot().matches({ buy: 'confirming' })).toBe(false);
+    expect(effects.placed).toEqual([]);
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy', skipConfirm: true });
+    expect(actor.getSnapshot().matches({ buy: 'confirming' })).toBe(false);
+    await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
+    expect(effects.placed).toEqual([{ currency_match_id: 1, number: '1', price: '111', type: 0 }]);
+  });
+
   it('every submitting state is reachable', () => {
     const paths = getShortestPaths(spotEntryMachine, {
       input: { pair: BTC, signedIn: true },

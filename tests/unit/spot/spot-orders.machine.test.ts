@@ -131,6 +131,36 @@ describe('spot orders machine', () => {
     expect(cancelled).toEqual([1]);
   });
 
+  it('CANCEL_NEWEST cancels the highest id; CANCEL_ALL the rest one after another, newest first', async () => {
+    const rows = [order(7), order(12, { way: 2 }), order(9)];
+    const { actor, cancels, cancelled } = start({ rows });
+    await settled(actor);
+    expect([...actor.getSnapshot().context.own.keys()].sort((a, b) => a - b)).toEqual([7, 9, 12]);
+    actor.send({ type: 'CANCEL_NEWEST' });
+    await settled(actor);
+    expect(cancels).toEqual([12]);
+    actor.send({ type: 'CANCEL_ALL' });
+    await settled(actor);
+    expect(cancels).toEqual([12, 9, 7]);
+    expect(cancelled).toEqual([12, 9, 7]);
+    expect(actor.getSnapshot().context.own.size).toBe(0);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+  });
+
+  it('with no open order, or no backend, a keyboard cancel says so and calls nothing', async () => {
+    const { actor, cancels } = start();
+    const told: string[] = [];
+    actor.on('nothingToCancel', () => told.push('nothing'));
+    actor.on('refused', () => told.push('refused'));
+    await settled(actor);
+    actor.send({ type: 'CANCEL_NEWEST' });
+    actor.send({ type: 'CANCEL_ALL' });
+    actor.send({ type: 'REACHABLE', reachable: false });
+    actor.send({ type: 'CANCEL_ALL' });
+    expect(told).toEqual(['nothing', 'nothing', 'refused']);
+    expect(cancels).toEqual([]);
+  });
+
   it('a new pair reloads both the list and the own orders of that pair', async () => {
     const { actor, loads } = start({ rows: [order(1)] });
     await settled(actor);

@@ -5,6 +5,7 @@ import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { CopyBox } from './CopyBox.tsx';
 import { SecurityMeter } from './SecurityMeter.tsx';
+import { TradingSettingsCard } from './TradingSettingsCard.tsx';
 import { useUserInfo, type UserInfo } from './use-user-info.ts';
 import { FLAG_ON, REVIEW_STATUS_APPROVED } from '../../../domain/contract-codes.ts';
 import { displayPhone } from '../../../domain/phone.ts';
@@ -156,6 +157,8 @@ function Settings({ info }: { info: UserInfo }) {
         </ul>
       </section>
 
+      <TradingSettingsCard />
+
       <section className="card" aria-labelledby="invite-title">
         <div className="card-head">
           <div>
@@ -190,7 +193,10 @@ function Settings({ info }: { info: UserInfo }) {
   );
 }
 
-/** /personal/accountSettings (spec §2): security bar, bound phone and e-mail, passwords, codes. */
+/**
+ * /personal/accountSettings (spec §2): security bar, bound phone and e-mail, passwords, trading
+ * habits (keyboard trading, the "pro" setting), codes.
+ */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
   const { user, reload } = useUserInfo();

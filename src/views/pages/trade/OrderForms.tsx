@@ -17,6 +17,7 @@ import {
   type ProblemPlace,
   type spotEntryMachine,
 } from '../../../machines/spot-entry.machine.ts';
+import { traderPrefs } from '../../../machines/trader-prefs.ts';
 import { FieldProblem } from './FieldProblem.tsx';
 import { RuleProblem } from './RuleProblem.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
@@ -167,7 +168,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        entry.send({ type: 'SUBMIT', side });
+        entry.send({ type: 'SUBMIT', side, skipConfirm: traderPrefs.get().skipConfirm });
       }}
       data-testid={`form-${side}`}
     >

@@ -23,6 +23,7 @@ import { OrderForms } from './OrderForms.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PairList } from './PairList.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
+import { TradeShortcuts } from './TradeShortcuts.tsx';
 import { PHONE_TRADE_QUERY, TradePhone } from './TradePhone.tsx';
 import { useTradePairs } from './use-trade-pairs.ts';
 import '../../components/components.css';
@@ -225,6 +226,7 @@ function TradeScreen({
       </div>
       <div className="trade-col">{book}</div>
       {ordersPanel}
+      <TradeShortcuts entry={entry} orders={orders} signedIn={signedIn} base={pair.base} quote={pair.quote} />
     </div>
   );
 }
