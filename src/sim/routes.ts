@@ -1,3 +1,4 @@
+import type { ClientFacts } from './client-facts.ts';
 import type { Envelope } from '../api/envelope.ts';
 
 /** What a handler knows about the call it answers. */
@@ -21,6 +22,8 @@ export interface CallContext {
    * worked its answer out again after the commit could read a later clock or state).
    */
   answerStored?: (answer: Envelope) => void;
+  /** The device the call came from (user agent, address), when the transport knows it. */
+  client?: ClientFacts;
 }
 
 /** A handler gets the payload already checked against the contract's payload schema. */

@@ -1,6 +1,16 @@
 import type { FromSim, ToSim } from '../api/sim-wire.ts';
 import type { SimServer } from './server.ts';
 import type { SocketSession } from './socket-hub.ts';
+import { clientFacts, type ClientFacts } from './client-facts.ts';
+
+/**
+ * The simulator runs inside the visitor's own browser: every tab it serves is that browser, with no
+ * network between (its address is ''). Node tests have no navigator.
+ */
+const BROWSER_FACTS: ClientFacts = clientFacts(
+  typeof navigator === 'undefined' ? '' : navigator.userAgent,
+  '',
+);
 
 /** A SharedWorker port, a dedicated worker's `self`, or a MessageChannel port in tests. */
 export interface SimServerPort {
@@ -64,7 +74,7 @@ export function servePort(port: SimServerPort, server: Promise<SimServer> | Stag
       case 'request': {
         const ready = EARLY_CALLS.has(message.request.path) ? early : full;
         void ready.then((server) =>
-          server.handle(message.request).then(
+          server.handle(message.request, BROWSER_FACTS).then(
             (envelope) => port.postMessage({ kind: 'response', id: message.id, envelope }),
             (error: unknown) =>
               port.postMessage({ kind: 'response-failed', id: message.id, message: String(error) }),

@@ -1,3 +1,4 @@
+import type { ClientFacts } from './client-facts.ts';
 import { callByPath } from '../api/catalogue.ts';
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 import type { WireRequest } from '../api/transport.ts';
@@ -20,7 +21,8 @@ export interface SimServerDeps {
 }
 
 export interface SimServer {
-  handle(request: WireRequest): Promise<Envelope>;
+  /** `client`: the device the request came from, when the transport knows it (client-facts.ts). */
+  handle(request: WireRequest, client?: ClientFacts): Promise<Envelope>;
   openSocket(send: (text: string) => void): SocketSession;
 }
 
@@ -50,9 +52,9 @@ export function createSimServer(deps: SimServerDeps): SimServer {
    * Exactly once: a request with an id is answered from the request log if it ran before, joins
    * its run if it is running, and otherwise runs with its scoped id in the call context.
    */
-  function handle(request: WireRequest): Promise<Envelope> {
+  function handle(request: WireRequest, client?: ClientFacts): Promise<Envelope> {
     const log = deps.requests;
-    if (!log || !validRequestId(request.requestId)) return answer(request);
+    if (!log || !validRequestId(request.requestId)) return answer(request, client);
     // A request without headers is answered by `answer` like any malformed one.
     const headers = request.headers as WireRequest['headers'] | undefined;
     const id = scopedRequestId(request.requestId, headers?.authorization ?? '');
@@ -70,7 +72,7 @@ export function createSimServer(deps: SimServerDeps): SimServer {
       }
       if (recorded) return recorded;
       let stored: Envelope | undefined;
-      const envelope = await answer(request, id, (answerOnFile) => (stored = answerOnFile));
+      const envelope = await answer(request, client, id, (answerOnFile) => (stored = answerOnFile));
       // The answer on file, once a commit stored one: what every retry of this request will get.
       if (stored) return stored;
       const secret = typeof request.path === 'string' && callByPath(request.path)?.secret === true;
@@ -83,6 +85,7 @@ export function createSimServer(deps: SimServerDeps): SimServer {
 
   async function answer(
     request: WireRequest,
+    client: ClientFacts | undefined,
     requestId?: string,
     answerStored?: (answer: Envelope) => void,
   ): Promise<Envelope> {
@@ -102,6 +105,7 @@ export function createSimServer(deps: SimServerDeps): SimServer {
         t,
         ...(requestId === undefined ? {} : { requestId }),
         ...(answerStored === undefined ? {} : { answerStored }),
+        ...(client === undefined ? {} : { client }),
       });
     } catch (error) {
       console.error(`sim: ${spec.path} failed`, error);

@@ -143,5 +143,7 @@ export interface Ontology {
     authorizationCode$: Observable<Loadable<AnswerOf<'user/authorization_code'>>>;
     /** The protections of issue 34: the anti-phishing code (masked). */
     securityOverview$: Observable<Loadable<AnswerOf<'security/overview'>>>;
+    /** The user's signed-in sessions, with their devices. */
+    sessions$: Observable<Loadable<AnswerOf<'security/sessions'>>>;
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openInApp, showOnce, test, withPrefs } from './fixtures.ts';
+import { expect, openInApp, showOnce, simControl, test, withPrefs } from './fixtures.ts';
 
 /**
  * Accounts, driven the way a person would: type, click, read the screen. Nothing is really sent in
@@ -603,4 +603,28 @@ test('an anti-phishing code set in the personal centre is printed in the next me
   await page.getByTestId('outbox-toggle').click();
   const message = page.getByTestId('outbox-message').filter({ hasText: DEMO.email }).first();
   await expect(message.getByTestId('outbox-anti-phishing')).toHaveText('Anti-phishing code: Tessera_42');
+});
+
+test('the personal centre lists the signed-in devices and signs another one out', async ({
+  page,
+  demoServer,
+}) => {
+  await signInAsDemo(page);
+  // A second sign-in of the same account, from elsewhere (not this tab's session).
+  const elsewhere = await simControl(page, demoServer, 'user/login', {
+    account: DEMO.email,
+    password: DEMO.password,
+    login_type: 'email',
+  });
+  expect(elsewhere.code).toBe(1);
+  await openInApp(page, '/personal/security');
+  const rows = page.getByTestId('sessions').getByTestId('session-row');
+  await expect(rows).toHaveCount(2);
+  const mine = rows.filter({ hasText: 'This device' });
+  await expect(mine).toContainText('Chrome on Linux');
+  await expect(mine.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await rows.filter({ hasNotText: 'This device' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(toast(page, 'Session ended')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('This device');
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { empty, text } from '../fields.ts';
+import { empty, flag, text } from '../fields.ts';
 import { call, ok, type CallSpec } from './kit.ts';
 
 /**
@@ -27,6 +27,43 @@ export const securityCalls = {
       'Set the anti-phishing code: 4 to 20 letters (any script), digits or underscores, exactly as ' +
       'typed. Every e-mail and SMS (and demo-outbox message) sent to the user carries it from then on',
     payload: z.object({ phrase: text }),
+    answer: ok,
+  }),
+  'security/sessions': call({
+    method: 'GET',
+    path: 'security/sessions',
+    auth: true,
+    summary:
+      "The user's signed-in sessions, most recently seen first. id: the session's public id (16 hex " +
+      'digits; it opens nothing). kind, os and browser are read from the user agent it signed in with ' +
+      "('' or unknown when it says nothing recognisable); address is the IP it signed in from ('' in the " +
+      "browser's own simulator); started_at and last_seen are epoch ms of the server clock (last_seen: " +
+      'its last call or socket check; after a server restart, its start until used again); current is 1 ' +
+      'for the session asking',
+    payload: empty,
+    answer: z.array(
+      z.object({
+        id: text,
+        kind: z.enum(['phone', 'tablet', 'desktop', 'unknown']),
+        os: text,
+        browser: text,
+        address: text,
+        started_at: z.number(),
+        last_seen: z.number(),
+        current: flag,
+      }),
+    ),
+  }),
+  'security/end_session': call({
+    method: 'POST',
+    path: 'security/end_session',
+    auth: true,
+    toast: true,
+    summary:
+      "End one of the user's own sessions by its id: its token stops working (999) and its sockets get " +
+      '`session_ended` and no more private frames at once. Any id that is not a live session of the ' +
+      "user asking (another user's included) is refused alike",
+    payload: z.object({ id: text }),
     answer: ok,
   }),
 } satisfies Record<string, CallSpec>;

@@ -1,3 +1,4 @@
+import { clientFacts } from '../client-facts.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
@@ -227,7 +228,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       timeoutMs: REQUEST_TIMEOUT_MS,
       ...(requestId ? { requestId } : {}),
     } satisfies WireRequest;
-    const handled = options.server.handle(wire);
+    const handled = options.server.handle(wire, clientFacts(header(request, 'user-agent'), address));
     running.add(handled);
     void handled.finally(() => running.delete(handled)).catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;

@@ -105,7 +105,7 @@ async function main(options: ServerOptions): Promise<void> {
   const http = createHttpServer({
     // Through `node` on every call, so a demo reset's new exchange answers from then on.
     server: {
-      handle: (request) => node.simulator.server.handle(request),
+      handle: (request, client) => node.simulator.server.handle(request, client),
       openSocket: (send) => node.simulator.server.openSocket(send),
     },
     messages,

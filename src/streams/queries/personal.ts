@@ -14,5 +14,7 @@ export function personalQueries(api: ApiClient) {
     authorizationCode$: loadable(() => api.call('user/authorization_code', {})),
     /** The protections of issue 34 (anti-phishing code, masked). */
     securityOverview$: loadable(() => api.call('security/overview', {})),
+    /** The user's signed-in sessions (issue 34). */
+    sessions$: loadable(() => api.call('security/sessions', {})),
   };
 }

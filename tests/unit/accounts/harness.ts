@@ -103,7 +103,7 @@ export async function startAccounts(options: Partial<AccountsOptions> = {}) {
     return answer.data as string;
   }
 
-  return { accounts, clock, call, codeFor, register, login, hub };
+  return { accounts, clock, call, codeFor, register, login, hub, server };
 }
 
 /** A real 1x1 PNG. */

@@ -212,6 +212,14 @@ describe('every mutating call stores its answer in its own commit', () => {
       { type: 1, title: 'A title', content: 'Some words about the exchange' },
       walker,
     );
+    // Security (issue 34): the anti-phishing code, and a second session ended from the first.
+    await once('security/anti_phishing', { phrase: 'Walker_42' }, walker);
+    await call('user/login', { account: email, password: 'Secret789', login_type: 'email' });
+    const sessions = (await call('security/sessions', {}, walker)).data as Array<{
+      id: string;
+      current: number;
+    }>;
+    await once('security/end_session', { id: sessions.find((row) => row.current === 0)?.id ?? '' }, walker);
 
     const demo = (
       await call('user/login', {

@@ -16,6 +16,7 @@ import {
   type AccountsState,
   type DemoGrant,
   type PasswordHash,
+  type SessionRecord,
   type UserRecord,
 } from './state.ts';
 import { CODE_LENGTH } from '../../../domain/validation/code.ts';
@@ -52,6 +53,12 @@ export class Accounts {
   private decoy: PasswordHash | null = null;
   /** Token -> its hash, for the tokens of live sessions (every call and socket login looks one up). */
   readonly tokenHashes = new TokenHashCache();
+  /**
+   * Token hash -> when its session last made a call or a socket check (simulated ms). Kept in memory,
+   * not in the log (a write per call would bloat it): after a restart a session reads as last seen
+   * when it began, until it is used again.
+   */
+  private readonly lastSeen = new Map<string, number>();
 
   private constructor(
     private readonly log: CommandLog<AccountsState, AccountCommand, AccountEvent>,
@@ -60,7 +67,11 @@ export class Accounts {
     readonly images: ImageUrls,
     readonly loginNeedsCode: () => boolean,
   ) {
-    this.onSessionsEnded(() => this.tokenHashes.forgetEnded(this.state().sessions));
+    this.onSessionsEnded(() => {
+      const { sessions } = this.state();
+      this.tokenHashes.forgetEnded(sessions);
+      for (const hash of this.lastSeen.keys()) if (!sessions.has(hash)) this.lastSeen.delete(hash);
+    });
   }
 
   static async open(options: AccountsOptions): Promise<Accounts> {
@@ -99,7 +110,21 @@ export class Accounts {
     const session = this.state().sessions.get(hash);
     if (!session || session.expiresAt <= now) return null;
     this.tokenHashes.remember(token, hash);
+    this.lastSeen.set(hash, now);
     return session.userId;
+  }
+
+  /** The user's live sessions, newest first, each with its token hash and when it was last seen. */
+  sessionsOf(userId: number, now: number): Array<SessionRecord & { hash: string; lastSeen: number }> {
+    const found: Array<SessionRecord & { hash: string; lastSeen: number }> = [];
+    for (const [hash, session] of this.state().sessions) {
+      if (session.userId !== userId || session.expiresAt <= now) continue;
+      const began = session.startedAt ?? 0;
+      found.push({ ...session, hash, lastSeen: Math.max(began, this.lastSeen.get(hash) ?? began) });
+    }
+    // Expired sessions that were never used again leave the table here too.
+    for (const [hash] of this.lastSeen) if (!this.state().sessions.has(hash)) this.lastSeen.delete(hash);
+    return found.sort((a, b) => b.lastSeen - a.lastSeen);
   }
 
   userOf(token: string, now: number): UserRecord | null {

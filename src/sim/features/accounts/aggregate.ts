@@ -6,7 +6,7 @@ import { HOUR_MS } from './decide/lookups.ts';
 import { changePassword, resetPassword, setPayPassword } from './decide/passwords.ts';
 import { bindEmail, recordUpload, savePayMethod, submitFeedback } from './decide/profile.ts';
 import { approveDueReviews, submitRealName } from './decide/real-name.ts';
-import { endSession, hashSecrets, loginFailed, startSession } from './decide/sessions.ts';
+import { endSession, endUserSession, hashSecrets, loginFailed, startSession } from './decide/sessions.ts';
 import { wrongCode } from './decide/attempts.ts';
 import { register, seedDemo } from './decide/sign-up.ts';
 import { setAntiPhishing } from './decide/security.ts';
@@ -36,6 +36,7 @@ const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
   issueCode,
   startSession,
   endSession,
+  endUserSession,
   loginFailed,
   hashSecrets,
   changePassword,
@@ -169,7 +170,13 @@ function evolve(
     }
     case 'SessionStarted': {
       const sessions = new Map([...state.sessions].filter(([, session]) => session.expiresAt > event.at));
-      sessions.set(event.tokenHash, { userId: event.userId, expiresAt: event.expiresAt });
+      sessions.set(event.tokenHash, {
+        userId: event.userId,
+        expiresAt: event.expiresAt,
+        startedAt: event.at,
+        agent: event.agent ?? '',
+        address: event.address ?? '',
+      });
       // The right password: the account's count of wrong ones starts again.
       const loginFailures = new Map(state.loginFailures);
       loginFailures.delete(userFailureKey(event.userId));

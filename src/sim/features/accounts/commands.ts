@@ -1,3 +1,4 @@
+import type { ClientFacts } from '../../client-facts.ts';
 import type { FeedbackType } from '../../../domain/validation/feedback.ts';
 import type { Channel, CodePurpose, PasswordHash, StoredPayMethod, UploadRecord } from './state.ts';
 
@@ -48,8 +49,12 @@ export type AccountCommand =
       token: string;
       /** When login_use_sms is 1: the code the user typed, checked against the login code sent. */
       loginCode: { channel: Channel; address: string; code: string } | null;
+      /** The device signing in (the sessions list shows it). */
+      client?: ClientFacts;
     }
   | { kind: 'endSession'; at: number; token: string }
+  /** The user ends one of their own sessions from the sessions list, by its id (sessionId()). */
+  | { kind: 'endUserSession'; at: number; userId: number; sessionId: string }
   /** A wrong password for the account under `key` (state.ts failureKey). */
   | { kind: 'loginFailed'; at: number; key: string }
   /** Hashes the clear tokens and codes a snapshot from before hashing holds (Accounts.open). */

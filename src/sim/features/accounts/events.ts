@@ -27,7 +27,16 @@ export type AccountEvent =
   /** A wrong try of the code under `key`; the CODE_MAX_TRIES-th kills it. */
   | { type: 'CodeTried'; at: number; key: string }
   /** `tokenHash` is tokenHash(token): the log never holds a token. */
-  | { type: 'SessionStarted'; at: number; tokenHash: string; userId: number; expiresAt: number }
+  | {
+      type: 'SessionStarted';
+      at: number;
+      tokenHash: string;
+      userId: number;
+      expiresAt: number;
+      /** The device it began on (client-facts.ts); absent in logs from before the sessions list. */
+      agent?: string;
+      address?: string;
+    }
   | { type: 'SessionEnded'; at: number; tokenHash: string }
   /** Every session of the user ends, except `keep` (the hash of the one that changed the password). */
   | { type: 'SessionsRevoked'; at: number; userId: number; keep: string | null }

@@ -1,8 +1,11 @@
 import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
 import { antiPhishingProblem, maskAntiPhishing } from '../../../domain/security/anti-phishing.ts';
+import { describeAgent } from '../../../domain/security/user-agent.ts';
+import { FLAG_OFF, FLAG_ON } from '../../../domain/contract-codes.ts';
 import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
 import { answered, onUser, outcome } from './route-kit.ts';
+import { isSessionId, sessionId } from './session-ids.ts';
 
 /** Protections beyond the password (catalogue/security.ts): each checked here, whatever the form did. */
 export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void {
@@ -16,6 +19,32 @@ export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void
     const success = { msg: ctx.t('antiPhishingSet') };
     const result = await accounts.execute(
       { kind: 'setAntiPhishing', at: ctx.now, userId: user.id, phrase: payload.phrase },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
+  });
+
+  onUser(routes, accounts, 'security/sessions', (_payload, ctx, user) => {
+    const current = accounts.tokenHashes.hashOf(ctx.token);
+    return okEnvelope(
+      accounts.sessionsOf(user.id, ctx.now).map((session) => ({
+        id: sessionId(session.hash),
+        ...describeAgent(session.agent ?? ''),
+        address: session.address ?? '',
+        started_at: session.startedAt ?? 0,
+        last_seen: session.lastSeen,
+        current: session.hash === current ? FLAG_ON : FLAG_OFF,
+      })),
+    );
+  });
+
+  // Ends one of the user's own sessions: its sockets get session_ended and no more private frames
+  // (simulator.ts hears SessionEnded, as it does for a logout).
+  onUser(routes, accounts, 'security/end_session', async (payload, ctx, user) => {
+    if (!isSessionId(payload.id)) return errorEnvelope(ctx.t('sessionNotFound'));
+    const success = { msg: ctx.t('sessionEnded') };
+    const result = await accounts.execute(
+      { kind: 'endUserSession', at: ctx.now, userId: user.id, sessionId: payload.id },
       answered(ctx, success),
     );
     return outcome(result, ctx, success);

@@ -161,6 +161,7 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
       userId: user.id,
       token,
       loginCode: needsCode ? { channel, address, code: clean(payload.sms_code ?? '') } : null,
+      ...(ctx.client ? { client: ctx.client } : {}),
     });
     // The token itself, as the family's servers answer ("answers token"); uid and is_seller are
     // user/info's.

@@ -52,6 +52,10 @@ export interface UserRecord {
 export interface SessionRecord {
   userId: number;
   expiresAt: number;
+  /** When it began, and the device it began on (the sessions list); absent in logs from before. */
+  startedAt?: number;
+  agent?: string;
+  address?: string;
 }
 
 /** Why a code was sent: the CODE_PURPOSE_* codes of contract-codes.ts. */

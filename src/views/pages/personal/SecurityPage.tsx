@@ -4,6 +4,7 @@ import type { AnswerOf } from '../../../api/catalogue.ts';
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { AntiPhishingCard } from './security/AntiPhishingCard.tsx';
+import { SessionsCard } from './security/SessionsCard.tsx';
 
 type Overview = AnswerOf<'security/overview'>;
 
@@ -40,6 +41,7 @@ export default function SecurityPage() {
     <>
       <h1 className="visually-hidden">{t('pages.security')}</h1>
       <AntiPhishingCard masked={shown.anti_phishing} onChanged={reload} />
+      <SessionsCard />
     </>
   );
 }

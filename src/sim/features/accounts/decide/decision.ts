@@ -26,6 +26,7 @@ export const REFUSALS = [
   'shortContent',
   'longContent',
   'badPhrase',
+  'sessionNotFound',
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 

@@ -4,6 +4,7 @@ import { accept, refuse, type Decider } from './decision.ts';
 import { codeMatches } from './lookups.ts';
 import { wrongCode } from './attempts.ts';
 import { tokenHash } from '../secret-hash.ts';
+import { ownSessionHash } from '../session-ids.ts';
 import { CODE_PURPOSE_LOGIN } from '../../../../domain/contract-codes.ts';
 
 /** A session for a user whose password the route checked; with the login code when one is required. */
@@ -22,6 +23,7 @@ export const startSession: Decider<'startSession'> = (policy, state, command) =>
     tokenHash: tokenHash(command.token),
     userId: command.userId,
     expiresAt: command.at + policy.sessionTtlMs,
+    ...(command.client ? { agent: command.client.agent, address: command.client.address } : {}),
   });
   return accept(events);
 };
@@ -33,6 +35,17 @@ export const endSession: Decider<'endSession'> = (_policy, state, command) =>
       ? [{ type: 'SessionEnded', at: command.at, tokenHash: tokenHash(command.token) }]
       : [],
   );
+
+/**
+ * The user ends one of their own sessions by its id. Only their own, and only a live one: any other
+ * id (someone else's session, an ended or made-up one) is the same refusal, so nobody learns which
+ * ids exist.
+ */
+export const endUserSession: Decider<'endUserSession'> = (_policy, state, command) => {
+  const hash = ownSessionHash(state, command.userId, command.sessionId, command.at);
+  if (hash === null) return refuse('sessionNotFound');
+  return accept([{ type: 'SessionEnded', at: command.at, tokenHash: hash }]);
+};
 
 /** A wrong password (the route checked it): the account's back-off counts it (domain/attempts.ts). */
 export const loginFailed: Decider<'loginFailed'> = (_policy, _state, command) =>
