@@ -26,6 +26,7 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { TradeShortcuts } from './TradeShortcuts.tsx';
 import { PHONE_TRADE_QUERY, TradePhone } from './TradePhone.tsx';
 import { useTradePairs } from './use-trade-pairs.ts';
+import { useNumberText } from '../../use-number-text.ts';
 import '../../components/components.css';
 import './trade.css';
 
@@ -131,6 +132,7 @@ function TradeScreen({
 
   const own = useSelector(orders, (snapshot) => snapshot.context.own);
   const { zone } = useTimeZone();
+  const numbers = useNumberText();
   const marks = useMemo<ChartMarks | undefined>(
     () =>
       at === null
@@ -139,7 +141,14 @@ function TradeScreen({
             prices:
               price === null
                 ? []
-                : [{ id: 'at-price', price: Number(price), label: price, tone: 'entry' as const }],
+                : [
+                    {
+                      id: 'at-price',
+                      price: Number(price),
+                      label: numbers.exact(price),
+                      tone: 'entry' as const,
+                    },
+                  ],
             moments: [
               ...(from !== null && from <= at
                 ? [{ id: 'from', time: from, label: '', tone: 'neutral' as const }]
@@ -147,7 +156,7 @@ function TradeScreen({
               { id: 'at', time: at, label: fullLabel(at, zone), tone: 'entry' },
             ],
           },
-    [at, from, price, zone],
+    [at, from, price, zone, numbers],
   );
   const priceDecimals = pair.priceDecimals ?? 4;
   const loginHref = `/login?redirect=${encodeURIComponent(tradeHref(pair.symbol))}`;
