@@ -54,7 +54,8 @@ export type MicroOrderEvent =
   | { type: 'SECONDS'; seconds: number }
   | { type: 'AMOUNT'; text: string }
   | { type: 'PRESET'; number: string }
-  | { type: 'BUY'; direction: MicroDirection }
+  /** `skipConfirm`: the trader's "pro" setting; the contract then goes without the confirmation. */
+  | { type: 'BUY'; direction: MicroDirection; skipConfirm?: boolean }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   /** Balances moved (a purchase, a settlement): reload the terms, keeping the choices. */
@@ -141,6 +142,26 @@ export const microOrderMachine = setup({
     ),
   },
   actions: {
+    /** The contract a BUY asks for, with its quote, held until it is confirmed (or goes, for "pro"). */
+    holdPending: assign(({ context, event }) => {
+      if (event.type !== 'BUY') return {};
+      const stake = stakeOf(context);
+      return {
+        problem: null,
+        refusal: null,
+        pending: {
+          direction: event.direction,
+          quote: microQuote(context)!,
+          payload: {
+            match_id: context.matchId,
+            currency_id: context.currencyId ?? 0,
+            type: event.direction === 'up' ? MICRO_TYPE_UP : MICRO_TYPE_DOWN,
+            seconds: context.seconds ?? 0,
+            number: stake && stake.ok ? stake.value : '',
+          },
+        },
+      };
+    }),
     withTerms: assign(({ context }, terms: MicroTerms) => {
       const currencyId =
         terms.currencies.find((currency) => currency.id === context.currencyId)?.id ??
@@ -204,26 +225,15 @@ export const microOrderMachine = setup({
         REFRESH: 'refreshing',
         BUY: [
           {
+            // The trader's "pro" setting: the contract goes without the confirmation.
+            guard: ({ context, event }) => microQuote(context) !== null && event.skipConfirm === true,
+            target: 'submitting',
+            actions: 'holdPending',
+          },
+          {
             guard: ({ context }) => microQuote(context) !== null,
             target: 'confirming',
-            actions: assign(({ context, event }) => {
-              const stake = stakeOf(context);
-              return {
-                problem: null,
-                refusal: null,
-                pending: {
-                  direction: event.direction,
-                  quote: microQuote(context)!,
-                  payload: {
-                    match_id: context.matchId,
-                    currency_id: context.currencyId ?? 0,
-                    type: event.direction === 'up' ? MICRO_TYPE_UP : MICRO_TYPE_DOWN,
-                    seconds: context.seconds ?? 0,
-                    number: stake && stake.ok ? stake.value : '',
-                  },
-                },
-              };
-            }),
+            actions: 'holdPending',
           },
           {
             actions: assign(({ context }) => {

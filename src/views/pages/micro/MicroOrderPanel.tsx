@@ -10,6 +10,7 @@ import {
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useSelector } from '../../use-app-actor.ts';
 import { MicroAmountProblem } from './MicroAmountProblem.tsx';
+import { useTraderPrefs } from '../../use-trader-prefs.ts';
 import { MicroConfirm } from './MicroConfirm.tsx';
 import { unitsText } from '../../../domain/money.ts';
 import type { NumberText } from '../../../domain/number-locale.ts';
@@ -28,6 +29,7 @@ function percentOf(ratio: string, numbers: NumberText): string {
 export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: string }) {
   const numbers = useNumberText();
   const { t } = useTranslation();
+  const prefs = useTraderPrefs();
   const snapshot = useSelector(form, (s) => s);
   const { context } = snapshot;
   if (snapshot.matches('loading')) return <section className="trade-panel micro-form" aria-busy="true" />;
@@ -142,7 +144,7 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
           className="btn micro-up"
           disabled={busy}
           data-testid="micro-buy-up"
-          onClick={() => form.send({ type: 'BUY', direction: 'up' })}
+          onClick={() => form.send({ type: 'BUY', direction: 'up', skipConfirm: prefs.skipConfirm })}
         >
           {t('micro.buyUp')}
         </button>
@@ -151,13 +153,14 @@ export function MicroOrderPanel({ form, symbol }: { form: MicroFormRef; symbol: 
           className="btn micro-down"
           disabled={busy}
           data-testid="micro-buy-down"
-          onClick={() => form.send({ type: 'BUY', direction: 'down' })}
+          onClick={() => form.send({ type: 'BUY', direction: 'down', skipConfirm: prefs.skipConfirm })}
         >
           {t('micro.buyDown')}
         </button>
       </div>
       <p className="micro-rules">{t('micro.rules')}</p>
-      {pending ? (
+      {/* With the "pro" setting the contract goes at once: no dialog while it is sent. */}
+      {pending && (snapshot.matches('confirming') || !prefs.skipConfirm) ? (
         <MicroConfirm
           direction={pending.direction}
           symbol={symbol}
