@@ -28,7 +28,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     [
       '--import',
       'tsx',
-      'src/sim/node/main.ts',
+      // What `npm run server` runs: it builds the SQLite addon first when `npm install` left it unbuilt.
+      'src/sim/node/start.ts',
       '--demo',
       '--data',
       options.data ?? ':memory:',
