@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EventStore } from '../../../src/sim/store/event-store.ts';
 import type { AnswerOf } from '../../../src/api/catalogue.ts';
 import { BUY, SELL, type Side } from '../../../src/sim/engine/order-book.ts';
 import { lotsText, priceText } from '../../../src/sim/market/market-answers.ts';
@@ -247,3 +249,76 @@ describe('stop-limit orders in the simulator', () => {
     expect((await balances()).usdt.lock_balance).toBe('0.00000000');
   });
 });
+
+describe('a stop-limit order across a restart', () => {
+  const opened: EventStore[] = [];
+  afterEach(() => {
+    for (const store of opened.splice(0)) store.close();
+  });
+
+  it('still waits outside the book, still locked, and triggers on the first trade through it after', async () => {
+    const name = `stop-${Math.random().toString(36).slice(2)}`;
+    const open = () => {
+      const store = new EventStore({ name, indexedDB, IDBKeyRange });
+      opened.push(store);
+      return store;
+    };
+    const first = await spotFixture({ store: open() });
+    const firstToken = await first.login();
+    // A buy stop one tick above the best ask, its limit well above it.
+    const stopTicks = first.simulator.market.market.pair(1)!.book.bestAsk() + 1;
+    const placed = await first.call(
+      'tx_in/add',
+      {
+        currency_match_id: 1,
+        number: '0.001',
+        price: priceText(BTC_USDT, stopTicks + 100_000),
+        stop_price: priceText(BTC_USDT, stopTicks),
+        type: 2,
+      },
+      firstToken,
+    );
+    expect(placed.code).toBe(1);
+    const id = (placed.data as Order).id;
+    expect(placed.data).toMatchObject({ number: '0.00100', triggered: 0 });
+    opened[0]!.close();
+
+    f = await spotFixture({ store: open(), start: first.clock.now() + 1000 });
+    token = await f.login();
+    const row = (
+      (await f.call('tx_in/list', { currency_match_id: 1 }, token)).data as AnswerOf<'tx_in/list'>
+    ).data.find((order) => order.id === id);
+    expect(row).toMatchObject({
+      type: 2,
+      status: 1,
+      triggered: 0,
+      stop_price: priceText(BTC_USDT, stopTicks),
+    });
+    const cost = quoteText(stopTicks + 100_000, 100);
+    expect((await balances()).usdt.lock_balance).toBe(cost);
+    expect(f.simulator.market.market.pair(1)!.book.has(id)).toBe(false);
+
+    // A market buy that sweeps the new book's asks up to the stop.
+    let lots = 0;
+    for (const ask of f.simulator.market.market.pair(1)!.book.orders(SELL)) {
+      lots += ask.lots;
+      if (ask.price >= stopTicks) break;
+    }
+    const sweep = await f.call(
+      'tx_in/add',
+      { currency_match_id: 1, number: lotsText(BTC_USDT, lots), type: 1 },
+      token,
+    );
+    expect(sweep.code).toBe(1);
+    await f.simulator.spot.flushFills();
+    const after = f.simulator.spot.state().orders.get(id)!;
+    expect(after.triggeredBy?.price).toBeGreaterThanOrEqual(stopTicks);
+    expect(after.filledLots).toBe(100);
+  });
+});
+
+/** Price x lots of BTC/USDT (2 price places, 5 lot places) in ledger text, as a buy locks it (rounded up). */
+function quoteText(ticks: number, lots: number): string {
+  const units = (BigInt(ticks) * BigInt(lots) * 10n ** 8n + 10n ** 7n - 1n) / 10n ** 7n;
+  return `${units / 10n ** 8n}.${(units % 10n ** 8n).toString().padStart(8, '0')}`;
+}
