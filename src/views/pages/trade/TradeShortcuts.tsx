@@ -204,7 +204,7 @@ function KeysConfirm({
       actions={
         <>
           <button type="button" className="btn" onClick={onClose} data-testid="keys-confirm-back">
-            {t('trade.far.back')}
+            {t('trade.keys.back')}
           </button>
           <button
             type="button"
@@ -213,7 +213,7 @@ function KeysConfirm({
             data-autofocus
             data-testid="keys-confirm-place"
           >
-            {t('trade.far.place')}
+            {t('trade.keys.place')}
           </button>
         </>
       }
