@@ -178,6 +178,7 @@ export function renderApiDoc(): string {
     '| `LEVER_CLOSED` | private: `{ type, id: number[], ids: number[], trades: position[] }` (`id` and `ids` the same list), positions closed (`close_reason` 1 user, 2 liquidation, 3 take-profit, 4 stop-loss, with `close_trade`) or orders cancelled |',
     '| `MICRO_CLOSED` | private: a settled micro contract |',
     "| `OTC_ORDER` | private, to the order's two parties only: `{ type, id, status, side }`, a P2P order changed (reload it with otc/order) |",
+    "| `PRICE_ALERT` | private: `{ type, alert }`, one of the owner's price alerts fired (`alert` as alert/list answers it, with the trade that fired it) |",
     '| `session_ended` (no channel) | `{ type: "session_ended" }`: the session this socket logged in with is over (logout, a password change, expiry) or its `login` named no live session; from then on the socket gets no private frames; the client goes to login |',
     '| `SIM_CLOCK` | simulator only: `{ type, speed, now, chosen, paused }`: how fast simulated time runs now (0 while paused), simulated time (ms), the speed chosen and whether the clock is paused (0/1); pushed when any tab changes the speed, the pause or the market source, and about once a second |',
     '',

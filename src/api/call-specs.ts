@@ -51,6 +51,7 @@ const AREAS: Readonly<Record<string, () => Promise<Calls>>> = {
   microtrade: () => import('./catalogue/micro.ts').then((m) => m.microCalls),
   ieo: () => import('./catalogue/earnings.ts').then((m) => m.earningsCalls),
   otc: () => import('./catalogue/otc.ts').then((m) => m.otcCalls),
+  alert: () => import('./catalogue/alerts.ts').then((m) => m.alertCalls),
 };
 
 function areaOf(name: string): (() => Promise<Calls>) | undefined {

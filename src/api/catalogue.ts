@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountCalls } from './catalogue/accounts.ts';
 import { addressBookCalls } from './catalogue/address-book.ts';
+import { alertCalls } from './catalogue/alerts.ts';
 import { contentCalls } from './catalogue/content.ts';
 import { earningsCalls } from './catalogue/earnings.ts';
 import { generalCalls } from './catalogue/general.ts';
@@ -46,6 +47,7 @@ export const catalogue = {
   ...microCalls,
   ...earningsCalls,
   ...otcCalls,
+  ...alertCalls,
 } satisfies Record<string, CallSpec>;
 
 export type Catalogue = typeof catalogue;

@@ -32,6 +32,10 @@ export const PREF_KEYS = {
   tradeShortcuts: 'trade_shortcuts',
   /** The "pro" setting: '1' places orders without the confirmation dialogs (off by default). */
   skipConfirm: 'skip_confirm',
+  /** The notification centre's list, with the user it belongs to (notice-store.ts). */
+  notices: 'notices',
+  /** Which notices the user wants, and whether as browser notifications and with a sound. */
+  noticePrefs: 'notice_prefs',
 } as const;
 
 export type PrefKey = keyof typeof PREF_KEYS;

@@ -3,6 +3,8 @@ import type { Accounts } from './features/accounts/accounts.ts';
 import { openAccounts } from './features/accounts/open-accounts.ts';
 import { openAddressBook, type AddressBook } from './features/address-book/address-book.ts';
 import { registerAddressBookRoutes } from './features/address-book/routes.ts';
+import { PriceAlerts } from './features/alerts/price-alerts.ts';
+import { registerPriceAlertRoutes } from './features/alerts/routes.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerContentRoutes } from './features/content-routes.ts';
 import { type BenchStorm, registerBenchRoutes } from './features/spot/bench-storm.ts';
@@ -64,6 +66,8 @@ export interface Simulator {
   lever: Lever;
   /** P2P ads and orders with escrow in the legal accounts, simulated merchants and the arbiter (one log with spot). */
   p2p: P2p;
+  /** Price alerts, fired by the public tape's trades (their own stream of the log). */
+  alerts: PriceAlerts;
   /** The load generator of the spot screen's benchmark (sim/bench). */
   storm: BenchStorm;
 }
@@ -124,6 +128,8 @@ export async function openExchange(
     isAddressBound: (userId, coin, chain, address) => addressBook.isBound(userId, coin, chain, address),
     tape,
   });
+  const alerts = await PriceAlerts.open({ store, clock: options.clock, tape, hub });
+  registerPriceAlertRoutes(routes, accounts, alerts);
   return {
     server: stage.server,
     hub,
@@ -136,6 +142,7 @@ export async function openExchange(
     micro,
     lever,
     p2p,
+    alerts,
     storm,
   };
 }

@@ -18,6 +18,8 @@ export const GLOBAL_CHANNELS = [
   'MICRO_CLOSED',
   // A P2P order of the user's changed: only its buyer and seller hear it.
   'OTC_ORDER',
+  // One of the user's price alerts fired (a Tessera addition).
+  'PRICE_ALERT',
   // The owner's balance of one account and currency, after every movement of it (wallet).
   'BALANCE',
   // Simulator only (a real server never sends it): the demo clock's speed and simulated time.

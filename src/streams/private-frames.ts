@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertCalls } from '../api/catalogue/alerts.ts';
 import { microCalls } from '../api/catalogue/micro.ts';
 import { spotCalls } from '../api/catalogue/spot.ts';
 import { id } from '../api/fields.ts';
@@ -17,4 +18,9 @@ export const spotOrderFrame = z.object({
 export const microClosedFrame = z.object({
   type: z.literal('MICRO_CLOSED'),
   order: microCalls['microtrade/submit'].answer,
+});
+
+export const priceAlertFrame = z.object({
+  type: z.literal('PRICE_ALERT'),
+  alert: alertCalls['alert/add'].answer,
 });

@@ -4,6 +4,7 @@ import { createActors } from '../../machines/actors/index.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import type { AppQueries } from '../../streams/queries/index.ts';
 import { accountsMachines } from './accounts.ts';
+import { alertMachines } from './alerts.ts';
 import { balanceFeeds } from './balance-feeds.ts';
 import { demoMachines } from './demo.ts';
 import { earningsMachines } from './earnings.ts';
@@ -29,6 +30,7 @@ export function wireMachines(
   const accounts = accountsMachines(actors);
   return {
     accounts,
+    alerts: alertMachines(actors),
     demo: demoMachines(actors),
     earnings: earningsMachines(actors, feeds),
     p2p: p2pMachines(actors),

@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import { accountsActors } from './accounts.ts';
 import { addressBookActors } from './address-book.ts';
+import { alertActors } from './alerts.ts';
 import { earningsActors } from './earnings.ts';
 import { formsActors } from './forms.ts';
 import { leverActors } from './lever.ts';
@@ -22,6 +23,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
   return {
     accounts: accountsActors(api),
     addressBook: addressBookActors(api),
+    alerts: alertActors(api, socket),
     earnings: earningsActors(api),
     forms: formsActors(api),
     lever: leverActors(api, socket),

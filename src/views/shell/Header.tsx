@@ -10,7 +10,13 @@ import { LanguageChooser } from './LanguageChooser.tsx';
 import { ColorSchemeToggle, ThemeToggle } from './ThemeToggle.tsx';
 import { BackendBadge } from './BackendBadge.tsx';
 import { ConnectionMark, ConnectionRetry } from './ConnectionIndicator.tsx';
-import { LaterAccountMenu, LaterDemoOutbox, LaterDevMenu, LaterSimSpeedControl } from './LaterTools.tsx';
+import {
+  LaterAccountMenu,
+  LaterDemoOutbox,
+  LaterDevMenu,
+  LaterNoticeCentre,
+  LaterSimSpeedControl,
+} from './LaterTools.tsx';
 import './header.css';
 
 const NAV_LINKS = [
@@ -179,6 +185,7 @@ export function Header() {
           <ConnectionRetry />
           <LaterDevMenu />
           <LaterDemoOutbox />
+          {signedIn && <LaterNoticeCentre />}
           {signedIn && <LaterAccountMenu />}
           <button
             ref={menuButton}
@@ -236,6 +243,7 @@ export function Header() {
         <LaterSimSpeedControl />
         <LaterDevMenu />
         <LaterDemoOutbox />
+        {signedIn && <LaterNoticeCentre />}
         {signedIn ? <LaterAccountMenu /> : signUp}
         {service}
         <LanguageChooser />

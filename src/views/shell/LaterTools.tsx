@@ -17,6 +17,11 @@ const DemoOutbox = lazy(() =>
     default: module.DemoOutbox,
   })),
 );
+const NoticeCentre = lazy(() =>
+  Promise.all([import('./NoticeCentre.tsx'), machinesReady()]).then(([module]) => ({
+    default: module.NoticeCentre,
+  })),
+);
 const DevMenu = lazy(() => import('../devtools/DevMenu.tsx').then((module) => ({ default: module.DevMenu })));
 const SimSpeedControl = lazy(() =>
   Promise.all([import('./SimSpeedControl.tsx'), machinesReady()]).then(([module]) => ({
@@ -44,6 +49,15 @@ export function LaterDemoOutbox() {
   return (
     <Suspense fallback={<IconButtonPlace />}>
       <DemoOutbox />
+    </Suspense>
+  );
+}
+
+/** The signed-in user's notification centre (the bell), with its button's place while it loads. */
+export function LaterNoticeCentre() {
+  return (
+    <Suspense fallback={<IconButtonPlace />}>
+      <NoticeCentre />
     </Suspense>
   );
 }

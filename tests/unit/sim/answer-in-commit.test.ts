@@ -275,6 +275,11 @@ describe('every mutating call stores its answer in its own commit', () => {
     await once('address/delete', { id: first }, demo);
     await bind('hot');
 
+    // Price alerts: one set far above the market (it cannot fire during the walk), then removed.
+    const alert = (await once('alert/add', { currency_match_id: 1, direction: 1, price: '9999999.00' }, demo))
+      .data as { id: number };
+    await once('alert/delete', { id: alert.id }, demo);
+
     // The wallet: a simulated deposit, transfers, a withdrawal and its cancel, a conversion.
     await once('sim/deposit', { currency_id: 1, currency_protocol_id: 1, number: '250' }, demo);
     for (const to of ['lever', 'micro', 'financial'])

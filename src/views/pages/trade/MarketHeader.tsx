@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE } from '../../../domain/format.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
@@ -16,11 +17,14 @@ export function MarketHeader({
   base,
   quote,
   logo,
+  actions,
 }: {
   pairId: number;
   base: string;
   quote: string;
   logo: string;
+  /** The signed-in user's tools for the pair (the price-alert button). */
+  actions?: ReactNode;
 }) {
   const numbers = useNumberText();
   const { t } = useTranslation();
@@ -70,6 +74,7 @@ export function MarketHeader({
           </dd>
         </div>
       </dl>
+      {actions && <div className="market-actions">{actions}</div>}
     </section>
   );
 }

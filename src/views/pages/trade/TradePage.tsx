@@ -18,6 +18,7 @@ import { useTimeZone } from '../../components/use-time-zone.ts';
 import type { ChartMarks } from './chart-marks.ts';
 import { KlineChart } from './KlineChart.tsx';
 import { MarketHeader } from './MarketHeader.tsx';
+import { PriceAlertButton } from './alerts/PriceAlerts.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { OrderForms } from './OrderForms.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
@@ -172,7 +173,19 @@ function TradeScreen({
       quote={pair.quote}
     />
   );
-  const header = <MarketHeader pairId={pair.id} base={pair.base} quote={pair.quote} logo={pair.logo} />;
+  const header = (
+    <MarketHeader
+      pairId={pair.id}
+      base={pair.base}
+      quote={pair.quote}
+      logo={pair.logo}
+      actions={
+        signedIn ? (
+          <PriceAlertButton pairId={pair.id} symbol={pair.symbol} priceDecimals={priceDecimals} />
+        ) : undefined
+      }
+    />
+  );
   const chart = (
     <KlineChart
       key={`chart-${pair.id}`}

@@ -1,0 +1,61 @@
+import type { AlertDirection } from '../../../domain/alerts/price-alert.ts';
+
+/** The public trade that fired an alert: its tape id, time and price (ledger units). */
+export interface AlertTrade {
+  readonly id: number;
+  readonly time: number;
+  readonly price: bigint;
+}
+
+/** One price alert of one user on one pair. */
+export interface PriceAlertRecord {
+  readonly id: number;
+  readonly userId: number;
+  readonly pairId: number;
+  readonly direction: AlertDirection;
+  /** The price it waits for, ledger units. */
+  readonly target: bigint;
+  readonly createdAt: number;
+  /** The pair's last tape trade when it was set: only later trades fire it. */
+  readonly afterTradeId: number;
+  /** The trade that fired it; null while it waits. */
+  readonly fired: AlertTrade | null;
+}
+
+export interface PriceAlertState {
+  readonly nextId: number;
+  readonly alerts: ReadonlyMap<number, PriceAlertRecord>;
+}
+
+export function initialPriceAlertState(): PriceAlertState {
+  return { nextId: 1, alerts: new Map() };
+}
+
+export type PriceAlertCommand =
+  | {
+      kind: 'addAlert';
+      at: number;
+      userId: number;
+      pairId: number;
+      direction: AlertDirection;
+      target: bigint;
+      /** The pair's last trade now (id and price): the target is checked against its price. */
+      last: AlertTrade | null;
+    }
+  | { kind: 'removeAlert'; at: number; userId: number; id: number }
+  /** The tape's trades of some pairs since their waiting alerts were set, oldest first. */
+  | { kind: 'fireAlerts'; at: number; trades: ReadonlyMap<number, readonly AlertTrade[]> };
+
+export type PriceAlertEvent =
+  | {
+      type: 'PriceAlertAdded';
+      at: number;
+      id: number;
+      userId: number;
+      pairId: number;
+      direction: AlertDirection;
+      target: bigint;
+      afterTradeId: number;
+    }
+  | { type: 'PriceAlertRemoved'; at: number; id: number }
+  | { type: 'PriceAlertFired'; at: number; id: number; trade: AlertTrade };

@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import type { Notice } from '../../domain/notices/notice-list.ts';
+import type { NumberText } from '../../domain/number-locale.ts';
+
+/** Values that are amounts or prices: written in the reader's number format, digits untouched. */
+const NUMBER_VARS = new Set(['price', 'trade', 'quantity', 'pnl', 'amount', 'profit']);
+
+/** A notice's sentence in the reader's language and number format (the list and the toast alike). */
+export function noticeText(notice: Notice, t: TFunction, numbers: NumberText): string {
+  const vars: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(notice.vars)) {
+    vars[name] = NUMBER_VARS.has(name) ? numbers.exact(String(value)) : value;
+  }
+  if (typeof notice.vars.status === 'string') vars.status = t(`p2p.status.${notice.vars.status}`);
+  return t(`notices.text.${notice.text}`, vars);
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alertNotice,
+  fillNotice,
+  leverNotices,
+  microNotice,
+  p2pNotice,
+} from '../../../src/streams/notice-sources.ts';
+import type { OrderPush } from '../../../src/streams/spot-order-pushes.ts';
+import type { LeverClosedFrame } from '../../../src/streams/lever-pushes.ts';
+import type { MicroOrder } from '../../../src/streams/micro-pushes.ts';
+
+/**
+ * What becomes a notice: a fully filled order (once per order), a position the exchange closed by
+ * itself (take-profit, stop-loss, liquidation; not the user's own close), a settled contract, a P2P
+ * step, a fired alert; each under a key that names the happening.
+ */
+const order = (status: 1 | 2 | 3, way: 1 | 2 = 1) =>
+  ({
+    kind: 'matched',
+    order: {
+      id: 42,
+      way,
+      status,
+      number: '0.5',
+      avg_price: '100.5',
+      updated_at: 1_000,
+      currency_match: { id: 1, symbol: 'BTC/USDT' },
+    },
+  }) as unknown as OrderPush;
+
+describe('notice sources', () => {
+  it('a spot order is news when it has filled, once per order, buy or sell', () => {
+    expect(fillNotice(order(1), 5)).toBeNull();
+    expect(fillNotice(order(3), 5)).toBeNull();
+    expect(fillNotice(order(2), 5)).toMatchObject({
+      key: 'fill:42',
+      kind: 'fill',
+      at: 1_000,
+      text: 'fillBuy',
+      vars: { pair: 'BTC/USDT', quantity: '0.5', price: '100.5' },
+    });
+    expect(fillNotice(order(2, 2), 5)?.text).toBe('fillSell');
+  });
+
+  it('a lever close is news when the exchange closed it, not when the user did', () => {
+    const position = (id: number, close_reason: number) => ({
+      id,
+      close_reason,
+      symbol: 'BTC/USDT',
+      update_price: '99',
+      profits: '-1.5',
+      closed_at: 7,
+      close_trade: { id: 3, time: 9, price: '99' },
+    });
+    const frame = {
+      type: 'LEVER_CLOSED',
+      trades: [position(1, 1), position(2, 2), position(3, 3), position(4, 4), position(5, 0)],
+    } as unknown as LeverClosedFrame;
+    expect(leverNotices(frame).map((n) => [n.key, n.text, n.at])).toEqual([
+      ['lever:2', 'leverLiquidated', 9],
+      ['lever:3', 'leverTakeProfit', 9],
+      ['lever:4', 'leverStopLoss', 9],
+    ]);
+  });
+
+  it('a settled micro contract says whether it won, lost or tied', () => {
+    const contract = (profit_result: -1 | 0 | 1) =>
+      ({
+        id: 8,
+        profit_result,
+        symbol_name: 'BTC/USDT',
+        number: '10',
+        currency_name: 'USDT',
+        fact_profits: '8.00',
+        expires_at: 50,
+        end_trade: { id: 1, time: 49, price: '1' },
+      }) as unknown as MicroOrder;
+    expect([1, -1, 0].map((r) => microNotice(contract(r as -1 | 0 | 1)).text)).toEqual([
+      'microWon',
+      'microLost',
+      'microTied',
+    ]);
+    expect(microNotice(contract(1))).toMatchObject({ key: 'micro:8', at: 49 });
+  });
+
+  it('a P2P step is one notice per order and status; an alert is news once it fired', () => {
+    expect(p2pNotice({ type: 'OTC_ORDER', id: 3, status: 2, side: 1 } as never, 11)).toMatchObject({
+      key: 'p2p:3:2',
+      vars: { id: 3, status: 'paid' },
+    });
+    const alert = {
+      id: 5,
+      currency_match_id: 1,
+      symbol: 'BTC/USDT',
+      direction: 2 as const,
+      price: '90.00',
+      status: 0 as const,
+      created_at: 0,
+      trade: null,
+    };
+    expect(alertNotice(alert)).toBeNull();
+    expect(alertNotice({ ...alert, status: 1, trade: { id: 9, price: '89.99', time: 77 } })).toMatchObject({
+      key: 'alert:5',
+      text: 'alertFell',
+      at: 77,
+      vars: { pair: 'BTC/USDT', price: '90.00', trade: '89.99' },
+    });
+  });
+});
