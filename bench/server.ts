@@ -67,6 +67,8 @@ interface BenchOptions {
   /** closed: every user trades; realistic: a fraction `traders` trades and the others read. */
   mix: 'closed' | 'realistic';
   traders: number;
+  /** The server's --socket-gateway: its WebSockets in a process of their own (on) or in its own (off). */
+  gateway: 'on' | 'off';
 }
 
 /** What `--mix realistic` changes unless the option is given: many more readers than traders. */
@@ -88,6 +90,8 @@ const USAGE = `Usage: npm run bench:server -- [options]
   --max-error-rate <f>       allowed fraction of HTTP errors and of socket failures (default 0.01)
   --timeout <ms>             client timeout per request (default 10000)
   --connect-concurrency <n>  sockets opening at once (default 50)
+  --gateway on|off           the server's --socket-gateway: WebSockets in a process of their own
+                             (default on), or in the exchange's process (off)
   --profile                  CPU-profile the server (node --cpu-prof) and print its top self-time functions`;
 
 function parseOptions(args: readonly string[]): BenchOptions {
@@ -106,6 +110,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
   const given = new Set<string>();
   let data: BenchOptions['data'] = ':memory:';
   let mix: BenchOptions['mix'] = 'closed';
+  let gateway: BenchOptions['gateway'] = 'on';
   let profile = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
@@ -130,6 +135,12 @@ function parseOptions(args: readonly string[]): BenchOptions {
       if (text !== 'closed' && text !== 'realistic')
         throw new Error(`--mix needs closed or realistic\n\n${USAGE}`);
       mix = text;
+      continue;
+    }
+    if (flag === '--gateway') {
+      const text = inline ?? args[++index];
+      if (text !== 'on' && text !== 'off') throw new Error(`--gateway needs on or off\n\n${USAGE}`);
+      gateway = text;
       continue;
     }
     if (!flag.startsWith('--') || !(name in numbers)) throw new Error(`unknown option ${arg}\n\n${USAGE}`);
@@ -164,6 +175,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
     profile,
     mix,
     traders: numbers.traders!,
+    gateway,
   };
 }
 
@@ -380,7 +392,7 @@ async function main(): Promise<number> {
   const [one, five, fifteen] = loadavg().map((value) => value.toFixed(2));
   console.log('Tessera server benchmark (npm run bench:server)');
   console.log(
-    `  ${options.mix === 'closed' ? `${options.users} trading users` : `${options.users} users (${traderCount(options)} trading, the others reading)`}, ${options.sockets} sockets on ${BENCH_PAIR.symbol} depth + trades, ${options.durationS} s, think ${options.thinkMs} ms, seed ${options.seed}${options.stormMs > 0 ? `, storm every ${options.stormMs} ms` : ''}`,
+    `  ${options.mix === 'closed' ? `${options.users} trading users` : `${options.users} users (${traderCount(options)} trading, the others reading)`}, ${options.sockets} sockets on ${BENCH_PAIR.symbol} depth + trades, ${options.durationS} s, think ${options.thinkMs} ms, seed ${options.seed}, socket gateway ${options.gateway}${options.stormMs > 0 ? `, storm every ${options.stormMs} ms` : ''}`,
   );
   console.log(
     `  machine: ${cpus().length} cores, load average ${one} ${five} ${fifteen} at the start; Node ${process.version}; client and server on the same machine`,
@@ -404,6 +416,8 @@ async function main(): Promise<number> {
     '0',
     '--seed',
     String(options.seed),
+    '--socket-gateway',
+    options.gateway,
   ]).catch((error: unknown) => {
     removeData();
     throw error;

@@ -85,6 +85,10 @@ async function main(options: ServerOptions): Promise<void> {
       log,
       realNow: wallClock,
     });
+  // The WebSocket connections live in a process of their own: the fan-out of every market frame to
+  // every socket runs on the other core while this process runs the exchange. It starts while the
+  // exchange folds its log, so a restart is not slower by the gateway's start.
+  const gatewayStarting = options.socketGateway ? SocketGateway.start(log) : undefined;
   let node = await openExchange();
   // 30 failed sign-ins, registrations or resets from one address in 15 minutes, then a pause.
   const attempts = new AddressAttempts(30, 15 * 60_000, wallClock);
@@ -99,9 +103,7 @@ async function main(options: ServerOptions): Promise<void> {
           await old.stop();
         }
       : undefined;
-  // The WebSocket connections live in a process of their own: the fan-out of every market frame to
-  // every socket runs on the other core while this process runs the exchange.
-  const gateway = await SocketGateway.start(log);
+  const gateway = await gatewayStarting;
   const http = createHttpServer({
     // Through `node` on every call, so a demo reset's new exchange answers from then on.
     server: {
@@ -125,7 +127,7 @@ async function main(options: ServerOptions): Promise<void> {
       ? { durable: () => node.store.durable?.() ?? Promise.resolve() }
       : {}),
     ...(reset ? { reset } : {}),
-    gateway,
+    ...(gateway ? { gateway } : {}),
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.
   let stopping: Promise<void> | null = null;
@@ -139,7 +141,7 @@ async function main(options: ServerOptions): Promise<void> {
       await http
         .close(SHUTDOWN_GRACE_MS)
         .catch((error: unknown) => log.error('close_failed', errorFields(error)));
-      await gateway.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
+      await gateway?.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
       await node.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
       log.info('stopped', { reason });
       await log.flush();

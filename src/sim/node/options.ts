@@ -31,6 +31,12 @@ export interface ServerOptions {
    * `--data :memory:` POST /demo/reset starts the exchange afresh (the browser suite's server run).
    */
   demo: boolean;
+  /**
+   * Whether the WebSocket connections live in a gateway process of their own (`--socket-gateway
+   * on`, the default), which writes frames on another core, or in this process (`off`: one core,
+   * or a machine so busy that each hop between processes waits for the scheduler).
+   */
+  socketGateway: boolean;
 }
 
 /** Where `--demo` may listen: only this machine can reach a demo's open controls and outbox. */
@@ -51,6 +57,7 @@ export const USAGE = `Usage: npm run server -- [options]
   --demo              one person's demo on this machine (loopback only): the in-app outbox and
                       the simulator's controls without the operator token; with --data :memory:,
                       POST /demo/reset starts the exchange afresh
+  --socket-gateway on|off  the WebSockets in a process of their own, on another core (default on)
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
@@ -87,6 +94,7 @@ export function parseServerOptions(
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'Tessera <no-reply@tessera.example>',
     demo: false,
+    socketGateway: true,
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -128,6 +136,12 @@ export function parseServerOptions(
       case '--demo':
         options.demo = true;
         break;
+      case '--socket-gateway': {
+        const value = next();
+        if (value !== 'on' && value !== 'off') throw new Error('--socket-gateway needs on or off');
+        options.socketGateway = value === 'on';
+        break;
+      }
       default:
         throw new Error(`unknown option ${name}`);
     }

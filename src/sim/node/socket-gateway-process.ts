@@ -2,6 +2,7 @@ import { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { FromGateway, FrameRun, ToGateway } from './gateway-protocol.ts';
+import { textFrame } from './websocket-text-frame.ts';
 import { MAX_SOCKET_BUFFER, MAX_SOCKET_FRAME, rawText, SOCKET_HEARTBEAT_MS } from './socket-limits.ts';
 
 /**
@@ -62,13 +63,14 @@ function adopt(message: Extract<ToGateway, { type: 'adopt' }>, socket: Socket): 
 }
 
 /**
- * Sends each run's text to its sockets: encoded to bytes once per run, and every socket's writes of
- * one message corked into one system call.
+ * Sends each run's text to its sockets: framed once per run and written to each TCP socket as it
+ * is, every socket's writes of one message corked into one system call. Writing past ws is safe
+ * here: without compression ws itself writes every frame at once, whole, on this same thread.
  */
 function send(runs: readonly FrameRun[]): void {
   const corked = new Set<Socket>();
   for (const [text, ids] of runs) {
-    const bytes = Buffer.from(text, 'utf8');
+    const frame = textFrame(text);
     for (const id of ids) {
       const connection = connections.get(id);
       const ws = connection?.ws;
@@ -82,7 +84,7 @@ function send(runs: readonly FrameRun[]): void {
         connection.socket.cork();
         corked.add(connection.socket);
       }
-      ws.send(bytes, { binary: false });
+      connection.socket.write(frame);
     }
   }
   for (const socket of corked) socket.uncork();

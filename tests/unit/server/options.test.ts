@@ -38,6 +38,13 @@ describe('npm run server options', () => {
     }
   });
 
+  it('--socket-gateway on (the default) or off, nothing else', () => {
+    expect(parseServerOptions([], {}).socketGateway).toBe(true);
+    expect(parseServerOptions(['--socket-gateway', 'off'], {}).socketGateway).toBe(false);
+    expect(parseServerOptions(['--socket-gateway', 'on'], {}).socketGateway).toBe(true);
+    expect(() => parseServerOptions(['--socket-gateway', 'maybe'], {})).toThrow(/on or off/);
+  });
+
   it('--demo only on loopback: a demo serves codes and controls to whoever reaches it', () => {
     expect(parseServerOptions(['--demo'], {}).demo).toBe(true);
     expect(parseServerOptions([], {}).demo).toBe(false);
