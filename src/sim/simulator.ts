@@ -125,7 +125,7 @@ export async function openExchange(
     store,
     messages: options.messages,
     attach: (opened) => stage.attachSpot(opened),
-    isAddressBound: (userId, coin, chain, address) => addressBook.isBound(userId, coin, chain, address),
+    isAddressBound: (userId, coin, chain, address) => addressBook.boundAt(userId, coin, chain, address),
     tape,
   });
   const alerts = await PriceAlerts.open({ store, clock: options.clock, tape, hub });

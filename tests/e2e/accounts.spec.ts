@@ -628,3 +628,23 @@ test('the personal centre lists the signed-in devices and signs another one out'
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('This device');
 });
+
+test('the withdrawal allow-list is switched on in the personal centre, and off only with the trade password', async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  await openInApp(page, '/personal/security');
+  const card = page.getByTestId('allow-list');
+  await expect(card.getByTestId('allow-list-state')).toHaveText('Off');
+  await expect(card).toContainText('only 24 hours after it was added');
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  await expect(toast(page, 'Withdrawal allow-list turned on')).toBeVisible();
+  await expect(card.getByTestId('allow-list-state')).toHaveText('On');
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  await expect(toast(page, 'Please enter a password')).toBeVisible();
+  await card.getByLabel('Trade password').fill('Trade123');
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  // The demo has no trade password yet: the server refuses, and the list stays on.
+  await expect(toast(page, 'Please set a trade password first')).toBeVisible();
+  await expect(card.getByTestId('allow-list-state')).toHaveText('On');
+});

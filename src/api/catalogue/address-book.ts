@@ -90,6 +90,8 @@ export const addressBookCalls = {
           })
           .strict(),
         signature: short(128),
+        /** Where the demo outbox files the "address added" notice (not signed; see notify/outbox). */
+        outbox_key: outboxKey,
       })
       .strict(),
     answer: z.object({ id }),

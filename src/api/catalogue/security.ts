@@ -14,9 +14,16 @@ export const securityCalls = {
     auth: true,
     summary:
       "The user's protections: anti_phishing is the code masked (its first two and last characters, " +
-      "'' when none is set)",
+      "'' when none is set); allow_list 1 when the withdrawal allow-list is on; allow_list_wait_ms how " +
+      'long a newly bound address waits under it (24 h of the simulated clock)',
     payload: empty,
-    answer: z.object({ anti_phishing: text }),
+    answer: z.object({
+      anti_phishing: text,
+      /** 1: the withdrawal allow-list is on. */
+      allow_list: flag.default(0),
+      /** How long a newly bound address waits under the allow-list (ms of simulated time: 24 h). */
+      allow_list_wait_ms: z.number().default(86_400_000),
+    }),
   }),
   'security/anti_phishing': call({
     method: 'POST',
@@ -27,6 +34,19 @@ export const securityCalls = {
       'Set the anti-phishing code: 4 to 20 letters (any script), digits or underscores, exactly as ' +
       'typed. Every e-mail and SMS (and demo-outbox message) sent to the user carries it from then on',
     payload: z.object({ phrase: text }),
+    answer: ok,
+  }),
+  'security/allow_list': call({
+    method: 'POST',
+    path: 'security/allow_list',
+    auth: true,
+    toast: true,
+    summary:
+      'The withdrawal allow-list on (1) or off (0). Withdrawals always go to bound addresses (address/); ' +
+      'with the list on, account/draw refuses an address bound less than 24 h (simulated time) ago, and ' +
+      'every newly bound address is announced to the user (an e-mail or SMS, kind address_added). ' +
+      'Turning it off needs the trade password (pay_password)',
+    payload: z.object({ on: flag, pay_password: text.optional() }),
     answer: ok,
   }),
   'security/sessions': call({

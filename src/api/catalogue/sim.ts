@@ -30,7 +30,7 @@ const outboxMessage = z.object({
     z.literal(CODE_PURPOSE_LOGIN),
     z.literal(CODE_PURPOSE_BIND_ADDRESS),
   ]),
-  kind: z.enum(['code', 'no_account']),
+  kind: z.enum(['code', 'no_account', 'address_added']),
   code: text,
   at: z.number(),
   /** The recipient's anti-phishing code ('' when they set none, or nobody uses the address). */

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { AnswerOf } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { BindRequest } from '../bind-address.machine.ts';
+import { OUTBOX_KEY } from '../outbox-key.ts';
 
 export type BoundAddress = AnswerOf<'address/list'>[number];
 
@@ -27,7 +28,8 @@ export function addressBookActors(api: ApiClient) {
       // The signing rules load with the first bind, not on the first paint.
       const { signAddressData } = await import('../../domain/address-book/signature.ts');
       const signature = await signAddressData(session.key, data);
-      return api.call('address/bind', { data, signature });
+      // The outbox key: the demo outbox files the "address added" notice under it (issue 34).
+      return api.call('address/bind', { data, signature, outbox_key: OUTBOX_KEY });
     }),
     remove: fromPromise<unknown, { id: number }>(({ input }) => api.call('address/delete', input)),
     relabel: fromPromise<unknown, { id: number; label: string }>(({ input }) =>

@@ -23,6 +23,14 @@ export function mailFor(message: Omit<OutboxMessage, 'id'>): { subject: string; 
 }
 
 function mailBody(message: Omit<OutboxMessage, 'id'>): { subject: string; text: string } {
+  if (message.kind === 'address_added') {
+    return {
+      subject: 'Tessera: a withdrawal address was added',
+      text:
+        'A withdrawal address was added to your Tessera account.\n' +
+        'If it was not you, change your password and sign the other devices out now.\n',
+    };
+  }
   if (message.kind === 'no_account') {
     return {
       subject: 'Tessera: verification code requested',

@@ -65,7 +65,9 @@ function MessageItem({ message }: { message: OutboxMessage }) {
           </strong>
         </p>
       ) : (
-        <p className="outbox-notice">{t('outbox.noAccount')}</p>
+        <p className="outbox-notice">
+          {t(message.kind === 'address_added' ? 'outbox.addressAdded' : 'outbox.noAccount')}
+        </p>
       )}
     </li>
   );
@@ -91,7 +93,9 @@ function Outbox() {
             'info',
             message.kind === 'code'
               ? latest.current.t('outbox.toastCode', { code: message.code, to: message.to })
-              : latest.current.t('outbox.toastNotice', { to: message.to }),
+              : message.kind === 'address_added'
+                ? latest.current.t('outbox.toastAddressAdded', { to: message.to })
+                : latest.current.t('outbox.toastNotice', { to: message.to }),
           );
         }
       },

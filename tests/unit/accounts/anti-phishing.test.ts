@@ -15,11 +15,13 @@ async function signedInDemo() {
 describe('the anti-phishing code', () => {
   it('is set exactly as typed, shown masked, and printed in every message sent to the user', async () => {
     const sim = await signedInDemo();
-    expect((await sim.call('security/overview', {}, sim.token, 'GET')).data).toEqual({ anti_phishing: '' });
+    expect((await sim.call('security/overview', {}, sim.token, 'GET')).data).toMatchObject({
+      anti_phishing: '',
+    });
     const set = await sim.call('security/anti_phishing', { phrase: 'Tessera_42' }, sim.token);
     expect(set).toMatchObject({ code: 1, msg: 'Anti-phishing code set' });
     expect(sim.demo()?.antiPhishing).toBe('Tessera_42');
-    expect((await sim.call('security/overview', {}, sim.token, 'GET')).data).toEqual({
+    expect((await sim.call('security/overview', {}, sim.token, 'GET')).data).toMatchObject({
       anti_phishing: 'Te*******2',
     });
     // A code for the user (a password reset by e-mail) carries it; a stranger's notice does not.

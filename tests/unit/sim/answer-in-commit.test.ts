@@ -214,6 +214,7 @@ describe('every mutating call stores its answer in its own commit', () => {
     );
     // Security (issue 34): the anti-phishing code, and a second session ended from the first.
     await once('security/anti_phishing', { phrase: 'Walker_42' }, walker);
+    await once('security/allow_list', { on: 1 }, walker);
     await call('user/login', { account: email, password: 'Secret789', login_type: 'email' });
     const sessions = (await call('security/sessions', {}, walker)).data as Array<{
       id: string;

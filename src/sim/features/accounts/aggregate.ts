@@ -9,7 +9,7 @@ import { approveDueReviews, submitRealName } from './decide/real-name.ts';
 import { endSession, endUserSession, hashSecrets, loginFailed, startSession } from './decide/sessions.ts';
 import { wrongCode } from './decide/attempts.ts';
 import { register, seedDemo } from './decide/sign-up.ts';
-import { setAntiPhishing } from './decide/security.ts';
+import { setAllowList, setAntiPhishing } from './decide/security.ts';
 import type { AccountEvent, LegacyAccountEvent } from './events.ts';
 import { codeHash, tokenHash } from './secret-hash.ts';
 import { PASSWORD_BACKOFF, CODE_MAX_TRIES, currentRecord, recordFailure } from '../../../domain/attempts.ts';
@@ -54,6 +54,7 @@ const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
   },
   submitFeedback,
   setAntiPhishing,
+  setAllowList,
 };
 
 function decide(policy: Policy, state: AccountsState, command: AccountCommand): Decision<AccountEvent> {
@@ -232,6 +233,8 @@ function evolve(
       addresses.set(addressKey('email', event.email), event.userId);
       return updateUser({ ...state, addresses }, event.userId, (user) => ({ ...user, email: event.email }));
     }
+    case 'AllowListSet':
+      return updateUser(state, event.userId, (user) => ({ ...user, allowList: event.on }));
     case 'AntiPhishingSet':
       return updateUser(state, event.userId, (user) => ({ ...user, antiPhishing: event.phrase }));
     case 'FeedbackSubmitted': {

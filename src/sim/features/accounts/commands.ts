@@ -90,6 +90,8 @@ export type AccountCommand =
   | { kind: 'savePayMethod'; at: number; userId: number; methodType: number; raw: StoredPayMethod }
   | { kind: 'bindEmail'; at: number; userId: number; email: string; code: string }
   | { kind: 'setAntiPhishing'; at: number; userId: number; phrase: string }
+  /** The route checked the trade password before turning it off. */
+  | { kind: 'setAllowList'; at: number; userId: number; on: boolean }
   | {
       kind: 'submitFeedback';
       at: number;

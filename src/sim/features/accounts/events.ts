@@ -60,6 +60,7 @@ export type AccountEvent =
   | { type: 'PayMethodSaved'; at: number; userId: number; methodType: number; raw: StoredPayMethod }
   | { type: 'EmailBound'; at: number; userId: number; email: string }
   | { type: 'AntiPhishingSet'; at: number; userId: number; phrase: string }
+  | { type: 'AllowListSet'; at: number; userId: number; on: boolean }
   | {
       type: 'FeedbackSubmitted';
       at: number;

@@ -15,8 +15,11 @@ export interface OutboxMessage {
   /** The address as the user would recognise it: "+81 9012345678" or an e-mail address. */
   to: string;
   purpose: CodePurpose;
-  /** "code": a verification code; "no_account": nobody is registered at this address. */
-  kind: 'code' | 'no_account';
+  /**
+   * "code": a verification code; "no_account": nobody is registered at this address;
+   * "address_added": a withdrawal address was bound to the account (issue 34; `code` is '').
+   */
+  kind: 'code' | 'no_account' | 'address_added';
   code: string;
   at: number;
   /**

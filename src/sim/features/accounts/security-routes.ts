@@ -1,6 +1,7 @@
 import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
 import { antiPhishingProblem, maskAntiPhishing } from '../../../domain/security/anti-phishing.ts';
 import { describeAgent } from '../../../domain/security/user-agent.ts';
+import { ALLOW_LIST_WAIT_MS } from '../../../domain/security/allow-list.ts';
 import { FLAG_OFF, FLAG_ON } from '../../../domain/contract-codes.ts';
 import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
@@ -10,7 +11,11 @@ import { isSessionId, sessionId } from './session-ids.ts';
 /** Protections beyond the password (catalogue/security.ts): each checked here, whatever the form did. */
 export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void {
   onUser(routes, accounts, 'security/overview', (_payload, _ctx, user) =>
-    okEnvelope({ anti_phishing: maskAntiPhishing(user.antiPhishing ?? '') }),
+    okEnvelope({
+      anti_phishing: maskAntiPhishing(user.antiPhishing ?? ''),
+      allow_list: user.allowList === true ? FLAG_ON : FLAG_OFF,
+      allow_list_wait_ms: ALLOW_LIST_WAIT_MS,
+    }),
   );
 
   onUser(routes, accounts, 'security/anti_phishing', async (payload, ctx, user) => {
@@ -19,6 +24,22 @@ export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void
     const success = { msg: ctx.t('antiPhishingSet') };
     const result = await accounts.execute(
       { kind: 'setAntiPhishing', at: ctx.now, userId: user.id, phrase: payload.phrase },
+      answered(ctx, success),
+    );
+    return outcome(result, ctx, success);
+  });
+
+  // Turning the allow-list on needs nothing more; turning it off (a weakening) needs the trade password.
+  onUser(routes, accounts, 'security/allow_list', async (payload, ctx, user) => {
+    const on = payload.on === FLAG_ON;
+    if (!on) {
+      if (!user.payPassword) return errorEnvelope(ctx.t('walletPayPasswordUnset'));
+      if (!(await accounts.verifyPassword(payload.pay_password ?? '', user.payPassword)))
+        return errorEnvelope(ctx.t('walletPayPasswordWrong'));
+    }
+    const success = { msg: ctx.t(on ? 'allowListOn' : 'allowListOff') };
+    const result = await accounts.execute(
+      { kind: 'setAllowList', at: ctx.now, userId: user.id, on },
       answered(ctx, success),
     );
     return outcome(result, ctx, success);

@@ -46,6 +46,8 @@ export interface UserRecord {
    * absent or '' when none is set (records from before it existed have no field).
    */
   antiPhishing?: string;
+  /** The withdrawal allow-list is on (domain/security/allow-list.ts); absent: off. */
+  allowList?: boolean;
 }
 
 /** Sessions are keyed by the token's hash (secret-hash.ts); the token itself lives only in the client. */

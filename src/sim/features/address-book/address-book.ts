@@ -80,12 +80,19 @@ export class AddressBook {
    * or a SegWit address in upper case matches its bound entry.
    */
   isBound(userId: number, coin: string, chain: ChainCode | string, address: string): boolean {
+    return this.boundAt(userId, coin, chain, address) !== null;
+  }
+
+  /** When the user bound `address` (as isBound matches it), or null when it is not bound. */
+  boundAt(userId: number, coin: string, chain: ChainCode | string, address: string): number | null {
     const option = optionOn(coin, chain);
-    if (!option) return false;
+    if (!option) return null;
     const canonical = canonicalAddress(option.chain, address);
-    return this.entriesOf(userId).some(
-      (entry) => entry.coin === option.coin && entry.chain === option.chain && entry.address === canonical,
+    const entry = this.entriesOf(userId).find(
+      (candidate) =>
+        candidate.coin === option.coin && candidate.chain === option.chain && candidate.address === canonical,
     );
+    return entry?.createdAt ?? null;
   }
 
   /** Like isBound, with the contract address that picks the chain (the service's own form). */

@@ -150,6 +150,27 @@ export function registerAddressBookRoutes(routes: Routes, accounts: Accounts, bo
         ? undefined
         : { id: ctx.requestId, answer: (_next, reply) => bound(reply), ...storedTo(ctx) },
     );
+    // The user hears of every address added, on each of their addresses (issue 34's allow-list
+    // gives them its waiting period to react); the answer does not wait for it.
+    if (result.ok) {
+      const area = AREAS.find((candidate) => candidate.id === user.areaId);
+      const notices = [
+        ...(user.email ? [{ channel: 'email' as const, to: user.email }] : []),
+        ...(user.mobile
+          ? [{ channel: 'sms' as const, to: area ? `+${area.global_code} ${user.mobile}` : user.mobile }]
+          : []),
+      ];
+      for (const notice of notices) {
+        accounts.courier.deliver(payload.outbox_key, {
+          ...notice,
+          purpose: CODE_PURPOSE_BIND_ADDRESS,
+          kind: 'address_added',
+          code: '',
+          at: ctx.now,
+          anti_phishing: accounts.antiPhishingOf(user.id),
+        });
+      }
+    }
     return outcome(result, ctx, bound(result.ok ? result.reply : 0));
   });
 

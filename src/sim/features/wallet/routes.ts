@@ -1,3 +1,4 @@
+import { usableFrom, withdrawalAddressUsable } from '../../../domain/security/allow-list.ts';
 import { errorEnvelope, okEnvelope } from '../../../api/envelope.ts';
 import {
   DEPOSIT_STATUS_CREDITED,
@@ -49,7 +50,13 @@ import { LEDGER_DECIMALS, unitsText, scaledToText } from '../../../domain/money.
 import type { ExchangeState } from '../../exchange/state.ts';
 
 /** Whether a user bound this address for this coin and chain (the address book's service). */
-export type AddressBoundCheck = (userId: number, coin: string, chain: string, address: string) => boolean;
+/** When the user bound the address for that coin and chain, or null when it is not bound. */
+export type AddressBoundCheck = (
+  userId: number,
+  coin: string,
+  chain: string,
+  address: string,
+) => number | null;
 
 const USD_DECIMALS = 8;
 
@@ -379,8 +386,13 @@ export function registerWalletRoutes(
     if (units > (unitsOf(terms.drawMax) ?? 0n))
       return errorEnvelope(ctx.t('walletDrawMax', { max: terms.drawMax, code: terms.code }));
     const address = payload.address.trim();
-    if (!isAddressBound(user.id, terms.code, chain.code, address))
-      return errorEnvelope(ctx.t('walletAddressNotBound'));
+    const boundAt = isAddressBound(user.id, terms.code, chain.code, address);
+    if (boundAt === null) return errorEnvelope(ctx.t('walletAddressNotBound'));
+    // The allow-list (issue 34): a newly bound address waits 24 h of simulated time.
+    if (!withdrawalAddressUsable({ allowList: user.allowList === true, boundAt, now: ctx.now }))
+      return errorEnvelope(
+        ctx.t('walletAddressWaiting', { hours: Math.ceil((usableFrom(boundAt) - ctx.now) / 3_600_000) }),
+      );
     if (!user.payPassword) return errorEnvelope(ctx.t('walletPayPasswordUnset'));
     if (!(await accounts.verifyPassword(payload.pay_password, user.payPassword)))
       return errorEnvelope(ctx.t('walletPayPasswordWrong'));

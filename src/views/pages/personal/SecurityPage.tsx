@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '../../../api/catalogue.ts';
+import { FLAG_ON } from '../../../domain/contract-codes.ts';
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
+import { AllowListCard } from './security/AllowListCard.tsx';
 import { AntiPhishingCard } from './security/AntiPhishingCard.tsx';
 import { SessionsCard } from './security/SessionsCard.tsx';
 
@@ -41,6 +43,11 @@ export default function SecurityPage() {
     <>
       <h1 className="visually-hidden">{t('pages.security')}</h1>
       <AntiPhishingCard masked={shown.anti_phishing} onChanged={reload} />
+      <AllowListCard
+        on={shown.allow_list === FLAG_ON}
+        waitHours={Math.round(shown.allow_list_wait_ms / 3_600_000)}
+        onChanged={reload}
+      />
       <SessionsCard />
     </>
   );

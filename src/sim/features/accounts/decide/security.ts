@@ -9,3 +9,11 @@ export const setAntiPhishing: Decider<'setAntiPhishing'> = (_policy, state, comm
     { type: 'AntiPhishingSet', at: command.at, userId: command.userId, phrase: command.phrase },
   ]);
 };
+
+/** The withdrawal allow-list on or off; setting it as it is records nothing. */
+export const setAllowList: Decider<'setAllowList'> = (_policy, state, command) => {
+  const user = state.users.get(command.userId);
+  if (!user) return refuse('userMissing');
+  if ((user.allowList === true) === command.on) return accept([]);
+  return accept([{ type: 'AllowListSet', at: command.at, userId: command.userId, on: command.on }]);
+};
