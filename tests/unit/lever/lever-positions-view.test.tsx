@@ -181,6 +181,9 @@ describe('closed lever positions', () => {
     expect(within(wrong).getByTestId('lever-proof-agrees').textContent).toBe(
       '✗ differs from the recorded -9.00',
     );
+    // Escape closes it, as its Back button does.
+    fireEvent.keyDown(within(wrong).getByTestId('lever-proof-back'), { key: 'Escape' });
+    expect(screen.queryByTestId('lever-proof-dialog')).toBeNull();
   });
 
   it('the other tabs keep the liquidation price and the actions, and show no exit', async () => {

@@ -93,7 +93,11 @@ export function LeverCloseProof({
         ? t('lever.proof.liquidation', { rate: String(LIQUIDATION_RATE_PERCENT) })
         : t('lever.proof.manual');
   return (
-    <LeverDialog labelledBy="lever-proof-title" testId="lever-proof-dialog">
+    <LeverDialog
+      labelledBy="lever-proof-title"
+      testId="lever-proof-dialog"
+      onEscape={() => proof.send({ type: 'HIDE' })}
+    >
       <h3 id="lever-proof-title">{t('lever.proof.title', { id: row.id })}</h3>
       <p className="lever-proof-lead">
         <span className="lever-symbol">{symbol}</span>{' '}

@@ -13,10 +13,13 @@ export function LeverDialog({
   labelledBy,
   testId,
   children,
+  onEscape,
 }: {
   labelledBy: string;
   testId: string;
   children: ReactNode;
+  /** What Escape does (closes a dialog that has nothing to lose); without it, Escape does nothing. */
+  onEscape?: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -29,7 +32,15 @@ export function LeverDialog({
     };
   }, []);
   return createPortal(
-    <div className="lever-dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy}>
+    <div
+      className="lever-dialog"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onEscape) onEscape();
+      }}
+    >
       <div className="lever-dialog-box" data-testid={testId} ref={box}>
         {children}
       </div>
