@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LOCALE_PARTS, localePart, type LocalePart } from './src/views/i18n/locale-parts.ts';
+import { prerenderPages } from './scripts/prerender/plugin.ts';
 
 /**
  * `locales/<code>.json?part=shell|page|server` imports one part of a locale file (issue 19: the
@@ -151,7 +152,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [localeParts(), entryClosure(), preloadApp(), react(), serviceWorker],
+  plugins: [localeParts(), entryClosure(), preloadApp(), react(), prerenderPages(), serviceWorker],
   worker: { format: 'es', plugins: () => [localeParts()] },
   build: {
     target: 'es2022',

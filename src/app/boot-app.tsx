@@ -1,15 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { unstable_forceFrameRate } from 'scheduler';
 import { BrowserRouter, type NavigateFunction } from 'react-router-dom';
 import type { Transport } from '../api/transport.ts';
 import type { LanguageCode } from '../domain/languages.ts';
 import { registerAppUpdate } from './app-update.ts';
+import { writePref } from '../machines/local-prefs.ts';
+import { AppTree } from './app-tree.tsx';
+import { firstPaint, openingQuotesOfPage } from './first-paint.ts';
 import { createServices } from './services.ts';
+import { yieldToPage } from './yield-to-page.ts';
 import { initI18n } from '../views/i18n/setup.ts';
-import { AppRoutes } from '../views/AppRoutes.tsx';
 import { installDevShortcuts } from '../views/devtools/devtools-store.ts';
-import { ServicesContext } from '../views/services-context.ts';
 
 /** React's scheduler works in slices of 1000 / this ms (10 ms) before it yields to the page. */
 const FRAME_RATE_FOR_10_MS_SLICES = 100;
@@ -29,6 +31,15 @@ export async function bootApp({
 }): Promise<void> {
   installDevShortcuts();
   const i18n = await initI18n(langCode);
+  // Each step of the start in a task of its own (yield-to-page.ts): the text, the services, the
+  // first render (which React slices itself).
+  await yieldToPage();
+  // A prerendered page this visitor sees as it is is hydrated, with the quotes it was built with;
+  // any other page is rendered over (first-paint.ts).
+  const paint = firstPaint();
+  const hydrating = paint === 'hydrate';
+  // This profile's exchange now exists and moves on: its next visits hold the opening quotes back.
+  if (transport.name === 'sim') writePref('exchangeOpened', '1');
   // Navigation from outside React goes through the router once it has mounted; a request before
   // that (none is expected: the session acts on answers) waits for it.
   let navigateInApp: NavigateFunction | null = null;
@@ -46,6 +57,7 @@ export async function bootApp({
       if (navigateInApp) void navigateInApp(to);
       else waiting = to;
     },
+    openingQuotes: hydrating ? openingQuotesOfPage() : null,
     currentPath: () => {
       const { pathname, search } = window.location;
       // Already on /login: keep the page the user was originally sent from.
@@ -58,6 +70,7 @@ export async function bootApp({
   if (import.meta.env.PROD) services.appUpdate = registerAppUpdate();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
+  await yieldToPage();
   // The first render is a transition, so React renders it in slices between which the page can
   // answer input, instead of one block of 150-270 ms on a 2-core machine (Lighthouse's
   // total blocking time). A slice is 10 ms, twice React's 5 ms: Lighthouse's mobile preset counts
@@ -66,16 +79,18 @@ export async function bootApp({
   // desktop /home TBT 107 -> 30 ms, /trade 191 -> 114 ms; mobile /login 690 -> 453 ms; the first
   // quote did not move (9 fresh profiles each).
   unstable_forceFrameRate(FRAME_RATE_FOR_10_MS_SLICES);
-  const app = createRoot(root);
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <ServicesContext.Provider value={services}>
-          <BrowserRouter>
-            <AppRoutes onNavigator={onNavigator} />
-          </BrowserRouter>
-        </ServicesContext.Provider>
-      </StrictMode>,
-    ),
+  const tree = (
+    <AppTree
+      services={services}
+      onNavigator={onNavigator}
+      router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+    />
   );
+  // Hydration is a transition too: React hydrates the page in slices, and the visitor can already
+  // read and scroll the prerendered page meanwhile.
+  if (hydrating) startTransition(() => void hydrateRoot(root, tree));
+  else {
+    const app = createRoot(root);
+    startTransition(() => app.render(tree));
+  }
 }

@@ -12,6 +12,7 @@ import { loadFrameSchemas } from '../streams/lazy-payloads.ts';
 import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
+import type { KeptQuotes } from '../streams/kept-quotes.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
 import type { Services } from './app-services.ts';
 import { deferWiredMachines } from './machines/deferred.ts';
@@ -27,6 +28,8 @@ export function createServices(options: {
   langCode: string;
   navigate: (to: string) => void;
   currentPath: () => string;
+  /** The prerendered page's quotes, when the app hydrates that page (first-paint.ts). */
+  openingQuotes?: KeptQuotes | null;
 }): Services {
   const toasts = new ToastStore();
   // The developer inspector's one bus: every root actor gets its `inspect`. It stamps
@@ -106,6 +109,7 @@ export function createServices(options: {
       read: () => readPref('lastQuotes'),
       write: (text) => writePref('lastQuotes', text),
     },
+    openingQuotes: options.openingQuotes ?? null,
   });
   return {
     backend: options.transport.name,

@@ -36,6 +36,11 @@ export const PREF_KEYS = {
   notices: 'notices',
   /** Which notices the user wants, and whether as browser notifications and with a sound. */
   noticePrefs: 'notice_prefs',
+  /**
+   * This profile's simulator has opened (its exchange has moved on from the build's opening
+   * quotes): the next visit's prerendered page holds those back (app/first-paint.ts).
+   */
+  exchangeOpened: 'exchange_opened',
 } as const;
 
 export type PrefKey = keyof typeof PREF_KEYS;

@@ -1,13 +1,11 @@
 /// <reference lib="webworker" />
-import { ScaledClock } from './clock.ts';
 import { acquireLeadership, type LockManagerLike } from './leader.ts';
 import { runTabWorker, type RelayChannel } from './relay.ts';
 import { servePort, type SimServerPort, type StagedServer } from './serve-port.ts';
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
-import { resumeClock, SIM_NOW_KEY } from './replay/resume-time.ts';
-import { currencyMatchesAnswer } from './market/market-answers.ts';
-import { openMarketStage, type MarketStage } from './market-stage.ts';
+import { SIM_NOW_KEY } from './replay/resume-time.ts';
+import { openFirstStage, type FirstStage } from './first-stage.ts';
 import type { EventStore } from './store/event-store.ts';
 import { LateEventLog } from './store/late-event-log.ts';
 
@@ -51,9 +49,18 @@ function openEventStore(): Promise<EventStore> {
 }
 
 interface OpenedMarket {
-  stage: MarketStage;
+  first: FirstStage;
   /** The stage's event log (it loads on first use), or null: in memory. */
   store: LateEventLog<EventStore> | null;
+}
+
+/**
+ * The build's opening instant (scripts/prerender/plugin.ts defines it): a fresh exchange opens
+ * there, where the prerendered pages' quotes were taken. A development server defines none.
+ */
+function buildOpeningInstant(): number | undefined {
+  const defined = Number(import.meta.env.VITE_OPENING_AT);
+  return Number.isSafeInteger(defined) && defined > 0 ? defined : undefined;
 }
 
 async function openMarket(): Promise<OpenedMarket> {
@@ -62,30 +69,29 @@ async function openMarket(): Promise<OpenedMarket> {
   // the market has opened and the two do not compete for the worker's thread. A returning one
   // reads the clock's setting first, which loads it at once.
   const store = typeof indexedDB === 'undefined' ? null : new LateEventLog(openEventStore);
-  const kept = fresh ? null : store;
-  // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
-  // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
-  const saved = await kept?.getSetting(SIM_NOW_KEY).catch(() => undefined);
-  const resumed = await resumeClock(kept ?? null, saved, Date.now());
-  // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
-  const clock = new ScaledClock({ realNow: () => Date.now(), ...resumed });
-  const stage = await openMarketStage({ clock, messages: loadServerMessages, store, freshStore: fresh });
-  // Users' resting orders come back into the books in the second stage: until then the market
-  // stays where it opened, and the first answers read it there.
-  stage.market.market.hold();
-  // Every first page asks for each pair's 24 h quote (the app asks as it starts): the day of candles
-  // behind it is made now, while the page is still loading, and the answer then only reads it.
-  currencyMatchesAnswer(stage.market.market);
-  return { stage, store };
+  const first = await openFirstStage({
+    fresh,
+    store,
+    // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
+    realNow: () => Date.now(),
+    openingAt: buildOpeningInstant(),
+    messages: loadServerMessages,
+  });
+  return { first, store };
 }
 
-async function openRest({ stage, store: lateStore }: OpenedMarket): Promise<SimServer> {
+async function openRest({ first, store: lateStore }: OpenedMarket): Promise<SimServer> {
+  const { stage } = first;
   const [{ openExchange }, store] = await Promise.all([
     import('./simulator.ts'),
     lateStore?.loaded() ?? null,
   ]);
   const { clock } = stage.market.market;
   // The second stage gets the log itself: the accounts keep vouchers' images beside an IndexedDB log.
+  // The first answers have gone (the page asked for them while the second stage loaded): a fresh
+  // exchange that opened at the build's instant now runs on the wall clock, before the users'
+  // features stamp anything with its time.
+  first.catchUpWithWallClock();
   const simulator = await openExchange({ ...stage, store }, { clock, messages: loadServerMessages });
   simulator.market.market.release();
   if (store)
@@ -113,7 +119,7 @@ function startSimulator(): StagedServer {
   if (staged) return staged;
   const market = openMarket();
   staged = {
-    early: market.then(({ stage }) => stage.server),
+    early: market.then(({ first }) => first.stage.server),
     full: market.then(openRest),
   };
   return staged;

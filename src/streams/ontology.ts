@@ -70,7 +70,11 @@ export interface Ontology {
     article$(id: number): Observable<Loadable<NewsArticle>>;
   };
   /** Every pair's 24 h quote: the snapshot, then DAY_MARKET pushes, at most once per frame. */
-  markets: { quotes$: Observable<QuotesState> };
+  markets: {
+    quotes$: Observable<QuotesState>;
+    /** The table the app started from (opening, kept or none): what the first page renders first. */
+    startingQuotes: QuotesState;
+  };
   /** The spot screen. */
   trade: {
     pairs$: Observable<Loadable<TradePair[]>>;

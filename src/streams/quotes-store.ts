@@ -73,8 +73,16 @@ export interface MarketGroup {
 /**
  * `kept`: the table holds the quotes the page last showed on an earlier visit (kept-quotes.ts),
  * not live ones; views show them dimmed with their time (`keptAt`) until the snapshot lands.
+ * `opening`: the quotes a fresh exchange opens with, which the build wrote into the prerendered
+ * page (DESIGN.md "First paint"); they are the exchange's first answer, shown as they are, and
+ * the table says `opening` until that answer has actually come.
  */
-export type QuotesStatus = 'loading' | 'kept' | 'ready' | 'unavailable';
+export type QuotesStatus = 'loading' | 'opening' | 'kept' | 'ready' | 'unavailable';
+
+/** Whether a table in this status has figures to show (live, opening or kept ones). */
+export function showsFigures(status: QuotesStatus): boolean {
+  return status === 'ready' || status === 'opening' || status === 'kept';
+}
 
 export interface QuotesState {
   readonly status: QuotesStatus;
@@ -90,6 +98,7 @@ export type QuotesEvent =
   | { readonly kind: 'snapshot'; readonly groups: readonly QuoteGroupAnswer[] }
   | { readonly kind: 'failed' }
   | { readonly kind: 'kept'; readonly kept: KeptQuotes }
+  | { readonly kind: 'opening'; readonly opening: KeptQuotes }
   | { readonly kind: 'quote'; readonly quote: Quote };
 
 export const INITIAL_QUOTES: QuotesState = {
@@ -141,9 +150,19 @@ export function reduceQuotes(state: QuotesState, event: QuotesEvent): QuotesStat
   switch (event.kind) {
     case 'failed':
       // Kept quotes stay on screen with their time: they are marked as old, never as live.
-      return state.status === 'ready' || state.status === 'kept'
-        ? state
-        : { ...state, status: 'unavailable' };
+      if (state.status === 'ready' || state.status === 'kept') return state;
+      // The opening quotes were the answer this exchange was to give: with no answer they go.
+      return { ...state, status: 'unavailable', groups: [], rows: new Map() };
+    case 'opening':
+      // Only before anything else: the opening quotes are the first a fresh table shows.
+      if (state.status !== 'loading') return state;
+      return {
+        status: 'opening',
+        groups: event.opening.groups,
+        rows: new Map(event.opening.rows.map((row) => [row.id, row])),
+        pending: state.pending,
+        keptAt: null,
+      };
     case 'kept':
       // Only before anything live came: kept quotes never stand over a live table.
       if (state.status !== 'loading') return state;
@@ -222,6 +241,8 @@ export interface QuotesStoreDeps {
   keepAliveMs?: number;
   /** Where the last table shown is kept for the next visit; none: nothing is kept. */
   kept?: KeptQuotesStorage;
+  /** The table the store starts from when first observed (startingQuotes); later: the kept one. */
+  start?: QuotesState;
   /** The wall clock, for the kept table's time. */
   now?: () => number;
 }
@@ -230,6 +251,20 @@ export const QUOTES_RETRY_MS = 5_000;
 export const QUOTES_KEEP_ALIVE_MS = 5_000;
 /** How often the live table is written down for the next visit (and once as soon as it is live). */
 export const QUOTES_KEEP_EVERY_MS = 10_000;
+
+/**
+ * The table an app starts from: the opening quotes of the prerendered page it hydrates (only a
+ * fresh visitor's page is hydrated with them), else the kept one while it is recent enough, else
+ * nothing yet. The first page renders it (views/components/use-quotes.ts).
+ */
+export function startingQuotes(options: {
+  opening?: KeptQuotes | null;
+  kept?: KeptQuotesStorage;
+  now: number;
+}): QuotesState {
+  if (options.opening) return reduceQuotes(INITIAL_QUOTES, { kind: 'opening', opening: options.opening });
+  return startingState(options.kept, options.now);
+}
 
 /** The table to start from: the kept one while it is recent enough, else nothing yet. */
 function startingState(kept: KeptQuotesStorage | undefined, now: number): QuotesState {
@@ -256,6 +291,9 @@ export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState
     kept,
     now = () => scheduler.now(),
   } = deps;
+  // The given start serves the first observers only: once let go, the table starts again from
+  // what was kept since (the opening quotes are long past by then).
+  let firstStart = deps.start;
 
   const snapshot$: Observable<QuotesEvent> = defer(() => load()).pipe(
     map((groups): QuotesEvent => ({ kind: 'snapshot', groups })),
@@ -275,7 +313,8 @@ export function createQuotesStore(deps: QuotesStoreDeps): Observable<QuotesState
     kept.write(text);
   };
   return defer(() => {
-    const start = startingState(kept, now());
+    const start = firstStart ?? startingState(kept, now());
+    firstStart = undefined;
     const states$ = merge(snapshot$, pushes$).pipe(scan(reduceQuotes, start));
     return frameSampled(states$, frameScheduler).pipe(tap(keep), startWith(start));
   }).pipe(

@@ -7,6 +7,7 @@ import { RequireToken } from './shell/RequireToken.tsx';
 import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
 import { machinesReady } from '../machines/deferred.ts';
 import { pageTextReady } from './i18n/setup.ts';
+import { FirstPageMark } from './first-page.ts';
 
 /**
  * Every route of spec §2. Pages are lazy chunks, so the first paint only downloads the shell (a
@@ -20,6 +21,7 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
     <PageErrorBoundary>
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
         <Page />
+        <FirstPageMark />
       </Suspense>
     </PageErrorBoundary>
   );

@@ -31,6 +31,20 @@ export const test = base.extend<{ problems: string[] }, { backend: Backend; demo
     }
     await provide(context);
   },
+  // A prerendered page (app/first-paint.ts) is on screen before the app has taken it over; a
+  // person's first click or keystroke comes after it answers, and so do a test's: goto returns once
+  // the page's first paint has ended (at once on a page that was not prerendered).
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => document.documentElement.dataset.firstPaint === undefined, null, {
+        timeout: 30_000,
+      });
+      return response;
+    };
+    await provide(page);
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -6,7 +6,7 @@ import { earningsQueries } from './earnings.ts';
 import { connectionQueries } from './connection.ts';
 import { generalQueries } from './general.ts';
 import { leverQueries } from './lever.ts';
-import type { KeptQuotesStorage } from '../kept-quotes.ts';
+import type { KeptQuotes, KeptQuotesStorage } from '../kept-quotes.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
@@ -23,9 +23,9 @@ import { walletQueries } from './wallet.ts';
 export function createQueries(
   api: ApiClient,
   socket: ChannelSource,
-  options: { keptQuotes?: KeptQuotesStorage } = {},
+  options: { keptQuotes?: KeptQuotesStorage; openingQuotes?: KeptQuotes | null } = {},
 ): Ontology {
-  const markets = marketQueries(api, socket, options.keptQuotes);
+  const markets = marketQueries(api, socket, options);
   return {
     connection: connectionQueries(socket),
     demoTools: demoToolsQueries(api),

@@ -18,11 +18,18 @@ export function inspectorOpenNow(): boolean {
   return open;
 }
 
+/** The inspector and the replay panel start closed, in a prerendered page too. */
+const closedAtFirst = () => false;
+
 export function useInspectorOpen(): boolean {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, inspectorOpenNow);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    inspectorOpenNow,
+    closedAtFirst,
+  );
 }
 
 /** Whether the market replay panel is open (the developer menu opens it; one flag per tab). */
@@ -41,10 +48,14 @@ export function replayOpenNow(): boolean {
 }
 
 export function useReplayOpen(): boolean {
-  return useSyncExternalStore((listener) => {
-    replayListeners.add(listener);
-    return () => replayListeners.delete(listener);
-  }, replayOpenNow);
+  return useSyncExternalStore(
+    (listener) => {
+      replayListeners.add(listener);
+      return () => replayListeners.delete(listener);
+    },
+    replayOpenNow,
+    closedAtFirst,
+  );
 }
 
 /** The inspector's shortcut: Alt+Shift+D (by key position, so it works on every layout). */

@@ -67,6 +67,7 @@ export async function initI18n(code: LanguageCode): Promise<I18n> {
   });
   // Nothing awaits it before a page renders: a failure here is reported once, not unhandled.
   pagesText.catch((error: unknown) => console.error('the pages’ text did not load', error));
-  document.documentElement.lang = tag;
+  // (No document when the build prerenders a page: its HTML template says the language.)
+  if (typeof document !== 'undefined') document.documentElement.lang = tag;
   return i18next;
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FirstPageMark } from '../first-page.ts';
 import { useLocation } from 'react-router-dom';
 
 /**
@@ -38,6 +39,8 @@ function PageFailed() {
       <button className="btn btn-primary" type="button" onClick={() => window.location.reload()}>
         {t('errors.reload')}
       </button>
+      {/* In the page's place, this is the app's first page when the page itself never came. */}
+      <FirstPageMark />
     </div>
   );
 }

@@ -223,3 +223,30 @@ describe('createQuotesStore', () => {
     await vi.waitFor(() => expect(updates$.observed).toBe(false));
   });
 });
+
+describe('the opening quotes of a prerendered page', () => {
+  const snapshot = reduceQuotes(INITIAL_QUOTES, { kind: 'snapshot', groups: GROUPS });
+  const opening = { at: 1, groups: snapshot.groups, rows: [...snapshot.rows.values()] };
+
+  it('are shown as opening, not live, until the first answer replaces them', () => {
+    const shown = reduceQuotes(INITIAL_QUOTES, { kind: 'opening', opening });
+    expect(shown.status).toBe('opening');
+    expect(allRows(shown).map((row) => row.close)).toEqual(['60000', '3000', '7', '0.05']);
+    // A push before the answer waits for it, as with kept quotes.
+    const pushed = reduceQuotes(shown, { kind: 'quote', quote: quote(1, '61000') });
+    expect(pushed.rows.get(1)?.close).toBe('60000');
+    const live = reduceQuotes(pushed, { kind: 'snapshot', groups: GROUPS });
+    expect(live.status).toBe('ready');
+    expect(live.rows.get(1)?.close).toBe('61000');
+  });
+
+  it('go when the exchange does not answer, and never stand over kept or live quotes', () => {
+    const shown = reduceQuotes(INITIAL_QUOTES, { kind: 'opening', opening });
+    const failed = reduceQuotes(shown, { kind: 'failed' });
+    expect(failed.status).toBe('unavailable');
+    expect(failed.rows.size).toBe(0);
+    const kept = reduceQuotes(INITIAL_QUOTES, { kind: 'kept', kept: opening });
+    expect(reduceQuotes(kept, { kind: 'opening', opening })).toBe(kept);
+    expect(reduceQuotes(snapshot, { kind: 'opening', opening })).toBe(snapshot);
+  });
+});

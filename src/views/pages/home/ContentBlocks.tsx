@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import QRCode from 'qrcode';
@@ -167,12 +167,27 @@ export function HelpCentre() {
   );
 }
 
+const NEVER_CHANGES = () => () => undefined;
+
+/**
+ * The site's address: the page's own, known in the browser only. A prerendered page (built without
+ * one) is hydrated with none and writes it right after, in a line kept at its height meanwhile.
+ */
+function useSiteUrl(): string | null {
+  return useSyncExternalStore(
+    NEVER_CHANGES,
+    () => `${window.location.origin}/`,
+    () => null,
+  );
+}
+
 /** A QR code of the site's address, drawn locally (no request leaves the browser). */
 export function DownloadQr() {
   const { t } = useTranslation();
-  const siteUrl = `${window.location.origin}/`;
+  const siteUrl = useSiteUrl();
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
+    if (siteUrl === null) return undefined;
     let live = true;
     QRCode.toString(siteUrl, {
       type: 'svg',
@@ -191,7 +206,7 @@ export function DownloadQr() {
       <div className="download-copy">
         <h2 id="download-title">{t('home.download.title')}</h2>
         <p>{t('home.download.body')}</p>
-        <p className="download-url num">{siteUrl}</p>
+        <p className="download-url num">{siteUrl ?? '\u00a0'}</p>
       </div>
       <div className="download-qr">
         {image ? (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HOME_QUOTE, selectGainers, selectHomeRows } from '../../../domain/home-table.ts';
-import { allRows, type QuotesState } from '../../../streams/quotes-store.ts';
+import { allRows, showsFigures, type QuotesState } from '../../../streams/quotes-store.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LivePrice } from '../../components/LivePrice.tsx';
@@ -147,7 +147,7 @@ export function GainersCard({ quotes }: { quotes: QuotesState }) {
       {quotes.status === 'unavailable' && rows.length === 0 && (
         <p className="hero-card-empty">{t('markets.unavailable')}</p>
       )}
-      {(quotes.status === 'ready' || quotes.status === 'kept') && rows.length === 0 && (
+      {showsFigures(quotes.status) && rows.length === 0 && (
         <p className="hero-card-empty">{t('markets.noGainers')}</p>
       )}
     </section>

@@ -15,6 +15,7 @@ import {
 import {
   allRows,
   groupRows,
+  showsFigures,
   type MarketGroup,
   type MarketRow,
   type QuotesState,
@@ -311,7 +312,7 @@ function MarketHighlights({ quotes }: { quotes: QuotesState }) {
   const total = breadth.up + breadth.down + breadth.flat;
   const upShare = total === 0 ? 50 : (breadth.up / total) * 100;
   // Kept quotes count as figures too: the table beside them says how old they are.
-  const shown = quotes.status === 'ready' || quotes.status === 'kept';
+  const shown = showsFigures(quotes.status);
   const figure = (value: number) => (shown ? value : NO_VALUE);
 
   return (
@@ -380,9 +381,7 @@ function HighlightCard({
   return (
     <section className="highlight-card panel" data-testid={testId}>
       <h2>{title}</h2>
-      {(status === 'ready' || status === 'kept') && rows.length === 0 && (
-        <p className="highlight-empty">{empty}</p>
-      )}
+      {showsFigures(status) && rows.length === 0 && <p className="highlight-empty">{empty}</p>}
       <ul>
         {rows.map((row) => (
           <li key={row.id}>

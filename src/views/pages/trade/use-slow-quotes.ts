@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { auditTime, connect, merge, skip, skipWhile, takeWhile } from 'rxjs';
-import { INITIAL_QUOTES, type QuotesState } from '../../../streams/quotes-store.ts';
-import { quotesStoreOf } from '../../components/use-quotes.ts';
+import type { QuotesState } from '../../../streams/quotes-store.ts';
+import { quotesStoreOf, useFirstQuotes } from '../../components/use-quotes.ts';
 import { useServices } from '../../services-context.ts';
 import { useObservable } from '../../use-observable.ts';
 
@@ -33,5 +33,5 @@ export function useSlowQuotes(): QuotesState {
     [services],
   );
   // The shared store replays its latest table at once, so a page that opens later shows it at once.
-  return useObservable(slow$, INITIAL_QUOTES);
+  return useObservable(slow$, useFirstQuotes());
 }

@@ -1,0 +1,158 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+import { FIRST_PAINT_SCRIPT, FIRST_PAINT_STYLE, OPENING_QUOTES_ID } from '../../src/app/first-paint.ts';
+
+/**
+ * The public pages the build prerenders (DESIGN.md "First paint"), each with the module of its
+ * page, whose chunk and stylesheets the page's HTML loads at once. `quotes`: the page shows the
+ * exchange's quotes, and its HTML carries the opening ones. Pages behind a sign-in are left out:
+ * a fresh visitor is sent on from them.
+ */
+const PAGES: ReadonlyArray<{ path: string; module: string; quotes: boolean }> = [
+  { path: '/home', module: 'src/views/pages/home/HomePage.tsx', quotes: true },
+  { path: '/markets', module: 'src/views/pages/markets/MarketsPage.tsx', quotes: true },
+  { path: '/trade', module: 'src/views/pages/trade/TradePage.tsx', quotes: true },
+  { path: '/notice', module: 'src/views/pages/notice/NoticePage.tsx', quotes: false },
+  { path: '/deposit', module: 'src/views/pages/earnings/EarningsPage.tsx', quotes: false },
+  { path: '/legalIndex/legal', module: 'src/views/pages/p2p/HallPage.tsx', quotes: false },
+  { path: '/login', module: 'src/views/pages/auth/LoginPage.tsx', quotes: false },
+  { path: '/register', module: 'src/views/pages/auth/RegisterPage.tsx', quotes: false },
+  { path: '/forgetPassword', module: 'src/views/pages/auth/ForgotPasswordPage.tsx', quotes: false },
+];
+
+/** JSON inside a <script> element: no `</script>` or `<!--` can appear in it. */
+function scriptSafe(text: string): string {
+  return text.replace(/</g, '\\u003c');
+}
+
+/** A page chunk's scripts and stylesheets (with what it imports), as the page's head names them. */
+function pageLinks(bundle: Rollup.OutputBundle, module: string, html: string, base: string): string[] {
+  const chunk = Object.values(bundle).find(
+    (file): file is Rollup.OutputChunk =>
+      file.type === 'chunk' && file.facadeModuleId !== null && file.facadeModuleId.endsWith(module),
+  );
+  if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const file = bundle[fileName];
+    if (scripts.has(fileName) || !file || file.type !== 'chunk') return;
+    scripts.add(fileName);
+    file.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+    file.imports.forEach(visit);
+  };
+  visit(chunk.fileName);
+  const named = (file: string) => html.includes(`"${base}${file}"`);
+  return [
+    ...[...styles]
+      .filter((file) => !named(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+    ...[...scripts]
+      .filter((file) => !named(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+  ];
+}
+
+/**
+ * `vite build` writes a finished HTML page for every public route (PAGES) beside index.html
+ * (`home.html` for /home: what `vite preview` and static hosts serve for the path). The app renders
+ * in Node through Vite's SSR module loader (src/app/prerender-page.tsx, React's react-dom/static);
+ * the seeded exchange opens in Node at the build's opening instant (src/sim/opening-quotes.ts), and
+ * its first quotes go into the pages that show quotes. Every fresh profile's worker opens at that
+ * same instant (the instant is compiled into the build as VITE_OPENING_AT), so its first answer
+ * is the page's (tests/unit/prerender/opening-quotes.test.ts).
+ *
+ * A build for a real server (VITE_API_BASE) writes no quotes: the server's are not the simulator's.
+ */
+export function prerenderPages(): Plugin {
+  // Whole minutes: the instant is a readable constant in the built worker.
+  const openingAt = Math.floor(Date.now() / 60_000) * 60_000;
+  let root = process.cwd();
+  let outDir = 'dist';
+  let base = '/';
+  let forServer = false;
+  let bundle: Rollup.OutputBundle | null = null;
+  return {
+    name: 'tessera-prerender',
+    apply: 'build',
+    config: () => ({ define: { 'import.meta.env.VITE_OPENING_AT': JSON.stringify(String(openingAt)) } }),
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+      base = config.base;
+      forServer = Boolean(config.env.VITE_API_BASE);
+    },
+    writeBundle(_, written) {
+      bundle = written;
+    },
+    closeBundle() {
+      if (!bundle || !bundle['index.html']) return;
+      const started = Date.now();
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const answer = join(tmpdir(), `tessera-prerender-${process.pid}.json`);
+      execFileSync(
+        'npx',
+        [
+          'tsx',
+          'scripts/prerender/render-pages.ts',
+          String(openingAt),
+          forServer ? '0' : '1',
+          answer,
+          ...PAGES.map((page) => page.path),
+        ],
+        { cwd: root, stdio: 'inherit' },
+      );
+      const { quotes, bodies } = JSON.parse(readFileSync(answer, 'utf8')) as {
+        quotes: string | null;
+        bodies: Record<string, string>;
+      };
+      rmSync(answer);
+      for (const page of PAGES) {
+        const body = bodies[page.path];
+        if (body === undefined) throw new Error(`prerender: no page for ${page.path}`);
+        writePage(page.path, pageHtml(template, page, body, page.quotes ? quotes : null, bundle));
+      }
+      console.log(
+        `prerendered ${PAGES.length} pages in ${Date.now() - started} ms` +
+          (quotes === null
+            ? ' (no quotes: a server build)'
+            : ` (quotes at ${new Date(openingAt).toISOString()})`),
+      );
+    },
+  };
+
+  function pageHtml(
+    template: string,
+    page: (typeof PAGES)[number],
+    body: string,
+    quotes: string | null,
+    written: Rollup.OutputBundle,
+  ): string {
+    const open = template.indexOf('<div id="root">');
+    const close = template.lastIndexOf('</div>', template.indexOf('</body>'));
+    if (open < 0 || close < open) throw new Error('prerender: index.html has no <div id="root">');
+    const head = [
+      `<script>${FIRST_PAINT_SCRIPT}</script>`,
+      `<style>${FIRST_PAINT_STYLE}</style>`,
+      ...pageLinks(written, page.module, template, base),
+    ];
+    const data =
+      quotes === null
+        ? ''
+        : `<script type="application/json" id="${OPENING_QUOTES_ID}">${scriptSafe(quotes)}</script>`;
+    return (
+      template.slice(0, open).replace('</head>', `  ${head.join('\n    ')}\n  </head>`) +
+      `<div id="root" data-prerendered="${page.path}">${body}</div>${data}` +
+      template.slice(close + '</div>'.length)
+    );
+  }
+
+  function writePage(path: string, html: string): void {
+    const file = join(outDir, `${path.slice(1)}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  }
+}

@@ -1,0 +1,69 @@
+import { ScaledClock } from './clock.ts';
+import { currencyMatchesAnswer } from './market/market-answers.ts';
+import { openMarketStage, type MarketStage } from './market-stage.ts';
+import { resumeClock, SIM_NOW_KEY } from './replay/resume-time.ts';
+import type { MessageTable } from './server.ts';
+import type { EventLog } from './store/event-log.ts';
+
+export interface FirstStageOptions<Store extends EventLog> {
+  /** This profile has no exchange yet (no log to replay, no setting to read back). */
+  fresh: boolean;
+  /** The durable log (it may load late), or null: in memory. */
+  store: Store | null;
+  /** The wall clock; the only one the simulator reads. */
+  realNow: () => number;
+  /**
+   * The instant every fresh exchange of this build opens at (the build's prerender ran the market
+   * to it and wrote its quotes into the pages' HTML); undefined where nothing was prerendered.
+   */
+  openingAt: number | undefined;
+  messages: (lang: string) => Promise<MessageTable>;
+}
+
+export interface FirstStage {
+  stage: MarketStage;
+  clock: ScaledClock;
+  /**
+   * Moves a fresh exchange that opened at the build's instant on to the wall clock: called once
+   * its first answers have gone out; the market, held until the second stage releases it, then
+   * skips the time between (its candles synthesised, as after a long sleep).
+   */
+  catchUpWithWallClock(): void;
+}
+
+/**
+ * The simulator's first stage as the worker opens it (DESIGN.md "First paint"): the clock, then
+ * the market held where it opened. A fresh profile's market opens at the build's opening instant,
+ * so its first answers are exactly the quotes the prerendered pages already show; a returning
+ * profile's resumes from its own log. The build (scripts/prerender) asks the same function.
+ */
+export async function openFirstStage<Store extends EventLog>(
+  options: FirstStageOptions<Store>,
+): Promise<FirstStage> {
+  const { fresh, store, realNow, openingAt } = options;
+  const kept = fresh ? null : store;
+  const wallNow = realNow();
+  // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
+  // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
+  const saved = await kept?.getSetting(SIM_NOW_KEY).catch(() => undefined);
+  const resumed = await resumeClock(kept ?? null, saved, wallNow);
+  const opensAtBuild = fresh && openingAt !== undefined && openingAt <= wallNow;
+  const clock = new ScaledClock({ realNow, ...resumed, ...(opensAtBuild ? { start: openingAt } : {}) });
+  const stage = await openMarketStage({ clock, messages: options.messages, store, freshStore: fresh });
+  // Users' resting orders come back into the books in the second stage: until then the market
+  // stays where it opened, and the first answers read it there.
+  stage.market.market.hold();
+  // Every first page asks for each pair's 24 h quote (the app asks as it starts): the day of candles
+  // behind it is made now, while the page is still loading, and the answer then only reads it.
+  currencyMatchesAnswer(stage.market.market);
+  let caughtUp = !opensAtBuild;
+  return {
+    stage,
+    clock,
+    catchUpWithWallClock() {
+      if (caughtUp) return;
+      caughtUp = true;
+      clock.skip(Math.max(0, realNow() - clock.now()));
+    },
+  };
+}

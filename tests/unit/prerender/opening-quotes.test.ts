@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { marketCalls } from '../../../src/api/catalogue/market.ts';
+import { decodeEnvelope } from '../../../src/api/envelope.ts';
+import { firstQuotesRequest } from '../../../src/app/early-backend.ts';
+import { readOpeningTable } from '../../../src/app/first-paint.ts';
+import { openingTableText } from '../../../src/app/opening-table.ts';
+import { openFirstStage } from '../../../src/sim/first-stage.ts';
+import { freshOpeningQuotes } from '../../../src/sim/opening-quotes.ts';
+import { loadServerMessages } from '../../../src/sim/server-messages.ts';
+import { INITIAL_QUOTES, reduceQuotes, type QuotesState } from '../../../src/streams/quotes-store.ts';
+
+/** A build's opening instant (whole minutes, as scripts/prerender/plugin.ts takes it). */
+const OPENING_AT = Date.UTC(2026, 10, 28, 8, 41);
+const DAY_MS = 86_400_000;
+
+/** The quotes table the page shows for the first answer of a worker opened as the browser opens it. */
+async function workersFirstTable(options: { fresh: boolean; visitedAt: number }): Promise<QuotesState> {
+  const first = await openFirstStage({
+    fresh: options.fresh,
+    store: null,
+    realNow: () => options.visitedAt,
+    openingAt: OPENING_AT,
+    messages: loadServerMessages,
+  });
+  // The latest a page can ask: after the worker's second stage has moved its clock on.
+  first.catchUpWithWallClock();
+  const envelope = await first.stage.server.handle(firstQuotesRequest('en', ''));
+  const outcome = decodeEnvelope(envelope, marketCalls['market/currency_matches'].answer);
+  if (outcome.kind !== 'ok') throw new Error(`the first answer failed: ${outcome.kind}`);
+  return reduceQuotes(INITIAL_QUOTES, { kind: 'snapshot', groups: outcome.data });
+}
+
+/** What the build writes into the prerendered pages, read back as the browser reads it. */
+async function prerenderedTable() {
+  const text = openingTableText(await freshOpeningQuotes(OPENING_AT), OPENING_AT);
+  const table = readOpeningTable(text);
+  if (!table) throw new Error('the build wrote no opening table');
+  return table;
+}
+
+describe('the quotes in the prerendered pages', () => {
+  it("equal a fresh profile's first answer, whenever after the build it visits", async () => {
+    const prerendered = await prerenderedTable();
+    expect(prerendered.rows.length).toBeGreaterThan(5);
+    for (const visitedAt of [OPENING_AT, OPENING_AT + 90_000, OPENING_AT + 3 * DAY_MS]) {
+      const live = await workersFirstTable({ fresh: true, visitedAt });
+      expect(prerendered.groups).toEqual(live.groups);
+      expect(prerendered.rows).toEqual([...live.rows.values()]);
+    }
+  });
+
+  it("are not a returning profile's: its exchange resumes at its own time", async () => {
+    const prerendered = await prerenderedTable();
+    const returning = await workersFirstTable({ fresh: false, visitedAt: OPENING_AT + DAY_MS });
+    expect(prerendered.rows.map((row) => row.close)).not.toEqual(
+      [...returning.rows.values()].map((row) => row.close),
+    );
+  });
+});
