@@ -275,6 +275,8 @@ export const leverPosition = z.object({
   currency_match: z.object({ id: id.optional(), symbol: text }).optional(),
   /** Closed or cancelled, as "YYYY-MM-DD HH:mm:ss" UTC (null while pending or open). */
   complete_time: text.nullable().optional(),
+  /** Tessera: a closed part of position part_of (lever/close with share); absent for a whole one. */
+  part_of: id.optional(),
 });
 
 /**

@@ -7,6 +7,8 @@ import {
   LEVER_STATUS_PENDING,
 } from '../domain/contract-codes.ts';
 import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
+import { leverCloseLotsAllowed, leverLotsAtPercent } from '../domain/lever/partial-close.ts';
+import { entryProblem, readNumberEntry, type NumberEntryProblem } from '../domain/number-entry.ts';
 
 export type LeverPosition = AnswerOf<'lever/my_trade'>['data'][number];
 /**
@@ -52,7 +54,8 @@ export interface LeverListsRequest {
 
 /** What the user asked for and has to confirm. */
 export type LeverAsk =
-  | { kind: 'close'; id: number }
+  /** Close `lots` (as typed, whole lots) of the `total` the position holds; all of them closes it. */
+  | { kind: 'close'; id: number; total: number; lots: string }
   | { kind: 'cancel'; id: number }
   | { kind: 'closeAll'; which: CloseAllChoice };
 
@@ -82,6 +85,9 @@ export type LeverPositionsEvent =
   | { type: 'GONE'; ids: readonly number[] }
   | { type: 'RELOAD' }
   | { type: 'CLOSE'; id: number }
+  /** The lots to close, typed, or a share of them chosen (25 / 50 / 75 / 100 %). */
+  | { type: 'CLOSE_LOTS'; text: string }
+  | { type: 'CLOSE_PERCENT'; percent: number }
   | { type: 'CANCEL_ORDER'; id: number }
   | { type: 'CLOSE_ALL'; which: CloseAllChoice }
   | { type: 'WHICH'; which: CloseAllChoice }
@@ -101,6 +107,23 @@ export interface LeverSetStop {
   id: number;
   tp: string;
   sl: string;
+}
+
+/**
+ * How many lots a close asks for, or what is wrong with it: whole lots (domain/number-entry.ts),
+ * 1 to all of them (domain leverCloseLotsAllowed).
+ */
+export function closeLots(
+  ask: Extract<LeverAsk, { kind: 'close' }>,
+  decimalComma: boolean,
+): { lots: number } | { problem: NumberEntryProblem | { kind: 'closeLots'; max: number } } {
+  const read = readNumberEntry(ask.lots, { maxDecimals: 0, decimalComma });
+  const refused = entryProblem(read);
+  if (refused) return { problem: refused };
+  const lots = read.kind === 'number' ? BigInt(read.value) : 0n;
+  if (!leverCloseLotsAllowed(BigInt(ask.total), lots))
+    return { problem: { kind: 'closeLots', max: ask.total } };
+  return { lots: Number(lots) };
 }
 
 function isOpenStatus(position: LeverPosition): boolean {
@@ -310,7 +333,13 @@ export const leverPositionsMachine = setup({
           on: {
             CLOSE: {
               target: 'asking',
-              actions: assign({ ask: ({ event }) => ({ kind: 'close', id: event.id }) }),
+              actions: assign({
+                ask: ({ context, event }) => {
+                  const row = context.open.find((each) => each.id === event.id);
+                  const total = row ? Math.trunc(Number(row.share)) : 0;
+                  return { kind: 'close' as const, id: event.id, total, lots: String(total) };
+                },
+              }),
             },
             CANCEL_ORDER: {
               target: 'asking',
@@ -333,7 +362,29 @@ export const leverPositionsMachine = setup({
               guard: ({ context }) => context.ask?.kind === 'closeAll',
               actions: assign({ ask: ({ event }) => ({ kind: 'closeAll', which: event.which }) }),
             },
-            CONFIRM: 'acting',
+            CLOSE_LOTS: {
+              actions: assign({
+                ask: ({ context, event }) =>
+                  context.ask?.kind === 'close' ? { ...context.ask, lots: event.text } : context.ask,
+              }),
+            },
+            CLOSE_PERCENT: {
+              actions: assign({
+                ask: ({ context, event }) =>
+                  context.ask?.kind === 'close'
+                    ? {
+                        ...context.ask,
+                        lots: String(leverLotsAtPercent(BigInt(context.ask.total), event.percent)),
+                      }
+                    : context.ask,
+              }),
+            },
+            CONFIRM: {
+              // A close of lots that are not 1 to all of the position's stays in the dialog.
+              guard: ({ context }) =>
+                context.ask?.kind !== 'close' || 'lots' in closeLots(context.ask, context.decimalComma),
+              target: 'acting',
+            },
             DISMISS: { target: 'none', actions: assign({ ask: null }) },
           },
         },

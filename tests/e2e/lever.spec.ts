@@ -62,7 +62,7 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await lots.fill('100000');
   await page.getByTestId('lever-long').click();
   await expect(page.getByTestId('lever-lots-problem')).toContainText('Lots must be between');
-  await lots.fill('1');
+  await lots.fill('2');
   const last = await lastPrice(page);
   await page.getByTestId('lever-tp').fill(String(Math.floor(last * 0.5)));
   await page.getByTestId('lever-long').click();
@@ -128,12 +128,30 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect.poll(() => tableWrap.evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBe(0);
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // Close it: it leaves the open positions and shows among the closed ones.
+  // Close half of it: 50 % of 2 lots is 1; a typed 3 is refused and the confirm does nothing.
+  await openRows.first().getByTestId('lever-row-close').click();
+  await expect(page.getByTestId('lever-close-lots')).toHaveValue('2');
+  await page.getByTestId('lever-close-lots').fill('3');
+  await expect(page.getByTestId('lever-close-lots-problem')).toHaveText(
+    'Enter a whole number of lots from 1 to 2',
+  );
+  await page.getByTestId('lever-ask-confirm').click();
+  await expect(page.getByTestId('lever-ask-dialog')).toBeVisible();
+  await page.getByTestId('lever-close-50').click();
+  await expect(page.getByTestId('lever-close-lots')).toHaveValue('1');
+  await expect(page.getByTestId('lever-close-summary')).toContainText('Closes 1 of 2 lots');
+  await page.getByTestId('lever-ask-confirm').click();
+  await expect(openRows.first().locator('td[data-col="lots"]')).toHaveText('1', BOOT);
+  // Then the rest: it leaves the open positions and shows among the closed ones, beside its part.
   await openRows.first().getByTestId('lever-row-close').click();
   await page.getByTestId('lever-ask-confirm').click();
   await expect(openRows).toHaveCount(0, BOOT);
   await page.getByTestId('lever-tab-closed').click();
   const closedRow = positions.locator('[data-testid="lever-table-closed"] tbody tr').first();
+  // The part closed first is a row of its own, naming its position.
+  await expect(
+    positions.locator('[data-testid="lever-table-closed"] tbody tr').getByTestId('lever-row-part-of'),
+  ).toHaveText([/^part of #\d+$/], BOOT);
   // How it ended: the exit price, when, the realised PnL with its ROE, and why.
   await expect(closedRow.getByTestId('lever-row-exit')).toHaveText(/^\d/, BOOT);
   await expect(closedRow.getByTestId('lever-row-closed-at')).toHaveText(/\d\d:\d\d:\d\d/);
@@ -217,23 +235,24 @@ test('opens, watches, closes, cancels and closes all lever positions; bad input 
   await expect(page.getByTestId('lever-total-pnl')).toHaveText('0.00');
   await expect(page.getByTestId('lever-risk')).toHaveText('—');
   await expect(page.getByTestId('lever-tab-all')).toContainText('(0)');
-  await expect(page.getByTestId('lever-tab-closed')).toContainText('(3)');
+  await expect(page.getByTestId('lever-tab-closed')).toContainText('(4)');
 
   // The delegation view lists every order placed here with what became of it, newest first.
   await page.getByTestId('lever-tab-delegation').click();
   const orders = positions.locator('[data-testid="lever-table-delegation"] tbody tr');
-  await expect(orders).toHaveCount(4, BOOT);
+  await expect(orders).toHaveCount(5, BOOT);
   await expect(orders.getByTestId('lever-row-status')).toHaveText([
     'Closed',
     'Closed',
     'Cancelled',
     'Closed',
+    'Closed',
   ]);
-  await expect(page.getByTestId('lever-tab-delegation')).toContainText('(4)');
+  await expect(page.getByTestId('lever-tab-delegation')).toContainText('(5)');
   // A fresh load counts every tab before it is opened.
   await page.reload();
-  await expect(page.getByTestId('lever-tab-closed')).toContainText('(3)', BOOT);
-  await expect(page.getByTestId('lever-tab-delegation')).toContainText('(4)');
+  await expect(page.getByTestId('lever-tab-closed')).toContainText('(4)', BOOT);
+  await expect(page.getByTestId('lever-tab-delegation')).toContainText('(5)');
   await expect(page.getByTestId('lever-tab-pending')).toContainText('(0)');
 });
 
@@ -566,6 +585,13 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await page.screenshot({ path: shot('390-tpsl') });
       await dialog.getByTestId('lever-stop-back').click();
       await expect(dialog).toHaveCount(0);
+      // The close dialog: a share or a number of lots, on a phone.
+      await rows.nth(1).getByTestId('lever-row-close').click();
+      await page.getByTestId('lever-close-50').click();
+      await expect(page.getByTestId('lever-close-summary')).toBeVisible();
+      await page.screenshot({ path: shot('390-close') });
+      await page.getByTestId('lever-ask-dialog').locator('.lever-buttons .btn').first().click();
+      await expect(page.getByTestId('lever-ask-dialog')).toHaveCount(0);
     });
   }
 }

@@ -103,8 +103,15 @@ export const leverCalls = {
     path: 'lever/close',
     auth: true,
     toast: true,
-    summary: 'Close an open position at the market (close_reason 1)',
-    payload: z.object({ id: num(id) }),
+    summary:
+      'Close an open position at the market (close_reason 1), or `share` lots of it: the part closes as ' +
+      'a position of its own (its part_of names the position) with its share of the bond, fee and ' +
+      'overnight fees (rounded down), and the position keeps the rest; answers the closed position or part',
+    payload: z.object({
+      id: num(id),
+      /** Tessera: lots to close, 1 to the position's share (absent: all of it). */
+      share: num(z.number().int().positive()).optional(),
+    }),
     answer: e.leverPosition,
   }),
   'lever/setstop': call({

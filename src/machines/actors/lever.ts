@@ -119,7 +119,12 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
     /** Close one, cancel one, or close all / longs / shorts on the pair; answers the positions it ended. */
     act: fromPromise<LeverPosition[], LeverAct>(async ({ input }) => {
       const { ask } = input;
-      if (ask.kind === 'close') return [await api.call('lever/close', { id: ask.id })];
+      if (ask.kind === 'close') {
+        // Fewer lots than the position holds close a part (issue 32); all of them close it.
+        const lots = Math.trunc(Number(ask.lots));
+        const part = lots > 0 && lots < ask.total ? { share: lots } : {};
+        return [await api.call('lever/close', { id: ask.id, ...part })];
+      }
       if (ask.kind === 'cancel') return [await api.call('lever/cancel', { id: ask.id })];
       const type =
         ask.which === 'longs'

@@ -90,6 +90,7 @@ export function leverPositionAnswer(
     // As the family's clients read them: the pair's name here, and when it closed or was cancelled.
     currency_match: { id: position.pairId, symbol: pair?.symbol ?? '' },
     complete_time: position.closedAt > 0 ? stamp(position.closedAt) : null,
+    ...(position.partOf ? { part_of: position.partOf } : {}),
   };
 }
 

@@ -28,7 +28,15 @@ export type LeverCommand =
       last: TapeTradeRef;
     }
   | { kind: 'leverCancel'; at: number; userId: number; positionId: number }
-  | { kind: 'leverClose'; at: number; userId: number; positionId: number; last: TapeTradeRef }
+  | {
+      kind: 'leverClose';
+      at: number;
+      userId: number;
+      positionId: number;
+      last: TapeTradeRef;
+      /** Lots to close (issue 32): fewer than the position holds closes a part; absent: all of it. */
+      lots?: bigint;
+    }
   | {
       kind: 'leverBatchClose';
       at: number;
@@ -77,6 +85,24 @@ export type LeverEvent =
       fromBalance: bigint;
       fromInsurance: bigint;
     }
+  /**
+   * Part of an open position closed by its owner at `trade` (issue 32): the part becomes position
+   * `partId` (closed, `partOf` the position), with its share of the bond (domain leverSplit), its
+   * PnL and who paid what, as LeverClosed; the position keeps the rest.
+   */
+  | {
+      type: 'LeverPartClosed';
+      at: number;
+      positionId: number;
+      partId: number;
+      lots: bigint;
+      trade: TapeTradeRef;
+      price: bigint;
+      pnl: bigint;
+      returned: bigint;
+      fromBalance: bigint;
+      fromInsurance: bigint;
+    }
   | { type: 'LeverStopsSet'; at: number; positionId: number; takeProfit: bigint; stopLoss: bigint }
   | { type: 'LeverMarked'; at: number; marks: readonly { pairId: number; trade: TapeTradeRef }[] }
   | {
@@ -99,6 +125,7 @@ export const LEVER_EVENTS = new Set<string>([
   'LeverFilled',
   'LeverCancelled',
   'LeverClosed',
+  'LeverPartClosed',
   'LeverStopsSet',
   'LeverMarked',
   'LeverOvernight',

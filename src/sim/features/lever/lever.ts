@@ -115,10 +115,12 @@ export class Lever {
     );
   }
 
+  /** Closes the position, or `lots` of it (fewer than it holds: a part, answered as its own row). */
   async close(
     userId: number,
     positionId: number,
     request?: LeverRequest<LeverPosition>,
+    lots?: bigint,
   ): Promise<LeverOutcome<LeverPosition>> {
     await this.advance();
     const position = this.positions().get(positionId);
@@ -126,7 +128,14 @@ export class Lever {
     if (!position || position.userId !== userId) return { ok: false, key: 'leverNotFound' };
     if (!last) return { ok: false, key: 'leverNoPrice' };
     return this.run(
-      { kind: 'leverClose', at: this.market.advanceToNow(), userId, positionId, last },
+      {
+        kind: 'leverClose',
+        at: this.market.advanceToNow(),
+        userId,
+        positionId,
+        last,
+        ...(lots === undefined ? {} : { lots }),
+      },
       userId,
       request,
     );
@@ -311,6 +320,9 @@ export class Lever {
         moved.set(`${p.userId}:${p.currencyId}`, { userId: p.userId, currencyId: p.currencyId });
         if (event.type === 'LeverClosed' || event.type === 'LeverCancelled')
           closed.set(p.userId, [...(closed.get(p.userId) ?? []), p.id]);
+        // A closed part is a closed position of its own (the rest stays open).
+        if (event.type === 'LeverPartClosed')
+          closed.set(p.userId, [...(closed.get(p.userId) ?? []), event.partId]);
       }
     }
     const state = this.state();

@@ -26,6 +26,7 @@ import {
 import type { Decision } from '../../store/aggregate.ts';
 import { leverFixedPriceBand } from '../../../domain/lever/fixed-price-band.ts';
 import { leverOrderCost } from '../../../domain/lever/order-risk.ts';
+import { leverCloseLotsAllowed, leverSplit } from '../../../domain/lever/partial-close.ts';
 import { priceBandVerdict } from '../../../domain/order-filters/price-band.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
@@ -59,6 +60,7 @@ export const LEVER_REFUSALS = [
   'leverTakeProfitSide',
   'leverStopLossSide',
   'leverNothingToClose',
+  'leverCloseLots',
 ] as const;
 export type LeverRefusal = (typeof LEVER_REFUSALS)[number];
 
@@ -288,6 +290,36 @@ function decidePlace(
   return { ok: true, events: [{ type: 'LeverPlaced', at: command.at, position }], reply: id };
 }
 
+/**
+ * `lots` of an open position closed at market: the part's PnL at the trade on its quantity, settled
+ * against its share of the bond like a whole close (leverSettlement). Answers the part's id.
+ */
+function decidePartClose(
+  state: ExchangeState,
+  p: LeverPosition,
+  lots: bigint,
+  command: Extract<LeverCommand, { kind: 'leverClose' }>,
+): Decision<LeverEvent> {
+  const pair = leverPair(p.pairId);
+  const price = pair ? priceUnits(pair, command.last.price) : p.entry;
+  const { closed } = leverSplit(p, lots);
+  const pnl = leverPnl(p.side, p.entry, price, closed.quantity);
+  const free = userBalance(state, p.userId, 'lever', p.currencyId).available;
+  const partId = leverOf(state).nextId;
+  const event: LeverEvent = {
+    type: 'LeverPartClosed',
+    at: command.at,
+    positionId: p.id,
+    partId,
+    lots,
+    trade: command.last,
+    price,
+    pnl,
+    ...leverSettlement(closed.bond, pnl, free),
+  };
+  return { ok: true, events: [event], reply: partId };
+}
+
 function decideAdvance(
   state: ExchangeState,
   command: Extract<LeverCommand, { kind: 'leverAdvance' }>,
@@ -400,6 +432,9 @@ function decideLever(state: ExchangeState, command: LeverCommand): Decision<Leve
       if (!p) return refuse('leverNotFound');
       if (p.status !== LEVER_STATUS_OPEN) return refuse('leverNotOpen');
       if (command.last.price <= 0 || command.last.id < (p.openTrade?.id ?? 0)) return refuse('leverNoPrice');
+      const lots = command.lots ?? p.lots;
+      if (!leverCloseLotsAllowed(p.lots, lots)) return refuse('leverCloseLots');
+      if (lots < p.lots) return decidePartClose(state, p, lots, command);
       return {
         ok: true,
         events: [closeEvent(state, p, LEVER_CLOSE_USER, command.last, command.at)],
@@ -510,6 +545,16 @@ export function leverPostings(state: ExchangeState, event: LeverEvent): Posting[
         book('insurance', p.currencyId, -event.fromInsurance),
       ];
     }
+    case 'LeverPartClosed': {
+      const p = lever.positions.get(event.positionId);
+      if (!p) return [];
+      const { closed } = leverSplit(p, event.lots);
+      return [
+        user(p, event.returned - event.fromBalance, -closed.bond),
+        book('lever', p.currencyId, -event.pnl),
+        book('insurance', p.currencyId, -event.fromInsurance),
+      ];
+    }
     case 'LeverOvernight':
       return event.charges.flatMap(({ positionId, amount }) => {
         const p = lever.positions.get(positionId);
@@ -586,6 +631,30 @@ export function evolveLever(state: ExchangeState, event: LeverEvent): ExchangeSt
         insurance: event.fromInsurance,
         closedAt: event.at,
       });
+      lever.marks = laterMark(lever.marks, p.pairId, event.trade);
+      line = { p, value: event.returned - event.fromBalance, kind: 'leverClose' };
+      break;
+    }
+    case 'LeverPartClosed': {
+      const p = old.positions.get(event.positionId);
+      if (!p) break;
+      const { closed, rest } = leverSplit(p, event.lots);
+      put({ ...p, ...rest });
+      // The part: a closed position of its own, in the history beside the rest.
+      put({
+        ...p,
+        ...closed,
+        id: event.partId,
+        status: LEVER_STATUS_CLOSED,
+        closeReason: LEVER_CLOSE_USER,
+        closeTrade: event.trade,
+        closePrice: event.price,
+        pnl: event.pnl,
+        insurance: event.fromInsurance,
+        closedAt: event.at,
+        partOf: p.id,
+      });
+      lever.nextId = Math.max(lever.nextId, event.partId + 1);
       lever.marks = laterMark(lever.marks, p.pairId, event.trade);
       line = { p, value: event.returned - event.fromBalance, kind: 'leverClose' };
       break;

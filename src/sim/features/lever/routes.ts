@@ -96,7 +96,9 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
 
   onUser(routes, accounts, 'lever/close', async (payload, ctx, user) => {
     const reply = positionReply(ctx, 'leverClosed');
-    return reply(await lever.close(user.id, payload.id, answerOnce(ctx, reply)), lever.state());
+    // Lots to close (issue 32): fewer than the position holds close a part; absent, all of it.
+    const lots = payload.share === undefined ? undefined : BigInt(payload.share);
+    return reply(await lever.close(user.id, payload.id, answerOnce(ctx, reply), lots), lever.state());
   });
 
   onUser(routes, accounts, 'lever/setstop', async (payload, ctx, user) => {

@@ -41,6 +41,8 @@ export interface LeverPosition {
   readonly placedAt: number;
   readonly openedAt: number;
   readonly closedAt: number;
+  /** A closed part of position `partOf` (issue 32); absent or 0 for a position of its own. */
+  readonly partOf?: number;
 }
 
 export interface LeverState {

@@ -33,6 +33,7 @@ import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { setClass, setText } from '../trade/text-cells.ts';
 import { leverColumns, leverColumnTitle, type LeverColumn } from './lever-columns.ts';
 import { LeverCloseProof } from './LeverCloseProof.tsx';
+import { LeverClosePart } from './LeverClosePart.tsx';
 import { LeverDialog } from './LeverDialog.tsx';
 import { LeverTpSlDialog } from './LeverTpSlDialog.tsx';
 import { moneyText } from './LeverSummary.tsx';
@@ -296,6 +297,8 @@ export function LeverPositions({
                 </button>
               ))}
             </div>
+          ) : ask.kind === 'close' ? (
+            <LeverClosePart ask={ask} positions={positions} />
           ) : (
             <p>{t(`lever.ask.${ask.kind}Text`)}</p>
           )}
@@ -415,6 +418,11 @@ const PositionRow = memo(function PositionRow({
             <span className={long ? 'lever-line lever-side long' : 'lever-line lever-side short'}>
               {t(long ? 'lever.long' : 'lever.short')} ×{row.multiple}
             </span>
+            {row.part_of ? (
+              <span className="lever-line lever-muted" data-testid="lever-row-part-of">
+                {t('lever.partOf', { id: row.part_of })}
+              </span>
+            ) : null}
             {tab === 'delegation' ? (
               <span className="lever-line lever-muted" data-testid="lever-row-status">
                 {t(`lever.status.${row.status}`)}
