@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { FIRST_PAINT_SCRIPT, FIRST_PAINT_STYLE, OPENING_QUOTES_ID } from '../../src/app/first-paint.ts';
 
@@ -81,7 +81,7 @@ export function prerenderPages(): Plugin {
     config: () => ({ define: { 'import.meta.env.VITE_OPENING_AT': JSON.stringify(String(openingAt)) } }),
     configResolved(config) {
       root = config.root;
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
       base = config.base;
       forServer = Boolean(config.env.VITE_API_BASE);
     },
