@@ -91,7 +91,7 @@ const USAGE = `Usage: npm run bench:server -- [options]
   --timeout <ms>             client timeout per request (default 10000)
   --connect-concurrency <n>  sockets opening at once (default 50)
   --gateway on|off           the server's --socket-gateway: WebSockets in a process of their own
-                             (default on), or in the exchange's process (off)
+                             (on), or in the exchange's process (off, the default, as the server's)
   --profile                  CPU-profile the server (node --cpu-prof) and print its top self-time functions`;
 
 function parseOptions(args: readonly string[]): BenchOptions {
@@ -110,7 +110,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
   const given = new Set<string>();
   let data: BenchOptions['data'] = ':memory:';
   let mix: BenchOptions['mix'] = 'closed';
-  let gateway: BenchOptions['gateway'] = 'on';
+  let gateway: BenchOptions['gateway'] = 'off';
   let profile = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;

@@ -85,9 +85,9 @@ async function main(options: ServerOptions): Promise<void> {
       log,
       realNow: wallClock,
     });
-  // The WebSocket connections live in a process of their own: the fan-out of every market frame to
-  // every socket runs on the other core while this process runs the exchange. It starts while the
-  // exchange folds its log, so a restart is not slower by the gateway's start.
+  // With --socket-gateway on the WebSocket connections live in a process of their own: the fan-out
+  // of every market frame to every socket runs on the other core while this process runs the
+  // exchange. It starts while the exchange folds its log, so a restart is not slower by its start.
   const gatewayStarting = options.socketGateway ? SocketGateway.start(log) : undefined;
   let node = await openExchange();
   // 30 failed sign-ins, registrations or resets from one address in 15 minutes, then a pause.

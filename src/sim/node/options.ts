@@ -33,8 +33,9 @@ export interface ServerOptions {
   demo: boolean;
   /**
    * Whether the WebSocket connections live in a gateway process of their own (`--socket-gateway
-   * on`, the default), which writes frames on another core, or in this process (`off`: one core,
-   * or a machine so busy that each hop between processes waits for the scheduler).
+   * on`), which writes frames on another core, or in this process (`off`, the default). Off by
+   * default: on a shared 2-core machine at load 13-25, bench:server measured the gateway slower
+   * (each hop between the processes waits for the scheduler); on means a free core for it.
    */
   socketGateway: boolean;
 }
@@ -57,7 +58,7 @@ export const USAGE = `Usage: npm run server -- [options]
   --demo              one person's demo on this machine (loopback only): the in-app outbox and
                       the simulator's controls without the operator token; with --data :memory:,
                       POST /demo/reset starts the exchange afresh
-  --socket-gateway on|off  the WebSockets in a process of their own, on another core (default on)
+  --socket-gateway on|off  the WebSockets in a process of their own, on another core (default off)
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
@@ -94,7 +95,7 @@ export function parseServerOptions(
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'Tessera <no-reply@tessera.example>',
     demo: false,
-    socketGateway: true,
+    socketGateway: false,
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {

@@ -38,8 +38,8 @@ describe('npm run server options', () => {
     }
   });
 
-  it('--socket-gateway on (the default) or off, nothing else', () => {
-    expect(parseServerOptions([], {}).socketGateway).toBe(true);
+  it('--socket-gateway on or off (the default), nothing else', () => {
+    expect(parseServerOptions([], {}).socketGateway).toBe(false);
     expect(parseServerOptions(['--socket-gateway', 'off'], {}).socketGateway).toBe(false);
     expect(parseServerOptions(['--socket-gateway', 'on'], {}).socketGateway).toBe(true);
     expect(() => parseServerOptions(['--socket-gateway', 'maybe'], {})).toThrow(/on or off/);
