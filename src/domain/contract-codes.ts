@@ -253,6 +253,14 @@ export const OTC_LIST_COMPLETED = 2;
 export const OTC_LIST_ENDED = 3;
 export type OtcListGroup = typeof OTC_LIST_OPEN | typeof OTC_LIST_COMPLETED | typeof OTC_LIST_ENDED;
 
+/** A price alert's `direction` (alert/add, a Tessera addition): 1 rises to, 2 falls to. */
+export const ALERT_RISES = 1;
+export const ALERT_FALLS = 2;
+
+/** A price alert's `status`: 0 waiting, 1 fired. */
+export const ALERT_WAITING = 0;
+export const ALERT_FIRED = 1;
+
 /** Every code by the enum it belongs to; a value appears once per group (the test checks it). */
 export const CODE_GROUPS = {
   flag: { FLAG_OFF, FLAG_ON },
@@ -290,6 +298,8 @@ export const CODE_GROUPS = {
     CODE_PURPOSE_BIND_ADDRESS,
   },
   leverType: { LEVER_TYPE_LONG, LEVER_TYPE_SHORT },
+  alertDirection: { ALERT_RISES, ALERT_FALLS },
+  alertStatus: { ALERT_WAITING, ALERT_FIRED },
   leverPriceMode: { LEVER_PRICE_FIXED, LEVER_PRICE_MARKET },
   leverStatus: {
     LEVER_STATUS_PENDING,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_FALLS, ALERT_FIRED, ALERT_RISES, ALERT_WAITING } from '../../domain/contract-codes.ts';
 import { decimal, empty, id, num, text } from '../fields.ts';
 import { call, ok, type CallSpec } from './kit.ts';
 
@@ -15,11 +16,11 @@ const priceAlert = z.object({
   currency_match_id: id,
   symbol: text,
   /** 1 rises to, 2 falls to. */
-  direction: z.union([z.literal(1), z.literal(2)]),
+  direction: z.union([z.literal(ALERT_RISES), z.literal(ALERT_FALLS)]),
   /** At the pair's price places. */
   price: decimal,
   /** 0 waiting, 1 fired. */
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: z.union([z.literal(ALERT_WAITING), z.literal(ALERT_FIRED)]),
   /** Epoch ms of the exchange's clock. */
   created_at: z.number().int(),
   /** The trade that fired it: tape id, price, epoch ms. */
@@ -46,7 +47,7 @@ export const alertCalls = {
     payload: z
       .object({
         currency_match_id: num(id),
-        direction: num(z.union([z.literal(1), z.literal(2)])),
+        direction: num(z.union([z.literal(ALERT_RISES), z.literal(ALERT_FALLS)])),
         price: decimal,
       })
       .strict(),

@@ -1,3 +1,5 @@
+import { ALERT_FALLS, ALERT_RISES } from '../contract-codes.ts';
+
 /**
  * Price alerts (issue 33): "tell me when BTC/USDT rises to 50,000" or "falls to 40,000". An alert
  * fires once, on the first public trade at or through its price after it was set, and is then
@@ -7,7 +9,11 @@
 export type AlertDirection = 'rises' | 'falls';
 
 /** The contract's codes for a direction (`alert/add`'s `direction`). */
-export const ALERT_DIRECTION_CODE: Readonly<Record<AlertDirection, 1 | 2>> = { rises: 1, falls: 2 };
+export const ALERT_DIRECTION_CODE: Readonly<Record<AlertDirection, typeof ALERT_RISES | typeof ALERT_FALLS>> =
+  {
+    rises: ALERT_RISES,
+    falls: ALERT_FALLS,
+  };
 
 export function alertDirectionOf(code: number): AlertDirection | null {
   if (code === ALERT_DIRECTION_CODE.rises) return 'rises';

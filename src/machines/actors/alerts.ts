@@ -1,6 +1,7 @@
 import { fromEventObservable, fromPromise } from 'xstate';
 import { map } from 'rxjs';
 import type { ApiClient } from '../../api/client.ts';
+import type { ALERT_FALLS, ALERT_RISES } from '../../domain/contract-codes.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import type { PriceAlert } from '../../streams/alert-pushes.ts';
 import { priceAlertPushes$ } from '../../streams/alert-pushes.ts';
@@ -8,7 +9,7 @@ import { noticeSources$ } from '../../streams/notice-sources.ts';
 
 export interface AlertRequest {
   pairId: number;
-  direction: 1 | 2;
+  direction: typeof ALERT_RISES | typeof ALERT_FALLS;
   price: string;
 }
 

@@ -1,3 +1,4 @@
+import { ALERT_FIRED, ALERT_WAITING } from '../../../domain/contract-codes.ts';
 import { ALERT_DIRECTION_CODE } from '../../../domain/alerts/price-alert.ts';
 import { LEDGER_DECIMALS, scaledToText } from '../../../domain/money.ts';
 import { pairById } from '../../market/pairs.ts';
@@ -19,7 +20,7 @@ export function alertAnswer(alert: PriceAlertRecord) {
     symbol: pair?.symbol ?? '',
     direction: ALERT_DIRECTION_CODE[alert.direction],
     price: priceText(alert.pairId, alert.target),
-    status: alert.fired === null ? 0 : 1,
+    status: alert.fired === null ? ALERT_WAITING : ALERT_FIRED,
     created_at: alert.createdAt,
     trade:
       alert.fired === null

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage } from '../../../../domain/languages.ts';
+import { ALERT_RISES, ALERT_WAITING } from '../../../../domain/contract-codes.ts';
 import { usesDecimalComma } from '../../../../domain/number-entry.ts';
 import { readPref } from '../../../../machines/local-prefs.ts';
 import type { AlertFormProblem } from '../../../../machines/price-alerts.machine.ts';
@@ -111,13 +112,17 @@ function AlertPanel({
       ) : (
         <ul className="alert-list" data-testid="alert-list">
           {mine.map((alert) => (
-            <li key={alert.id} data-testid="alert-row" data-status={alert.status === 0 ? 'waiting' : 'fired'}>
+            <li
+              key={alert.id}
+              data-testid="alert-row"
+              data-status={alert.status === ALERT_WAITING ? 'waiting' : 'fired'}
+            >
               <span>
-                {t(alert.direction === 1 ? 'alerts.risesTo' : 'alerts.fallsTo', {
+                {t(alert.direction === ALERT_RISES ? 'alerts.risesTo' : 'alerts.fallsTo', {
                   price: numbers.price(alert.price, priceDecimals),
                 })}
               </span>
-              <span className={alert.status === 0 ? 'alert-status' : 'alert-status fired'}>
+              <span className={alert.status === ALERT_WAITING ? 'alert-status' : 'alert-status fired'}>
                 {alert.trade
                   ? t('alerts.firedAt', {
                       price: numbers.price(alert.trade.price, priceDecimals),
