@@ -9,7 +9,10 @@ import { FIRST_PAINT_SCRIPT, FIRST_PAINT_STYLE, OPENING_QUOTES_ID } from '../../
  * The public pages the build prerenders (DESIGN.md "First paint"), each with the module of its
  * page, whose chunk and stylesheets the page's HTML loads at once. `quotes`: the page shows the
  * exchange's quotes, and its HTML carries the opening ones. Pages behind a sign-in are left out:
- * a fresh visitor is sent on from them.
+ * a fresh visitor is sent on from them. So are the sign-in, sign-up and password pages: they are
+ * forms, and what a person types into a prerendered field before the app takes the page over is
+ * lost when it does (two people's e-mails vanished so in the server specs); a form page is small
+ * and paints quickly without it.
  */
 const PAGES: ReadonlyArray<{ path: string; module: string; quotes: boolean }> = [
   { path: '/home', module: 'src/views/pages/home/HomePage.tsx', quotes: true },
@@ -18,9 +21,6 @@ const PAGES: ReadonlyArray<{ path: string; module: string; quotes: boolean }> = 
   { path: '/notice', module: 'src/views/pages/notice/NoticePage.tsx', quotes: false },
   { path: '/deposit', module: 'src/views/pages/earnings/EarningsPage.tsx', quotes: false },
   { path: '/legalIndex/legal', module: 'src/views/pages/p2p/HallPage.tsx', quotes: false },
-  { path: '/login', module: 'src/views/pages/auth/LoginPage.tsx', quotes: false },
-  { path: '/register', module: 'src/views/pages/auth/RegisterPage.tsx', quotes: false },
-  { path: '/forgetPassword', module: 'src/views/pages/auth/ForgotPasswordPage.tsx', quotes: false },
 ];
 
 /** JSON inside a <script> element: no `</script>` or `<!--` can appear in it. */
