@@ -1,35 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { readSignedInAccount } from '../../machines/login-prefs.ts';
 import { useServices } from '../services-context.ts';
+import { useHeaderPopover } from './use-header-popover.ts';
 
 /** Signed-in users: account settings, authentication, feedback and logout (spec §2 Header). */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { session } = useServices();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root, toggle, onKeyDown } = useHeaderPopover();
   const account = readSignedInAccount();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
   return (
-    <div className="account-menu" ref={root} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <div className="account-menu" ref={root} onKeyDown={onKeyDown}>
       <button
         type="button"
         className="icon-button account-trigger"
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="account-menu"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <svg
           aria-hidden="true"

@@ -5,6 +5,7 @@ import { type OutboxMessage } from '../../machines/outbox.machine.ts';
 import { useLatest } from '../pages/auth/kit/use-latest.ts';
 import { useServices } from '../services-context.ts';
 import './demo-outbox.css';
+import { useHeaderPopover } from './use-header-popover.ts';
 import { useDemoTools } from '../use-demo-tools.ts';
 
 function timeOf(at: number, lang: string): string {
@@ -80,8 +81,7 @@ function MessageItem({ message }: { message: OutboxMessage }) {
 function Outbox() {
   const { t } = useTranslation();
   const { machines, toasts } = useServices();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, root, toggle, onKeyDown } = useHeaderPopover();
   const panel = useRef<HTMLDivElement>(null);
   usePanelBottom(panel, open);
   const latest = useLatest({ t, toasts });
@@ -104,18 +104,13 @@ function Outbox() {
   const [snapshot, send] = useMachine(logic);
   const { messages, unseen } = snapshot.context;
 
+  // Opening the panel, and every arrival while it is open, counts as seen.
   useEffect(() => {
-    if (!open) return;
-    send({ type: 'SEEN' });
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    if (open) send({ type: 'SEEN' });
   }, [open, send, unseen]);
 
   return (
-    <div className="outbox" ref={root} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <div className="outbox" ref={root} onKeyDown={onKeyDown}>
       <button
         type="button"
         className="icon-button outbox-trigger"
@@ -124,7 +119,7 @@ function Outbox() {
         aria-label={unseen > 0 ? t('outbox.openUnseen', { count: unseen }) : t('outbox.open')}
         title={t('outbox.title')}
         data-testid="outbox-toggle"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <svg
           aria-hidden="true"

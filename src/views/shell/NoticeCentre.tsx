@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NOTICE_KINDS, unreadCount, type Notice } from '../../domain/notices/notice-list.ts';
@@ -9,6 +9,7 @@ import { useServices } from '../services-context.ts';
 import { useMachine } from '../use-app-actor.ts';
 import { useNumberText } from '../use-number-text.ts';
 import { noticeText } from './notice-text.ts';
+import { useHeaderPopover } from './use-header-popover.ts';
 import './notice-centre.css';
 
 /** A short chime made on the spot (no sound file to load), for users who switched sound on. */
@@ -109,9 +110,8 @@ function NoticeSettings({ prefs, send }: { prefs: NoticePrefs; send: (event: nev
 function Centre({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { machines, toasts } = useServices();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, toggle, onKeyDown } = useHeaderPopover();
   const [settings, setSettings] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const numbers = useNumberText();
   const latest = useLatest({ t, toasts, numbers });
   const [logic] = useState(() =>
@@ -139,17 +139,8 @@ function Centre({ userId }: { userId: number }) {
   const { notices, prefs } = snapshot.context;
   const unread = unreadCount(notices);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
   return (
-    <div className="notice-centre" ref={root} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <div className="notice-centre" ref={root} onKeyDown={onKeyDown}>
       <button
         type="button"
         className="icon-button notice-trigger"
@@ -158,7 +149,7 @@ function Centre({ userId }: { userId: number }) {
         aria-label={unread > 0 ? t('notices.openUnread', { count: unread }) : t('notices.open')}
         title={t('notices.title')}
         data-testid="notice-toggle"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <svg
           aria-hidden="true"
