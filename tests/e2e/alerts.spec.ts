@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, simControl, test } from './fixtures.ts';
 
 /**
  * Price alerts and the notification centre (issue 33 item 1), driven as a trader would: an alert
@@ -19,6 +19,19 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
 }
 
+/** Whether the order book shows the same prices twice, a second apart (a paused market's last push is in). */
+async function bookStandsStill(page: Page): Promise<boolean> {
+  const prices = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid^="book-"][data-price]')]
+        .map((row) => row.dataset.price)
+        .join(' '),
+    );
+  const before = await prices();
+  await page.waitForTimeout(1_000);
+  return before !== '' && before === (await prices());
+}
+
 /** The last price the alert dialog shows, as a number. */
 async function lastPrice(page: Page): Promise<number> {
   const text = await page.getByTestId('alert-dialog').locator('.alert-last strong').textContent();
@@ -27,8 +40,15 @@ async function lastPrice(page: Page): Promise<number> {
 
 test('a price alert set on the trade screen fires in the notification centre, once, and stays read after a reload', async ({
   page,
+  demoServer,
 }) => {
   await signIn(page);
+  // The market stands still (the demo clock's pause) while the trader sets the alert and buys up to
+  // it: left to itself it moved 60 USDT away within seconds, and once not two ticks up in 30 s.
+  expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
+    1,
+  );
+  await expect.poll(() => bookStandsStill(page), { timeout: 20_000 }).toBe(true);
   await page.getByTestId('alert-open').click();
   const dialog = page.getByTestId('alert-dialog');
   await expect(dialog).toBeVisible();
@@ -40,20 +60,39 @@ test('a price alert set on the trade screen fires in the notification centre, on
   await expect(page.getByTestId('alert-problem')).toContainText('above the last trade');
   await expect(dialog.getByText('No alerts on this pair yet.')).toBeVisible();
 
-  // Two ticks above the last price: the market reaches that in moments. The price can move past it
-  // while one types; the exchange then refuses it and the trader types the new one.
-  await expect(async () => {
-    await page.getByTestId('alert-price').fill(((await lastPrice(page)) + 0.02).toFixed(2));
-    await page.getByTestId('alert-submit').click();
-    await expect(page.getByTestId('alert-row')).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  // One tick above the last price.
+  const target = (await lastPrice(page)) + 0.01;
+  await page.getByTestId('alert-price').fill(target.toFixed(2));
+  await page.getByTestId('alert-submit').click();
+  await expect(page.getByTestId('alert-row')).toHaveCount(1);
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'waiting');
   await page.screenshot({ path: '/tmp/shots/alerts/alert-dialog.png' });
+  await page.keyboard.press('Escape');
 
-  // It fires: marked in the dialog, counted on the bell, listed in the centre.
-  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'fired', { timeout: 30_000 });
+  // The trader lifts the price to it: a market buy of everything offered below the alert, and a
+  // little more, ends on an ask at or above it. Then the market runs again.
+  const below = await page.evaluate((limit) => {
+    let sum = 0;
+    for (const row of document.querySelectorAll<HTMLElement>('[data-testid^="book-ask-"]')) {
+      const price = Number(row.dataset.price);
+      const amount = Number((row.querySelector('.book-number')?.textContent ?? '').replace(/,/g, ''));
+      if (price > 0 && price < limit - 1e-9) sum += amount;
+    }
+    return sum;
+  }, target);
+  await page.getByTestId('mode-market').click();
+  await page.getByTestId('quantity-buy').fill((Math.ceil(below * 1e5) / 1e5 + 0.0001).toFixed(5));
+  await page.getByTestId('submit-buy').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
+  expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'play' })).code)).toBe(1);
+
+  // It fires: marked in the dialog, listed in the centre beside the buy's own "filled" notice, both
+  // counted on the bell.
+  await page.getByTestId('alert-open').click();
+  await expect(page.getByTestId('alert-row')).toHaveAttribute('data-status', 'fired', BOOT);
   await expect(page.getByTestId('alert-row')).toContainText(/Fired at [\d,.]+, trade #\d+/);
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('notice-unread')).toHaveText('1');
+  await expect(page.getByTestId('notice-unread')).toHaveText('2');
   await page.getByTestId('notice-toggle').click();
   const notice = page.getByTestId('notice').filter({ hasText: 'BTC/USDT rose to' });
   await expect(notice).toHaveCount(1);
@@ -64,9 +103,10 @@ test('a price alert set on the trade screen fires in the notification centre, on
   await page.getByTestId('notice-read-all').click();
   await expect(page.getByTestId('notice-unread')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
+  await expect(page.getByTestId('available-buy')).toHaveText(/\d USDT/, BOOT);
   await page.getByTestId('notice-toggle').click();
-  await expect(page.getByTestId('notice')).toHaveCount(1);
+  await expect(page.getByTestId('notice').filter({ hasText: 'BTC/USDT rose to' })).toHaveCount(1);
+  await expect(page.getByTestId('notice')).toHaveCount(2);
   await expect(page.getByTestId('notice-unread')).toHaveCount(0);
   await expect(page.getByTestId('toast').filter({ hasText: 'rose to' })).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -74,7 +114,7 @@ test('a price alert set on the trade screen fires in the notification centre, on
   // At 390 px the bell's panel spans the screen under the header.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('notice-toggle').click();
-  await expect(page.getByTestId('notice')).toHaveCount(1);
+  await expect(page.getByTestId('notice')).toHaveCount(2);
   const panel = await page.getByTestId('notice-panel').boundingBox();
   expect(panel!.x).toBeGreaterThanOrEqual(0);
   expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);

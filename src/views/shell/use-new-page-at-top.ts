@@ -1,7 +1,13 @@
 import { useLayoutEffect } from 'react';
 
-/** Pages shown since the document loaded. The first keeps the browser's scroll: a reload restores it. */
-let pagesShown = 0;
+/**
+ * The page shown last, starting with the one the document was loaded at: that first page keeps the
+ * browser's scroll (a reload restores it). Counting pages shown instead failed on a prerendered
+ * page: a link clicked while React was still hydrating it was replayed into the hydration, so the
+ * first page React ever showed was already the next one, and it opened scrolled down (the CI run
+ * saw /notice at 4,161 px after the home page's footer link).
+ */
+let shownPath: string | null = typeof window === 'undefined' ? null : window.location.pathname;
 
 /**
  * A new page opens at its top, as a new document would. The router swaps pages in place, and the
@@ -10,6 +16,7 @@ let pagesShown = 0;
  */
 export function useNewPageAtTop(pathname: string): void {
   useLayoutEffect(() => {
-    if (pagesShown++ > 0) window.scrollTo(0, 0);
+    if (shownPath !== null && shownPath !== pathname) window.scrollTo(0, 0);
+    shownPath = pathname;
   }, [pathname]);
 }
