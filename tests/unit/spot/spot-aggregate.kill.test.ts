@@ -607,3 +607,39 @@ describe('folding events', () => {
     expect(ledger.state.fees.get(BASE)).toBe(feeOf(baseUnits(10, EXACT)));
   });
 });
+
+describe('a stop-limit trigger', () => {
+  /** A sell stop waiting for the price to fall to 4,900, placed when trade 41 was the tape's last. */
+  function waitingStop(ledger: Ledger): NewOrder {
+    ledger.credit(1, BASE, FUNDS);
+    const order = ledger.order(1, {
+      side: 'sell',
+      type: 2,
+      priceTicks: 4_800,
+      lots: 10,
+      lock: baseUnits(10, EXACT),
+      stopTicks: 4_900,
+      stopDirection: 'fall',
+      stopAfterTrade: 41,
+    });
+    ledger.place(order);
+    return order;
+  }
+  const trigger = (ledger: Ledger, orderId: number, tradeId: number, price: number) =>
+    ledger.run({
+      kind: 'trigger',
+      at: ledger.at++,
+      triggers: [{ orderId, trade: { id: tradeId, price, time: 0 } }],
+      fills: [],
+    }).events;
+
+  it('is not fired by the very trade it was placed after, even one through its stop', () => {
+    const ledger = new Ledger();
+    const order = waitingStop(ledger);
+    expect(trigger(ledger, order.id, 41, 4_850)).toEqual([]);
+    expect(ledger.get(order.id).triggeredBy).toBeUndefined();
+    // The next trade through the stop fires it.
+    expect(trigger(ledger, order.id, 42, 4_850).map((event) => event.type)).toEqual(['OrderTriggered']);
+    expect(ledger.get(order.id).triggeredBy).toEqual({ id: 42, price: 4_850, time: 0 });
+  });
+});
