@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, simControl, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { holdMarketStill, letMarketRun } from './market-still.ts';
 
 /**
  * Price alerts and the notification centre (issue 33 item 1), driven as a trader would: an alert
@@ -19,19 +20,6 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
 }
 
-/** Whether the order book shows the same prices twice, a second apart (a paused market's last push is in). */
-async function bookStandsStill(page: Page): Promise<boolean> {
-  const prices = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid^="book-"][data-price]')]
-        .map((row) => row.dataset.price)
-        .join(' '),
-    );
-  const before = await prices();
-  await page.waitForTimeout(1_000);
-  return before !== '' && before === (await prices());
-}
-
 /** The last price the alert dialog shows, as a number. */
 async function lastPrice(page: Page): Promise<number> {
   const text = await page.getByTestId('alert-dialog').locator('.alert-last strong').textContent();
@@ -45,10 +33,7 @@ test('a price alert set on the trade screen fires in the notification centre, on
   await signIn(page);
   // The market stands still (the demo clock's pause) while the trader sets the alert and buys up to
   // it: left to itself it moved 60 USDT away within seconds, and once not two ticks up in 30 s.
-  expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
-    1,
-  );
-  await expect.poll(() => bookStandsStill(page), { timeout: 20_000 }).toBe(true);
+  await holdMarketStill(page, demoServer);
   await page.getByTestId('alert-open').click();
   const dialog = page.getByTestId('alert-dialog');
   await expect(dialog).toBeVisible();
@@ -84,7 +69,7 @@ test('a price alert set on the trade screen fires in the notification centre, on
   await page.getByTestId('quantity-buy').fill((Math.ceil(below * 1e5) / 1e5 + 0.0001).toFixed(5));
   await page.getByTestId('submit-buy').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
-  expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'play' })).code)).toBe(1);
+  await letMarketRun(page, demoServer);
 
   // It fires: marked in the dialog, listed in the centre beside the buy's own "filled" notice, both
   // counted on the bell.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, showOnce, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import { expect, showOnce, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import { holdMarketStill, letMarketRun } from './market-still.ts';
 import { spillingText } from './spilling-text.ts';
 import { showsMarketBuyOf, tapeRows } from './tape-fills.ts';
 
@@ -49,16 +50,6 @@ async function withholdDepthFromServer(page: Page) {
       socket.send(frame);
     });
   });
-}
-
-/** Every price the order book shows, asks then bids, as one string ('' before it has any). */
-function bookPrices(page: Page): Promise<string> {
-  return page.locator('[data-testid^="book-ask-"], [data-testid^="book-bid-"]').evaluateAll((rows) =>
-    rows
-      .map((row) => row.getAttribute('data-price') ?? '')
-      .join(' ')
-      .trim(),
-  );
 }
 
 /** The book's rows as numbers (English digits), each with its side. */
@@ -172,8 +163,12 @@ test.describe('spot trade screen', () => {
 
   test('a limit buy below the market rests with its funds locked; cancelling frees them', async ({
     page,
+    demoServer,
   }) => {
     await signIn(page);
+    // The market stands still while orders are placed at prices read from the book (a rise of ten
+    // levels would push the user's level out of the book, or reach the stop).
+    await holdMarketStill(page, demoServer);
     // The Buy and Sell buttons are in the 1440 x 900 window: no scrolling for an order.
     expect(await outOfWindow(page, 'submit')).toEqual([]);
     // At the eleventh bid shown: far enough below the market not to fill during the test, and with
@@ -274,6 +269,7 @@ test.describe('spot trade screen', () => {
     await page.getByTestId('mode-limit').click();
     // Signed in, with buttons and an orders table: still nothing serious for axe.
     expect(await seriousViolations(page)).toEqual([]);
+    await letMarketRun(page, demoServer);
   });
 
   test(
@@ -376,21 +372,7 @@ test.describe('spot trade screen', () => {
   }) => {
     await openTrade(page);
     // The market stands still (the demo clock's pause), so the row keeps its price under the pointer.
-    expect(Number((await simControl(page, demoServer, 'sim/replay_control', { action: 'pause' })).code)).toBe(
-      1,
-    );
-    // A book pushed just before the pause can still be on its way (the server's socket, the book's
-    // render batching): wait until the book shows the same prices twice, a second apart.
-    await expect
-      .poll(
-        async () => {
-          const before = await bookPrices(page);
-          await page.waitForTimeout(1_000);
-          return before !== '' && before === (await bookPrices(page));
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await holdMarketStill(page, demoServer);
     const ask = page.getByTestId('book-ask-2');
     const price = await ask.getAttribute('data-price');
     await ask.click({ force: true });
@@ -423,6 +405,7 @@ test.describe('spot trade screen', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('book-view-book').click();
     await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/);
+    await letMarketRun(page, demoServer);
   });
 
   test('every form rule speaks: p_price, p_num, remind, the slider without a price, and the input filter', async ({
