@@ -23,7 +23,11 @@ export interface SimServerDeps {
 export interface SimServer {
   /** `client`: the device the request came from, when the transport knows it (client-facts.ts). */
   handle(request: WireRequest, client?: ClientFacts): Promise<Envelope>;
-  openSocket(send: (text: string) => void): SocketSession;
+  /**
+   * `end`: how the server closes the socket itself, where it can (a cluster gateway's socket whose
+   * session the core no longer has); the client reconnects and resyncs.
+   */
+  openSocket(send: (text: string) => void, end?: () => void): SocketSession;
 }
 
 function interpolate(template: string, vars: Record<string, string | number> = {}): string {

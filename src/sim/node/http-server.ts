@@ -339,7 +339,10 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
           ws.send(corked.bytesOf(text), { binary: false });
         },
       };
-      const session = options.server.openSocket((text) => frames.send(target, text));
+      const session = options.server.openSocket(
+        (text) => frames.send(target, text),
+        () => ws.close(1012, 'exchange restarted'),
+      );
       log.info('socket_open', { ip: request.socket.remoteAddress ?? '', sockets: socketCount() });
       ws.on('message', (data: RawData, isBinary: boolean) => {
         if (isBinary) return;

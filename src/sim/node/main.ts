@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { CorsPolicy } from './cors.ts';
 import { createHttpServer } from './http-server.ts';
 import { errorFields, JsonLog, sendConsoleTo } from './json-log.ts';
+import { randomBytes } from 'node:crypto';
 import { nodeServerMessages } from './node-messages.ts';
-import { openNodeSimulator, type ServerStore } from './node-simulator.ts';
+import { openNodeSimulator, type NodeSimulator, type ServerStore } from './node-simulator.ts';
 import { PostgresEventLog } from '../store/postgres-event-log.ts';
 import { SqliteEventLog } from '../store/sqlite-event-log.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
@@ -14,6 +15,10 @@ import { AddressAttempts } from './address-attempts.ts';
 import { loadCoinLogos } from './coin-logos.ts';
 import { smtpCourier } from './smtp-courier.ts';
 import { SocketGateway } from './socket-gateway.ts';
+import { serveCore } from './core-role.ts';
+import { connectNats } from './nats-link.ts';
+import { RemoteExchange } from './remote-exchange.ts';
+import { onStopSignals } from './stop-signals.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
 /**
@@ -85,6 +90,8 @@ async function main(options: ServerOptions): Promise<void> {
       log,
       realNow: wallClock,
     });
+  if (options.role === 'core') return runCore(options, log, await openExchange(), file);
+  if (options.role === 'gateway') return runGateway(options, log, operatorToken);
   // With --socket-gateway on the WebSocket connections live in a process of their own: the fan-out
   // of every market frame to every socket runs on the other core while this process runs the
   // exchange. It starts while the exchange folds its log, so a restart is not slower by its start.
@@ -130,31 +137,17 @@ async function main(options: ServerOptions): Promise<void> {
     ...(gateway ? { gateway } : {}),
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.
-  let stopping: Promise<void> | null = null;
-  const stop = (reason: string, exitCode: number) => {
-    if (stopping) {
-      log.warn('stopped_at_once', { reason });
-      process.exit(1);
-    }
-    log.info('stopping', { reason, in_flight: http.inFlight() });
-    stopping = (async () => {
+  onStopSignals(
+    log,
+    async () => {
       await http
         .close(SHUTDOWN_GRACE_MS)
         .catch((error: unknown) => log.error('close_failed', errorFields(error)));
       await gateway?.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
       await node.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
-      log.info('stopped', { reason });
-      await log.flush();
-      process.exit(exitCode);
-    })();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM', 0));
-  process.on('SIGINT', () => stop('SIGINT', 0));
-  process.on('unhandledRejection', (error) => log.error('unhandled_rejection', errorFields(error)));
-  process.on('uncaughtException', (error) => {
-    log.error('uncaught_exception', errorFields(error));
-    stop('uncaught exception', 1);
-  });
+    },
+    () => http.inFlight(),
+  );
   const address = await http.listen(options.port, options.host);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   publicUrl ||= `http://${host}:${address.port}`;
@@ -174,6 +167,108 @@ async function main(options: ServerOptions): Promise<void> {
         : 'to this log',
     demo: options.demo,
     reset: reset ? 'POST /demo/reset' : null,
+  });
+  log.info('operator_token', {
+    header: OPERATOR_HEADER,
+    token: options.operatorToken ? null : operatorToken,
+    source: options.operatorToken ? 'TESSERA_OPERATOR_TOKEN' : 'generated',
+  });
+}
+
+/**
+ * `--role core`: the exchange and its log, served to the gateways over NATS (core-role.ts); no HTTP.
+ * Its image and asset URLs use --public-url, the address clients reach the gateways at.
+ */
+async function runCore(
+  options: ServerOptions,
+  log: JsonLog,
+  node: NodeSimulator,
+  file: string,
+): Promise<void> {
+  const nats = await connectNats(options.natsUrl, 'tessera core', log);
+  const core = serveCore({
+    nats,
+    node,
+    log,
+    // Only a SQLite file flushes behind its commits (in memory nothing is flushed).
+    ...(file !== ':memory:' && !options.databaseUrl
+      ? { durable: () => node.store.durable?.() ?? Promise.resolve() }
+      : {}),
+    now: () => Date.now(),
+  });
+  onStopSignals(
+    log,
+    async () => {
+      await core.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
+      await nats.drain().catch(() => undefined);
+      await node.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
+    },
+    () => 0,
+  );
+  log.info('core_serving', {
+    nats: options.natsUrl,
+    instance: core.instance,
+    data: file,
+    seed: options.seed ?? null,
+  });
+}
+
+/**
+ * `--role gateway`: HTTP and WebSockets with no exchange state (remote-exchange.ts); every call
+ * and socket text goes to the core over NATS. Input checks, the operator gate, rate limits and
+ * sign-in attempts are this gateway's own, as in one process.
+ */
+async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: string): Promise<void> {
+  const gatewayId = options.gatewayId ?? `gateway-${randomBytes(4).toString('hex')}`;
+  const nats = await connectNats(options.natsUrl, `tessera ${gatewayId}`, log);
+  const wallClock = () => Date.now();
+  const messages = nodeServerMessages(LOCALES);
+  const remote = new RemoteExchange({
+    nats,
+    gateway: gatewayId,
+    messages,
+    log,
+    requestTimeoutMs: options.requestTimeoutMs,
+    now: wallClock,
+  });
+  const http = createHttpServer({
+    server: remote,
+    messages,
+    log,
+    cors: new CorsPolicy(options.origins),
+    maxBodyBytes: options.maxBodyBytes,
+    requestTimeoutMs: options.requestTimeoutMs,
+    gate: serverModeGate(operatorToken),
+    // An image the core cannot be asked for now is not found (404), not a failed request.
+    images: { get: (id) => remote.image(id).catch(() => undefined) },
+    logos: loadCoinLogos(COIN_LOGOS),
+    ...(options.rate > 0 ? { rateLimit: new RateLimiter(options.rate, options.rate * 4, wallClock) } : {}),
+    attempts: new AddressAttempts(30, 15 * 60_000, wallClock),
+    now: wallClock,
+    storeHealth: () => remote.health(),
+  });
+  onStopSignals(
+    log,
+    async () => {
+      await http
+        .close(SHUTDOWN_GRACE_MS)
+        .catch((error: unknown) => log.error('close_failed', errorFields(error)));
+      await remote.stop();
+      await nats.drain().catch(() => undefined);
+    },
+    () => http.inFlight(),
+  );
+  const address = await http.listen(options.port, options.host);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = options.publicUrl ?? `http://${host}:${address.port}`;
+  log.info('listening', {
+    url,
+    api: `${url}/api/`,
+    socket: `${url.replace(/^http/, 'ws')}/ws`,
+    port: address.port,
+    role: 'gateway',
+    gateway: gatewayId,
+    nats: options.natsUrl,
   });
   log.info('operator_token', {
     header: OPERATOR_HEADER,

@@ -1,5 +1,14 @@
 import { IMAGE_MAX_BYTES } from '../../domain/validation/image.ts';
+import { GATEWAY_ID } from './cluster-protocol.ts';
 import { DEFAULT_ORIGINS } from './cors.ts';
+
+/**
+ * What this process is (DESIGN.md "Past one machine"): `all` the whole server in one process;
+ * `gateway` HTTP and WebSockets with no exchange state, sending every call to the core over NATS;
+ * `core` the exchange (book, ledger, log), serving the gateways over NATS, with no HTTP.
+ */
+export type ServerRole = 'all' | 'gateway' | 'core';
+const ROLES: readonly ServerRole[] = ['all', 'gateway', 'core'];
 
 /** How `npm run server` is configured: command-line options, then environment variables. */
 export interface ServerOptions {
@@ -38,6 +47,11 @@ export interface ServerOptions {
    * (each hop between the processes waits for the scheduler); on means a free core for it.
    */
   socketGateway: boolean;
+  role: ServerRole;
+  /** The NATS server the gateway and core roles talk over (NATS_URL, --nats). */
+  natsUrl: string;
+  /** A gateway's id among the gateways (--gateway-id); omitted: a fresh one. */
+  gatewayId: string | undefined;
 }
 
 /** Where `--demo` may listen: only this machine can reach a demo's open controls and outbox. */
@@ -59,12 +73,19 @@ export const USAGE = `Usage: npm run server -- [options]
                       the simulator's controls without the operator token; with --data :memory:,
                       POST /demo/reset starts the exchange afresh
   --socket-gateway on|off  the WebSockets in a process of their own, on another core (default off)
+  --role all|gateway|core  all: the whole server in this process (default); gateway: HTTP and
+                      WebSockets only, every call sent to the core over NATS; core: the exchange
+                      and its log, serving the gateways over NATS (no HTTP)
+  --nats <url>        the NATS server of the gateway and core roles (default NATS_URL, or
+                      nats://127.0.0.1:4222; scripts/ensure-nats.sh starts one)
+  --gateway-id <id>   this gateway's name among the gateways (letters, digits, dashes; default a
+                      fresh one)
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
 connection string: the event log goes there instead of --data), DATABASE_SCHEMA (its schema,
-default tessera), SMTP_URL (verification e-mails go out by SMTP instead of to the log) and SMTP_FROM
-(their sender).`;
+default tessera), SMTP_URL (verification e-mails go out by SMTP instead of to the log), SMTP_FROM
+(their sender) and NATS_URL (like --nats).`;
 
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number {
   const value = Number(text);
@@ -96,6 +117,9 @@ export function parseServerOptions(
     smtpFrom: env.SMTP_FROM || 'Tessera <no-reply@tessera.example>',
     demo: false,
     socketGateway: false,
+    role: 'all',
+    natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
+    gatewayId: undefined,
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -143,6 +167,22 @@ export function parseServerOptions(
         options.socketGateway = value === 'on';
         break;
       }
+      case '--role': {
+        const role = ROLES.find((known) => known === value);
+        if (!role) throw new Error('--role needs all, gateway or core');
+        next();
+        options.role = role;
+        break;
+      }
+      case '--nats':
+        options.natsUrl = next();
+        break;
+      case '--gateway-id': {
+        const id = next();
+        if (!GATEWAY_ID.test(id)) throw new Error('--gateway-id needs 1 to 64 letters, digits or dashes');
+        options.gatewayId = id;
+        break;
+      }
       default:
         throw new Error(`unknown option ${name}`);
     }
@@ -151,6 +191,9 @@ export function parseServerOptions(
     throw new Error(
       `--demo serves codes and controls to anyone who reaches it: --host must be loopback, not ${options.host}`,
     );
+  }
+  if (options.role !== 'all' && (options.demo || options.socketGateway)) {
+    throw new Error('--demo and --socket-gateway are options of --role all');
   }
   if (origins.length > 0) options.origins = origins;
   if (options.origins.length === 0) options.origins = [...DEFAULT_ORIGINS];

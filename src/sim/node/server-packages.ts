@@ -6,8 +6,10 @@
  * to get it instead of failing on an unresolved import.
  */
 export const SERVER_PACKAGES = ['better-sqlite3', 'pg', 'ws', 'nodemailer'] as const;
+/** What the gateway and core roles need besides (`--role gateway|core`): the NATS client. */
+export const CLUSTER_PACKAGES = ['@nats-io/transport-node'] as const;
 
-export type ServerPackage = (typeof SERVER_PACKAGES)[number];
+export type ServerPackage = (typeof SERVER_PACKAGES)[number] | (typeof CLUSTER_PACKAGES)[number];
 
 export interface PackageProblem {
   name: ServerPackage;
@@ -36,9 +38,12 @@ function messageOf(error: unknown): string {
  * opens a database (its JavaScript loads without the addon, which it looks for only when a database
  * opens: `npm install --ignore-scripts` leaves it unbuilt, and a build for another Node refuses to load).
  */
-export function serverPackageProblems(load: PackageLoader): PackageProblem[] {
+export function serverPackageProblems(
+  load: PackageLoader,
+  names: readonly ServerPackage[] = SERVER_PACKAGES,
+): PackageProblem[] {
   const problems: PackageProblem[] = [];
-  for (const name of SERVER_PACKAGES) {
+  for (const name of names) {
     let loaded: unknown;
     try {
       loaded = load(name);

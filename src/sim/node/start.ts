@@ -2,7 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverPackageProblems, serverPackagesMessage, type PackageProblem } from './server-packages.ts';
+import {
+  CLUSTER_PACKAGES,
+  SERVER_PACKAGES,
+  serverPackageProblems,
+  serverPackagesMessage,
+  type PackageProblem,
+} from './server-packages.ts';
 
 /**
  * `npm run server`'s entry: checks the server's optional packages (server-packages.ts) before the
@@ -12,7 +18,16 @@ import { serverPackageProblems, serverPackagesMessage, type PackageProblem } fro
  * stdout carries only the server's JSON log lines). Then it starts the server (main.ts).
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const check = (): PackageProblem[] => serverPackageProblems(createRequire(import.meta.url));
+const args = process.argv.slice(2);
+// The gateway and core roles talk over NATS; one process (`--role all`, the default) never loads its client.
+const clustered = args.some(
+  (arg, i) => arg === '--role' && (args[i + 1] === 'gateway' || args[i + 1] === 'core'),
+);
+const check = (): PackageProblem[] =>
+  serverPackageProblems(createRequire(import.meta.url), [
+    ...SERVER_PACKAGES,
+    ...(clustered ? CLUSTER_PACKAGES : []),
+  ]);
 
 let problems = check();
 if (problems.some((problem) => problem.name === 'better-sqlite3' && problem.kind === 'unbuilt')) {

@@ -23,6 +23,19 @@ describe('npm run server options', () => {
     ).toEqual(['https://b.example', 'https://c.example']);
   });
 
+  it('reads --role, --nats and --gateway-id; one process and NATS on loopback by default', () => {
+    expect(parseServerOptions([], {})).toMatchObject({ role: 'all', natsUrl: 'nats://127.0.0.1:4222' });
+    expect(
+      parseServerOptions(['--role', 'gateway', '--gateway-id', 'gw-1'], {
+        NATS_URL: 'nats://127.0.0.1:5000',
+      }),
+    ).toMatchObject({ role: 'gateway', gatewayId: 'gw-1', natsUrl: 'nats://127.0.0.1:5000' });
+    expect(parseServerOptions(['--role', 'core', '--nats', 'nats://10.0.0.1:4222'], {})).toMatchObject({
+      role: 'core',
+      natsUrl: 'nats://10.0.0.1:4222',
+    });
+  });
+
   it('refuses what it cannot use, with a message', () => {
     for (const argv of [
       ['--port', '70000'],
@@ -33,6 +46,11 @@ describe('npm run server options', () => {
       ['--max-body', '10'],
       ['--what'],
       ['--rate', '-1'],
+      ['--role', 'leader'],
+      ['--role'],
+      ['--gateway-id', 'a.b'],
+      ['--role', 'gateway', '--demo'],
+      ['--role', 'core', '--socket-gateway', 'on'],
     ]) {
       expect(() => parseServerOptions(argv, {})).toThrow(/--/);
     }

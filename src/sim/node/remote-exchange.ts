@@ -1,0 +1,196 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { errorEnvelope, type Envelope } from '../../api/envelope.ts';
+import type { WireRequest } from '../../api/transport.ts';
+import type { ClientFacts } from '../client-facts.ts';
+import type { StoredImage } from '../features/accounts/uploads.ts';
+import type { MessageTable, SimServer } from '../server.ts';
+import type { SocketSession } from '../socket-hub.ts';
+import type { StoreHealth } from '../store/store-health.ts';
+import {
+  COMMAND_SUBJECT,
+  CORE_BEAT_SUBJECT,
+  CORE_SILENT_MS,
+  framesSubject,
+  GATEWAY_BEAT_MS,
+  GATEWAY_BEAT_SUBJECT,
+  IMAGE_SUBJECT,
+  SOCKET_SUBJECT,
+  type CommandMessage,
+  type CoreBeat,
+  type FramesMessage,
+  type ImageReply,
+  type SocketMessage,
+} from './cluster-protocol.ts';
+import { errorFields, type JsonLog } from './json-log.ts';
+import { jsonOf } from './nats-link.ts';
+import { encodeRequest } from './wire-payload.ts';
+
+export interface RemoteExchangeOptions {
+  nats: NatsConnection;
+  /** This gateway's id (cluster-protocol.ts GATEWAY_ID): the subject its frames come on. */
+  gateway: string;
+  messages: (lang: string) => Promise<MessageTable>;
+  log: JsonLog;
+  /** How long a call waits for the core's answer. */
+  requestTimeoutMs: number;
+  now: () => number;
+}
+
+interface RemoteSocket {
+  send(text: string): void;
+  end(): void;
+}
+
+/** What a NATS request fails with when no core subscribes (nothing was sent to any core). */
+function noCore(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${error.name} ${error.message} ${String(error.cause)}` : String(error);
+  return /no ?responders/i.test(text);
+}
+
+/**
+ * `--role gateway`'s exchange: the SimServer the HTTP server serves, with nothing of the exchange in
+ * it. Each call goes to the core over NATS with its request id (the core answers a repeated id from
+ * its request log); each socket's texts go to the core, and the frames the core sends for this
+ * gateway's sockets are written to them. When the core that held the sessions is gone (a new core
+ * instance beats), every socket is ended: its client reconnects and resyncs.
+ */
+export class RemoteExchange implements SimServer {
+  private readonly sockets = new Map<number, RemoteSocket>();
+  private nextSocket = 1;
+  private readonly subscriptions: Subscription[];
+  private readonly beatTimer: NodeJS.Timeout;
+  private core: { beat: CoreBeat; heard: number } | null = null;
+
+  constructor(private readonly options: RemoteExchangeOptions) {
+    const { nats, log } = options;
+    this.subscriptions = [
+      nats.subscribe(framesSubject(options.gateway), {
+        callback: (error, msg) => {
+          if (error) return log.error('nats_subscription_failed', errorFields(error));
+          try {
+            this.onFrames(jsonOf<FramesMessage>(msg.data));
+          } catch (failure) {
+            log.warn('frames_dropped', errorFields(failure));
+          }
+        },
+      }),
+      nats.subscribe(CORE_BEAT_SUBJECT, {
+        callback: (error, msg) => {
+          if (error) return;
+          try {
+            this.onCoreBeat(jsonOf<CoreBeat>(msg.data));
+          } catch {
+            // A garbled beat is not a beat.
+          }
+        },
+      }),
+    ];
+    const beat = () => nats.publish(GATEWAY_BEAT_SUBJECT, JSON.stringify({ gateway: options.gateway }));
+    beat();
+    this.beatTimer = setInterval(beat, GATEWAY_BEAT_MS);
+  }
+
+  private async translate(lang: string, key: string): Promise<string> {
+    const [own, english] = await Promise.all([this.options.messages(lang), this.options.messages('en')]);
+    return own[key] ?? english[key] ?? key;
+  }
+
+  async handle(request: WireRequest, client?: ClientFacts): Promise<Envelope> {
+    const message: CommandMessage = { ...(await encodeRequest(request)), ...(client ? { client } : {}) };
+    try {
+      const reply = await this.options.nats.request(COMMAND_SUBJECT, JSON.stringify(message), {
+        timeout: this.options.requestTimeoutMs,
+      });
+      return jsonOf<Envelope>(reply.data);
+    } catch (error) {
+      const lang = typeof request.headers?.lang === 'string' ? request.headers.lang : 'en';
+      // No core took it: nothing was done, and saying so lets the person retry. Any other failure
+      // (a timeout) may have run: the client's retry with the same request id finds out.
+      if (noCore(error)) return errorEnvelope(await this.translate(lang, 'requestLogUnavailable'));
+      this.options.log.warn('command_unanswered', {
+        path: String(request.path).slice(0, 200),
+        ...errorFields(error),
+      });
+      return errorEnvelope(await this.translate(lang, 'internal'));
+    }
+  }
+
+  openSocket(send: (text: string) => void, end?: () => void): SocketSession {
+    const id = this.nextSocket++;
+    const { gateway } = this.options;
+    this.sockets.set(id, { send, end: end ?? (() => undefined) });
+    this.publish({ op: 'open', gateway, id });
+    return {
+      receive: (text) => this.publish({ op: 'text', gateway, id, text }),
+      close: () => {
+        if (this.sockets.delete(id)) this.publish({ op: 'close', gateway, id });
+      },
+    };
+  }
+
+  private publish(message: SocketMessage): void {
+    this.options.nats.publish(SOCKET_SUBJECT, JSON.stringify(message));
+  }
+
+  private onFrames(message: FramesMessage): void {
+    for (const [text, ids] of message.runs) {
+      for (const id of ids) this.sockets.get(id)?.send(text);
+    }
+    for (const id of message.close ?? []) this.end(id);
+  }
+
+  private end(id: number): void {
+    const socket = this.sockets.get(id);
+    if (!socket) return;
+    this.sockets.delete(id);
+    socket.end();
+  }
+
+  private onCoreBeat(beat: CoreBeat): void {
+    const previous = this.core?.beat.instance;
+    this.core = { beat, heard: this.options.now() };
+    if (previous === undefined || previous === beat.instance) return;
+    // Another core leads now: the sessions of this gateway's sockets died with the old one.
+    this.options.log.warn('core_changed', { from: previous, to: beat.instance, sockets: this.sockets.size });
+    // Deleting while a Map is walked is allowed: every socket is still visited once.
+    for (const id of this.sockets.keys()) this.end(id);
+  }
+
+  /** Writable while a writable core beats; /healthz answers 503 otherwise (the balancer skips it). */
+  health(): StoreHealth {
+    if (!this.core || this.options.now() - this.core.heard > CORE_SILENT_MS) {
+      return { writable: false, state: 'reconnecting', reason: 'no exchange core heard' };
+    }
+    const { beat } = this.core;
+    return beat.writable
+      ? { writable: true }
+      : { writable: false, state: 'reconnecting', reason: beat.reason ?? 'the core cannot write' };
+  }
+
+  /** An uploaded image, from the core's store. */
+  async image(id: string): Promise<StoredImage | undefined> {
+    const reply = await this.options.nats.request(IMAGE_SUBJECT, JSON.stringify({ id }), {
+      timeout: this.options.requestTimeoutMs,
+    });
+    const answer = jsonOf<ImageReply>(reply.data);
+    if (!answer.found) return undefined;
+    const bytes = Buffer.from(answer.base64, 'base64');
+    return {
+      id,
+      type: answer.type,
+      bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    };
+  }
+
+  /** Sockets open on this gateway. */
+  size(): number {
+    return this.sockets.size;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.beatTimer);
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    await this.options.nats.flush().catch(() => undefined);
+  }
+}
