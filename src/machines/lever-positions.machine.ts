@@ -6,7 +6,7 @@ import {
   LEVER_STATUS_OPEN,
   LEVER_STATUS_PENDING,
 } from '../domain/contract-codes.ts';
-import { leverTpSlMachine } from './lever-tp-sl.machine.ts';
+import { leverTpSlMachine, type StopLeg } from './lever-tp-sl.machine.ts';
 import { leverCloseLotsAllowed, leverLotsAtPercent } from '../domain/lever/partial-close.ts';
 import { entryProblem, readNumberEntry, type NumberEntryProblem } from '../domain/number-entry.ts';
 
@@ -44,6 +44,8 @@ export interface LeverLists {
   open: LeverPosition[];
   paged: { tab: LeverPagedTab; rows: LeverPosition[]; total: number } | null;
   totals: Record<LeverPagedTab, number>;
+  /** The first page of the pair's pending orders (absent when not read this time: another page shown). */
+  pending?: LeverPosition[] | null;
 }
 
 export interface LeverListsRequest {
@@ -65,6 +67,8 @@ export interface LeverPositionsContext {
   priceDecimals: number;
   tab: LeverTab;
   open: LeverPosition[];
+  /** The pair's newest pending fixed-price orders (a page's worth), drawn on the chart at their price. */
+  pending: LeverPosition[];
   /** The page of the open positions shown (they are held whole, paged on the client: listPage). */
   openPage: number;
   paged: Record<LeverPagedTab, LeverPage>;
@@ -72,6 +76,14 @@ export interface LeverPositionsContext {
   ask: LeverAsk | null;
   /** The open position whose take-profit / stop-loss dialog (the tpSl child) is open. */
   stopId: number | null;
+  /** The leg whose line was dragged on the chart to open that dialog, and the price let go at. */
+  stopMoved: StopMove | null;
+}
+
+/** A take-profit or stop-loss line dragged on the chart: the leg and its new price (plain decimal). */
+export interface StopMove {
+  leg: StopLeg;
+  price: string;
 }
 
 export type LeverPositionsEvent =
@@ -91,7 +103,8 @@ export type LeverPositionsEvent =
   | { type: 'CANCEL_ORDER'; id: number }
   | { type: 'CLOSE_ALL'; which: CloseAllChoice }
   | { type: 'WHICH'; which: CloseAllChoice }
-  | { type: 'STOP'; id: number }
+  /** Opens the TP/SL dialog of a position; `moved`: with a leg's line dragged there, to confirm. */
+  | { type: 'STOP'; id: number; moved?: StopMove }
   | { type: 'CONFIRM' }
   | { type: 'DISMISS' };
 
@@ -182,9 +195,10 @@ function foldIntoPage(
 
 /** A position's new state folded into every list: the open positions and each tab's page. */
 export function foldPosition(
-  lists: Pick<LeverPositionsContext, 'open' | 'paged' | 'matchId'>,
+  lists: Pick<LeverPositionsContext, 'open' | 'paged' | 'matchId'> &
+    Partial<Pick<LeverPositionsContext, 'pending'>>,
   position: LeverPosition,
-): Pick<LeverPositionsContext, 'open' | 'paged'> {
+): Pick<LeverPositionsContext, 'open' | 'paged' | 'pending'> {
   const paged = { ...lists.paged };
   for (const tab of Object.keys(paged) as LeverPagedTab[]) {
     paged[tab] = foldIntoPage(tab, paged[tab], position, lists.matchId);
@@ -194,6 +208,9 @@ export function foldPosition(
       ? replaceOrAdd(lists.open, position)
       : without(lists.open, position.id),
     paged,
+    pending: belongsOn('pending', position, lists.matchId)
+      ? replaceOrAdd(lists.pending ?? [], position)
+      : without(lists.pending ?? [], position.id),
   };
 }
 
@@ -232,11 +249,13 @@ export const leverPositionsMachine = setup({
     priceDecimals: input.priceDecimals,
     tab: 'delegation',
     open: [],
+    pending: [],
     openPage: 1,
     paged: emptyPages(),
     last: null,
     ask: null,
     stopId: null,
+    stopMoved: null,
   }),
   on: {
     PAIR: {
@@ -246,6 +265,7 @@ export const leverPositionsMachine = setup({
           priceDecimals: ({ event }) => event.priceDecimals,
           last: null,
           open: [],
+          pending: [],
           openPage: 1,
           paged: emptyPages,
         }),
@@ -273,6 +293,7 @@ export const leverPositionsMachine = setup({
       actions: [
         assign({
           open: ({ context, event }) => context.open.filter((row) => !event.ids.includes(row.id)),
+          pending: ({ context, event }) => context.pending.filter((row) => !event.ids.includes(row.id)),
         }),
         raise({ type: 'RELOAD' }),
       ],
@@ -293,13 +314,13 @@ export const leverPositionsMachine = setup({
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {
-                const { open, paged, totals } = event.output;
+                const { open, paged, totals, pending } = event.output;
                 // The pages of the other tabs keep their rows until opened; their counts are today's.
                 const pages = { ...context.paged };
                 for (const tab of LEVER_PAGED_TABS) pages[tab] = { ...pages[tab], total: totals[tab] };
                 if (paged)
                   pages[paged.tab] = { rows: paged.rows, total: paged.total, page: pages[paged.tab].page };
-                return { open, paged: pages };
+                return { open, paged: pages, pending: pending ?? context.pending };
               }),
             },
             onError: 'idle',
@@ -352,7 +373,10 @@ export const leverPositionsMachine = setup({
             STOP: {
               guard: ({ context, event }) => context.open.some((row) => row.id === event.id),
               target: 'stop',
-              actions: assign({ stopId: ({ event }) => event.id }),
+              actions: assign({
+                stopId: ({ event }) => event.id,
+                stopMoved: ({ event }) => event.moved ?? null,
+              }),
             },
           },
         },
@@ -414,18 +438,19 @@ export const leverPositionsMachine = setup({
               last: context.last,
               priceDecimals: context.priceDecimals,
               decimalComma: context.decimalComma,
+              moved: context.stopMoved,
             }),
             onDone: [
               {
                 guard: ({ event }) => event.output.saved !== null,
                 target: 'none',
                 actions: [
-                  assign({ stopId: null }),
+                  assign({ stopId: null, stopMoved: null }),
                   emit(({ event }) => ({ type: 'acted' as const, positions: [event.output.saved!] })),
                   raise({ type: 'RELOAD' }),
                 ],
               },
-              { target: 'none', actions: assign({ stopId: null }) },
+              { target: 'none', actions: assign({ stopId: null, stopMoved: null }) },
             ],
           },
         },

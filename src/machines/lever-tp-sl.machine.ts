@@ -46,6 +46,8 @@ export interface TpSlContext {
   sl: StopLegDraft;
   /** lever/setstop's answer once saved. */
   saved: LeverPosition | null;
+  /** The leg whose line was dragged on the chart: the dialog opened to confirm its new price. */
+  moved: StopLeg | null;
 }
 
 export type TpSlEvent =
@@ -59,6 +61,11 @@ export interface TpSlInput {
   last: string | null;
   priceDecimals: number;
   decimalComma: boolean;
+  /**
+   * A leg's line dragged on the chart to `price` (a plain decimal at the pair's decimals): the
+   * dialog opens with it typed into that leg's price, checked by the same rules as typing.
+   */
+  moved?: { leg: StopLeg; price: string } | null;
 }
 
 /** The dialog's end: the position with its new stops, or null when the user went back. */
@@ -218,12 +225,14 @@ export const leverTpSlMachine = setup({
       last: input.last ?? input.position.update_price,
     };
     const facts = factsOf(base);
-    return {
-      ...base,
+    const legs = {
       tp: initialLeg('tp', facts, input.position.target_profit_price),
       sl: initialLeg('sl', facts, input.position.stop_loss_price),
-      saved: null,
     };
+    const moved = input.moved ?? null;
+    if (moved)
+      legs[moved.leg] = editLeg(moved.leg, facts, 'price', localText(moved.price, input.decimalComma));
+    return { ...base, ...legs, saved: null, moved: moved?.leg ?? null };
   },
   initial: 'editing',
   states: {

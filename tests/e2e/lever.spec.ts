@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, openInApp, showOnce, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
 import { downloadPnlCard } from './pnl-card.ts';
 
@@ -563,6 +563,7 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       // Let the chart take the new lines.
       await page.waitForTimeout(1500);
       await page.screenshot({ path: shot('1440'), fullPage: true });
+      if (lang === 'en') await dragStopLines(page, rows.nth(1), shot);
       await page.getByTestId('lever-tab-delegation').click();
       await expect(page.locator('[data-testid="lever-table-delegation"] tbody tr')).toHaveCount(2, BOOT);
       await page.screenshot({ path: shot('1440-delegation'), fullPage: true });
@@ -572,6 +573,7 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await page.waitForTimeout(800);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: shot('390'), fullPage: true });
+      if (lang === 'en') await touchDragTakeProfit(page, shot);
       await page.getByTestId('lever-phone-long').click();
       await expect(page.getByTestId('lever-sheet')).toBeVisible();
       // The sheet slides up in 0.18 s: shoot it once it is in place.
@@ -594,6 +596,118 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await expect(page.getByTestId('lever-ask-dialog')).toHaveCount(0);
     });
   }
+}
+
+/** The centre of an element on the page, in CSS pixels. */
+async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A number as the page writes it in English ("61,234.50" -> 61234.5). */
+const englishNumber = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+/**
+ * The long's take-profit line dragged with the mouse on the chart (the market paused): while held,
+ * a line follows with its price and PnL; let go higher, the TP/SL dialog asks to confirm the new
+ * price, and saving moves the row's take-profit there. Dragged below the entry (to the stop-loss's
+ * line), the dialog refuses it with its message and keeps the price where it was let go.
+ */
+async function dragStopLines(page: Page, row: Locator, shot: (name: string) => string) {
+  const chart = page.getByTestId('kline-chart');
+  const tpGrip = chart.locator('[data-testid^="chart-grip-lever-"][data-testid$="-tp"]');
+  const slGrip = chart.locator('[data-testid^="chart-grip-lever-"][data-testid$="-sl"]');
+  await expect(tpGrip).toBeVisible(BOOT);
+  await expect(slGrip).toBeVisible();
+  const before = Number(await tpGrip.getAttribute('data-price'));
+  const from = await centreOf(tpGrip);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y - 24, { steps: 6 });
+  const held = page.getByTestId('chart-drag-line');
+  await expect(held).toContainText(/^TP [\d,.]+ · \+[\d,.]+ USDT$/);
+  expect(Number(await held.getAttribute('data-price'))).toBeGreaterThan(before);
+  await page.screenshot({ path: shot('1440-drag') });
+  await page.mouse.up();
+  const dialog = page.getByTestId('lever-stop-dialog');
+  await expect(dialog.getByTestId('lever-stop-moved')).toBeVisible();
+  const moved = Number(await dialog.getByTestId('lever-stop-tp').inputValue());
+  expect(moved).toBeGreaterThan(before);
+  await expect(dialog.getByTestId('lever-stop-tp-problem')).toHaveCount(0);
+  await page.screenshot({ path: shot('1440-drag-confirm') });
+  await dialog.getByTestId('lever-stop-save').click();
+  await expect(dialog).toHaveCount(0, BOOT);
+  await expect
+    .poll(async () => englishNumber(await row.getByTestId('lever-row-tp').textContent()))
+    .toBe(moved);
+  // The line and its grip follow the saved price.
+  await expect(tpGrip).toHaveAttribute('data-price', String(moved), BOOT);
+
+  // Onto the stop-loss's line, below the entry: the wrong side for a long's take-profit.
+  const wrongFrom = await centreOf(tpGrip);
+  const to = await centreOf(slGrip);
+  await page.mouse.move(wrongFrom.x, wrongFrom.y);
+  await page.mouse.down();
+  await page.mouse.move(wrongFrom.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await expect(dialog.getByTestId('lever-stop-tp-problem')).toContainText(
+    'Take profit of a long must be above',
+  );
+  const refused = Number(await dialog.getByTestId('lever-stop-tp').inputValue());
+  expect(refused).toBeLessThan(
+    Number(await dialog.getByTestId('lever-stop-entry').textContent().then(englishNumber)),
+  );
+  await dialog.getByTestId('lever-stop-save').click();
+  // Not saved: the dialog stays with its refusal; back leaves the take-profit as it was.
+  await expect(dialog.getByTestId('lever-stop-tp-problem')).toBeVisible();
+  await page.screenshot({ path: shot('1440-drag-refused') });
+  await dialog.getByTestId('lever-stop-back').click();
+  await expect(dialog).toHaveCount(0);
+  expect(englishNumber(await row.getByTestId('lever-row-tp').textContent())).toBe(moved);
+}
+
+/**
+ * On a phone the take-profit line moves by a long-press on its grip, then a drag (touch events
+ * through the DevTools protocol, as a finger sends them): a quick swipe does not pick it up.
+ */
+async function touchDragTakeProfit(page: Page, shot: (name: string) => string) {
+  const grip = page
+    .getByTestId('kline-chart')
+    .locator('[data-testid^="chart-grip-lever-"][data-testid$="-tp"]');
+  await expect(grip).toBeVisible(BOOT);
+  const size = await grip.boundingBox();
+  expect(size!.height).toBeGreaterThanOrEqual(44);
+  const before = Number(await grip.getAttribute('data-price'));
+  const { x, y } = await centreOf(grip);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y: at, id: 1 }],
+    });
+  const dialog = page.getByTestId('lever-stop-dialog');
+  // A swipe without the hold: nothing is picked up, no dialog.
+  await touch('touchStart', y);
+  for (const step of [1, 2, 3]) await touch('touchMove', y - step * 10);
+  await touch('touchEnd', y - 30);
+  await page.waitForTimeout(300);
+  await expect(dialog).toHaveCount(0);
+  // Held, then dragged up.
+  await touch('touchStart', y);
+  await page.waitForTimeout(700);
+  for (const step of [1, 2, 3, 4]) await touch('touchMove', y - step * 8);
+  await expect(page.getByTestId('chart-drag-line')).toContainText('TP');
+  await page.screenshot({ path: shot('390-drag') });
+  await touch('touchEnd', y - 32);
+  await expect(dialog.getByTestId('lever-stop-moved')).toBeVisible();
+  expect(Number(await dialog.getByTestId('lever-stop-tp').inputValue())).toBeGreaterThan(before);
+  await page.screenshot({ path: shot('390-drag-confirm') });
+  await dialog.getByTestId('lever-stop-back').click();
+  await expect(dialog).toHaveCount(0);
+  // Back: the take-profit stays where it was.
+  await expect(grip).toHaveAttribute('data-price', String(before));
+  await cdp.detach();
 }
 
 test('on a 390 px phone a position opens from the bottom sheet, its confirm above the sheet', async ({

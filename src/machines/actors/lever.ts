@@ -114,7 +114,11 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
         totals[tab] = answer.total;
         if (tab === shown) paged = { tab, rows: answer.data, total: answer.total };
       }
-      return { open: deal.my_transaction, paged, totals };
+      // The pair's pending orders for the chart's lines: page 1 of their tab, whichever tab is shown.
+      const pendingPage = pages.find(({ tab }) => tab === 'pending');
+      const pending =
+        pendingPage && (shown !== 'pending' || input.page === 1) ? pendingPage.answer.data : null;
+      return { open: deal.my_transaction, paged, totals, pending };
     }),
     /** Close one, cancel one, or close all / longs / shorts on the pair; answers the positions it ended. */
     act: fromPromise<LeverPosition[], LeverAct>(async ({ input }) => {

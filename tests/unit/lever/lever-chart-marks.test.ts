@@ -7,12 +7,24 @@ import {
   leverChartMarks,
   leverMarksKey,
   leverMarksKeyOf,
+  draggedLineOf,
+  leverPnlAtLine,
+  pnlText,
 } from '../../../src/views/pages/lever/lever-chart-marks.ts';
 
 import { numberTextFor } from '../../../src/domain/number-locale.ts';
 
 const EN = numberTextFor('en');
-const WORDS = { long: 'Long', short: 'Short', entry: 'Entry', tp: 'TP', sl: 'SL', liquidation: 'Liq.' };
+const WORDS = {
+  long: 'Long',
+  short: 'Short',
+  entry: 'Entry',
+  tp: 'TP',
+  sl: 'SL',
+  liquidation: 'Liq.',
+  order: 'Order',
+  quote: 'USDT',
+};
 
 function position(id: number, extra: Partial<LeverPosition> = {}): LeverPosition {
   return {
@@ -50,7 +62,7 @@ function position(id: number, extra: Partial<LeverPosition> = {}): LeverPosition
 }
 
 describe('lever chart marks', () => {
-  it('draws entry, take-profit, stop-loss and liquidation of the open positions of the pair', () => {
+  it('draws entry, take-profit, stop-loss and liquidation of the open positions of the pair, and the pending orders', () => {
     const marks = leverChartMarks(
       [
         position(1, { target_profit_price: '110.5', stop_loss_price: '95', liquidation_price: '90.12' }),
@@ -65,12 +77,14 @@ describe('lever chart marks', () => {
       EN,
     );
     expect(marks.moments).toEqual([]);
+    // PnL at a line = (line - entry) x quantity for a long: (110.5 - 100.1) x 0.02 = 0.208.
     expect(marks.prices).toEqual([
       { id: 'lever-1-entry', price: 100.1, label: 'Long ×10 Entry 100.10', tone: 'entry' },
-      { id: 'lever-1-tp', price: 110.5, label: 'TP 110.50', tone: 'profit' },
-      { id: 'lever-1-sl', price: 95, label: 'SL 95.00', tone: 'loss' },
-      { id: 'lever-1-liquidation', price: 90.12, label: 'Liq. 90.12', tone: 'danger' },
+      { id: 'lever-1-tp', price: 110.5, label: 'TP 110.50 · +0.20 USDT', tone: 'profit', grip: 'TP' },
+      { id: 'lever-1-sl', price: 95, label: 'SL 95.00 · -0.10 USDT', tone: 'loss', grip: 'SL' },
+      { id: 'lever-1-liquidation', price: 90.12, label: 'Liq. 90.12 · -0.19 USDT', tone: 'danger' },
       { id: 'lever-3-entry', price: 102, label: 'Short ×5 Entry 102.00', tone: 'entry' },
+      { id: 'lever-4-order', price: 99, label: 'Long ×10 Order 99.00', tone: 'neutral' },
     ]);
   });
 
@@ -131,7 +145,7 @@ describe('lever chart marks', () => {
     ).toEqual({
       id: 'lever-1-liquidation',
       price: 90.12,
-      label: 'Liq. 90.12',
+      label: 'Liq. 90.12 · -0.19 USDT',
       tone: 'danger',
     });
   });
@@ -145,5 +159,63 @@ describe('lever chart marks', () => {
     expect(keyOf(rows)).toBe(leverMarksKey(rows.slice(0, 1), 1, 2));
     // ...a new one is.
     expect(keyOf([...rows])).toBe(leverMarksKey(rows, 1, 2));
+  });
+
+  it('a line says the PnL leverPnl settles with there, signed, for a long and a short', () => {
+    const price = fc.integer({ min: 1, max: 100_000 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom<1 | 2>(1, 2),
+        price,
+        price,
+        fc.integer({ min: 1, max: 500 }),
+        (type, entry, tp, lots) => {
+          const row = position(1, {
+            type,
+            price: (entry / 100).toFixed(2),
+            number: (lots / 100).toFixed(2),
+            target_profit_price: (tp / 100).toFixed(2),
+          });
+          const pnl = leverPnlAtLine(row, row.target_profit_price);
+          // By hand, in cents of cents: (tp - entry) x lots for a long, the other way for a short.
+          const byHand = BigInt((type === 1 ? tp - entry : entry - tp) * lots) * 10_000n;
+          expect(pnl).toBe(byHand);
+          const label = leverChartMarks([row], 1, 2, WORDS, EN).prices.find(
+            (m) => m.id === 'lever-1-tp',
+          )!.label;
+          expect(label.endsWith(` · ${pnlText(pnl, 'USDT', EN)}`)).toBe(true);
+          expect(pnlText(pnl, 'USDT', EN).startsWith('+')).toBe(pnl > 0n);
+        },
+      ),
+    );
+  });
+
+  it('only take-profit and stop-loss lines have a grip, and a grip names its position and leg', () => {
+    const marks = leverChartMarks(
+      [position(7, { target_profit_price: '110', stop_loss_price: '95', liquidation_price: '90' })],
+      1,
+      2,
+      WORDS,
+      EN,
+    );
+    const gripped = marks.prices.filter((mark) => mark.grip !== undefined).map((mark) => mark.id);
+    expect(gripped).toEqual(['lever-7-tp', 'lever-7-sl']);
+    expect(gripped.map(draggedLineOf)).toEqual([
+      { id: 7, leg: 'tp' },
+      { id: 7, leg: 'sl' },
+    ]);
+    for (const other of ['lever-7-entry', 'lever-7-liquidation', 'lever-7-order', 'spot-7', 'lever-x-tp'])
+      expect(draggedLineOf(other)).toBeNull();
+  });
+
+  it('a pending order moving or appearing changes the key', () => {
+    const open = [position(1)];
+    const withOrder = [...open, position(2, { status: 0, price: '99' })];
+    expect(leverMarksKey(withOrder, 1, 2)).not.toBe(leverMarksKey(open, 1, 2));
+    expect(leverMarksKey([...open, position(2, { status: 0, price: '98' })], 1, 2)).not.toBe(
+      leverMarksKey(withOrder, 1, 2),
+    );
+    // A partial close changes the quantity, and with it every line's PnL.
+    expect(leverMarksKey([position(1, { number: '0.01' })], 1, 2)).not.toBe(leverMarksKey(open, 1, 2));
   });
 });

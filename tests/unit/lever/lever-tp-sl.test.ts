@@ -186,4 +186,55 @@ describe('lever take-profit / stop-loss machine', () => {
     expect(sent).toEqual([{ id: 7, tp: '110.11', sl: '90.5' }]);
     expect(done.output?.saved?.target_profit_price).toBe('110.11');
   });
+
+  it('a line dragged on the chart opens the dialog with its price typed in: a wrong side is refused as typed, never moved', () => {
+    const saved = position({ target_profit_price: '105', stop_loss_price: '95' });
+    const drag = (leg: 'tp' | 'sl', price: string, decimalComma = false) =>
+      createActor(leverTpSlMachine, {
+        input: { ...INPUT, decimalComma, position: saved, moved: { leg, price } },
+      }).getSnapshot().context;
+    const up = drag('tp', '107.25');
+    expect(up.moved).toBe('tp');
+    expect(up.tp.texts.price).toBe('107.25');
+    expect(up.tp.problem).toBeNull();
+    // (107.25 - 100.10) x 0.02 = 0.143
+    expect(up.tp.expected).toBe('0.143');
+    // The other leg keeps its saved price.
+    expect(up.sl.texts.price).toBe('95.00');
+    // A take-profit of a long dragged below the entry: refused, the price stays where it was let go.
+    const wrong = drag('tp', '98.00');
+    expect(wrong.tp.texts.price).toBe('98.00');
+    expect(wrong.tp.problem).toEqual({ kind: 'tpSide', side: 'long' });
+    const stop = drag('sl', '101.00');
+    expect(stop.sl.problem).toEqual({ kind: 'slSide', side: 'long' });
+    // A decimal-comma language reads it in its own convention.
+    expect(drag('sl', '96.50', true).sl.texts.price).toBe('96,50');
+    expect(drag('sl', '96.50', true).sl.price).toBe('96.5');
+    // Not dragged: the dialog opens on the saved prices.
+    const plain = createActor(leverTpSlMachine, { input: { ...INPUT, position: saved } }).getSnapshot()
+      .context;
+    expect(plain.moved).toBeNull();
+    expect(plain.tp.texts.price).toBe('105.00');
+  });
+
+  it('a refused dragged leg cannot be saved; back leaves the position as it was', async () => {
+    const sent: LeverSetStop[] = [];
+    const actor = createActor(
+      leverTpSlMachine.provide({
+        actors: {
+          setStop: fromPromise(async ({ input }: { input: LeverSetStop }) => {
+            sent.push(input);
+            return position();
+          }),
+        },
+      }),
+      { input: { ...INPUT, moved: { leg: 'tp', price: '90.00' } } },
+    ).start();
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'DISMISS' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output?.saved).toBeNull();
+    expect(sent).toEqual([]);
+  });
 });

@@ -24,7 +24,8 @@ import { LeverForm } from './LeverForm.tsx';
 import { LeverPositions } from './LeverPositions.tsx';
 import { LeverSheet } from './LeverSheet.tsx';
 import { LeverSummary } from './LeverSummary.tsx';
-import { leverChartMarks, leverMarksKeyOf } from './lever-chart-marks.ts';
+import { chartRowsMemo, leverChartMarks, leverMarksKeyOf } from './lever-chart-marks.ts';
+import { useLeverLineDrag } from './use-lever-line-drag.ts';
 import '../../components/components.css';
 import '../trade/trade.css';
 import './lever.css';
@@ -112,28 +113,36 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
   // The key is worked out once per new open list, not on each snapshot (a frame's last price is one),
   // and the page re-renders only when it changes.
   const keyOf = useMemo(() => leverMarksKeyOf(pair.id, priceDecimals), [pair.id, priceDecimals]);
-  const marksKey = useSelector(positions, (s) => keyOf(s.context.open));
+  const chartRowsOf = useMemo(() => chartRowsMemo(), []);
+  const marksKey = useSelector(positions, (s) => keyOf(chartRowsOf(s.context)));
+  const words = useMemo(
+    () => ({
+      long: t('lever.long'),
+      short: t('lever.short'),
+      entry: t('lever.mark.entry'),
+      tp: t('lever.mark.tp'),
+      sl: t('lever.mark.sl'),
+      liquidation: t('lever.mark.liquidation'),
+      order: t('lever.mark.order'),
+      quote: pair.quote,
+    }),
+    [t, pair.quote],
+  );
   const marks = useMemo(
     () =>
       // The key stands for the open list's lines: the marks follow it, not the list's identity.
       marksKey === ''
         ? NO_MARKS
         : leverChartMarks(
-            positions.getSnapshot().context.open,
+            chartRowsOf(positions.getSnapshot().context),
             pair.id,
             priceDecimals,
-            {
-              long: t('lever.long'),
-              short: t('lever.short'),
-              entry: t('lever.mark.entry'),
-              tp: t('lever.mark.tp'),
-              sl: t('lever.mark.sl'),
-              liquidation: t('lever.mark.liquidation'),
-            },
+            words,
             numbers,
           ),
-    [marksKey, positions, pair.id, priceDecimals, t, numbers],
+    [marksKey, chartRowsOf, positions, pair.id, priceDecimals, words, numbers],
   );
+  const lineDrag = useLeverLineDrag(positions, priceDecimals, words, numbers);
   const onSelect = (symbol: string) => {
     setParams({ symbol });
     setView('chart');
@@ -147,6 +156,7 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
         symbol={pair.symbol}
         deal$={feeds.deal$}
         marks={marks}
+        lineDrag={signedIn ? lineDrag : undefined}
       />
     </section>
   );

@@ -44,7 +44,7 @@ export function LeverTpSlDialog({
   const numbers = useNumberText();
   const { t } = useTranslation();
   const snapshot = useSelector(tpSl, (s) => s);
-  const { position, side, tp, sl } = snapshot.context;
+  const { position, side, tp, sl, moved } = snapshot.context;
   const editing = snapshot.matches('editing');
   return (
     <LeverDialog labelledBy="lever-stop-title" testId="lever-stop-dialog">
@@ -56,6 +56,12 @@ export function LeverTpSlDialog({
         </span>{' '}
         · <span className="num">{numbers.exact(trimmed(position.number))}</span> {base}
       </p>
+      {moved ? (
+        // Opened by a line dragged on the chart: nothing changed yet, Save is the confirmation.
+        <p className="lever-stop-moved" data-testid="lever-stop-moved">
+          {t(moved === 'tp' ? 'lever.stopMovedTp' : 'lever.stopMovedSl')}
+        </p>
+      ) : null}
       {(['tp', 'sl'] as const).map((leg) => (
         <StopLegFields
           key={leg}

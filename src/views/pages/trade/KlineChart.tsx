@@ -21,6 +21,7 @@ import { foldBars, toChartBar } from './chart-bars.ts';
 import { focusWindow, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
 import { afterFirstPaint } from './after-first-paint.ts';
+import { ChartLineGrips, type LineDrag } from './ChartLineGrips.tsx';
 import { useChartPalette } from './use-chart-palette.ts';
 import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
 import { useNumberText } from '../../use-number-text.ts';
@@ -73,6 +74,7 @@ export function KlineChart({
   marks = NO_MARKS,
   focusTime,
   fill = false,
+  lineDrag,
 }: {
   matchId: number;
   symbol: string;
@@ -85,6 +87,8 @@ export function KlineChart({
    * once the forms are in view) instead of the spec's fixed height.
    */
   fill?: boolean;
+  /** The marks with a grip may be dragged to a new price (ChartLineGrips); keep it stable too. */
+  lineDrag?: LineDrag;
 }) {
   const { t } = useTranslation();
   const { queries } = useServices();
@@ -102,6 +106,8 @@ export function KlineChart({
   });
   const status = outcome.key === key ? outcome.status : 'loading';
   const chart = useRef<EChartsType | null>(null);
+  // The same instance, for the line grips that follow its price axis (set once it exists).
+  const [painted, setPainted] = useState<EChartsType | null>(null);
   const host = useRef<HTMLDivElement>(null);
   const bars = useRef<ChartBar[]>([]);
 
@@ -176,6 +182,7 @@ export function KlineChart({
         const created = loaded.echarts.init(element, undefined, { renderer: 'canvas' });
         instance = created;
         chart.current = created;
+        setPainted(created);
         draw(true);
         focus();
         resize = new ResizeObserver(() => created.resize());
@@ -188,6 +195,7 @@ export function KlineChart({
       cancelled = true;
       resize?.disconnect();
       chart.current = null;
+      setPainted(null);
       drawnFrame.current = null;
       instance?.dispose();
     };
@@ -329,6 +337,9 @@ export function KlineChart({
       </header>
       <div className="chart-body" style={fill ? undefined : { height: CHART_HEIGHT }} data-status={status}>
         <div ref={host} className="chart-canvas" style={fill ? undefined : { height: CHART_HEIGHT }} />
+        {lineDrag && status === 'ready' ? (
+          <ChartLineGrips instance={painted} marks={marks.prices} drag={lineDrag} />
+        ) : null}
         {status === 'empty' && (
           <div className="chart-overlay">
             <EmptyState title={t('trade.chart.empty')} />

@@ -17,6 +17,7 @@ import { fullLabel } from '../../../domain/spot/chart-time.ts';
 import { useTimeZone } from '../../components/use-time-zone.ts';
 import type { ChartMarks } from './chart-marks.ts';
 import { KlineChart } from './KlineChart.tsx';
+import { spotOrderMarks } from './spot-order-marks.ts';
 import { MarketHeader } from './MarketHeader.tsx';
 import { PriceAlertButton } from './alerts/PriceAlerts.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -134,10 +135,17 @@ function TradeScreen({
   const own = useSelector(orders, (snapshot) => snapshot.context.own);
   const { zone } = useTimeZone();
   const numbers = useNumberText();
+  const priceDecimals = pair.priceDecimals ?? 4;
+  // The user's open orders as lines at their price; a proof link's moment and price instead, alone.
   const marks = useMemo<ChartMarks | undefined>(
     () =>
       at === null
-        ? undefined
+        ? spotOrderMarks(
+            own,
+            priceDecimals,
+            { buy: t('trade.orders.buy'), sell: t('trade.orders.sell') },
+            numbers,
+          )
         : {
             prices:
               price === null
@@ -157,9 +165,8 @@ function TradeScreen({
               { id: 'at', time: at, label: fullLabel(at, zone), tone: 'entry' },
             ],
           },
-    [at, from, price, zone, numbers],
+    [at, from, price, zone, numbers, own, priceDecimals, t],
   );
-  const priceDecimals = pair.priceDecimals ?? 4;
   const loginHref = `/login?redirect=${encodeURIComponent(tradeHref(pair.symbol))}`;
 
   const onSelect = (row: { symbol: string }) => setParams({ symbol: row.symbol });

@@ -15,6 +15,11 @@ export interface PriceMark {
   price: number;
   label: string;
   tone: MarkTone;
+  /**
+   * A line the user may drag to a new price (a take-profit, a stop-loss): the short name its grip
+   * at the line's right end shows. Lines without one are drawn only.
+   */
+  grip?: string;
 }
 
 export interface MomentMark {
