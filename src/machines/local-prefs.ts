@@ -16,6 +16,8 @@ export const PREF_KEYS = {
   leverPair: 'lever_pair',
   microPair: 'micro_pair',
   chartPeriod: 'chart_period',
+  /** The chart's studies and drawings, per pair and period (domain/chart-studies/chart-layouts.ts). */
+  chartLayouts: 'chart_layouts',
   swapColors: 'swap_colors',
   apiBase: 'api_base',
   socketUrl: 'socket_url',

@@ -22,6 +22,8 @@ const colors: ChartColors = {
   panel: 'panel',
   line: 'brand',
   averages: ['a', 'b'],
+  study: 'study',
+  drawing: 'drawing',
   font: 'sans',
 };
 

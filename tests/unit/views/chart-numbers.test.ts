@@ -11,6 +11,8 @@ const COLORS = {
   panel: '#111',
   line: '#ff0',
   averages: ['#ff0', '#a0f'],
+  study: '#0ff',
+  drawing: '#fa0',
   font: 'sans-serif',
 };
 const LABELS = {
@@ -20,6 +22,10 @@ const LABELS = {
   close: 'C',
   volume: 'V',
   average: (window: number) => `MA${window}`,
+  ema: (window: number) => `EMA${window}`,
+  boll: (line: string) => `BOLL-${line}`,
+  macd: (line: string) => `MACD-${line}`,
+  rsi: (window: number) => `RSI${window}`,
 };
 
 function frame(language: 'en' | 'ru' | 'gm'): ChartFrame {
@@ -29,8 +35,9 @@ function frame(language: 'en' | 'ru' | 'gm'): ChartFrame {
     timeZone: 'UTC',
     colors: COLORS,
     labels: LABELS,
+    studies: ['ma', 'volume'],
     numbers: numberTextFor(language),
-  } as ChartFrame;
+  };
 }
 
 /** The price axis (the first y axis) of a frame, as ECharts receives it. */

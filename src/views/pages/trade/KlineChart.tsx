@@ -12,6 +12,24 @@ import {
   type ChartPeriod,
 } from '../../../domain/spot/chart-period.ts';
 import { readPref, writePref } from '../../../machines/local-prefs.ts';
+import {
+  layoutKey,
+  layoutOf,
+  parseLayouts,
+  withLayout,
+  type ChartLayout,
+  type ChartLayouts,
+} from '../../../domain/chart-studies/chart-layouts.ts';
+import {
+  addDrawing,
+  nextDrawingId,
+  pixelPrice,
+  removeDrawing,
+  type ChartPoint,
+  type DrawingTool,
+} from '../../../domain/chart-studies/drawings.ts';
+import { toggleStudy, type Study } from '../../../domain/chart-studies/studies.ts';
+import { ChartStudiesMenu } from './ChartStudiesMenu.tsx';
 import { EXCHANGE_TIME_ZONE, parseTimeZoneChoice } from '../../../domain/time-zone.ts';
 import { localTimeZone, timeZonePref } from '../../../machines/time-zone-pref.ts';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
@@ -49,6 +67,9 @@ function readColors(theme: 'dark' | 'light', _paletteKey: string): ChartColors {
     line: token('--brand'),
     // The second average needs a hue of its own, distinct from up, down and the brand in both themes.
     averages: [token('--brand'), theme === 'dark' ? '#a78bfa' : '#7c3aed'],
+    // The EMA and the Bollinger middle: a teal apart from up, down, the brand and the violet.
+    study: theme === 'dark' ? '#2dd4bf' : '#0f766e',
+    drawing: theme === 'dark' ? '#fbbf24' : '#b45309',
     font: token('--font-chart'),
   };
 }
@@ -62,6 +83,10 @@ function readColors(theme: 'dark' | 'light', _paletteKey: string): ChartColors {
  * History comes from market/kline for a range ending at the market's last trade (the simulator's
  * clock may run ahead of the wall clock); live candles come from KLINE pushes and are folded in at
  * most once per animation frame, every bar of the frame kept (a closing bar's final state too).
+ *
+ * Studies (MA, EMA, Bollinger bands, volume, MACD, RSI) are added and removed in the header's
+ * menu, and a horizontal or a trend line is drawn by clicking the chart: both are kept per pair and
+ * period in local prefs (chart-layouts.ts); the spec's two moving averages and volume by default.
  *
  * A screen may draw its own marks over the candles (price levels, moments: see chart-marks.ts) and
  * ask for a moment to be brought into view once the history has loaded (`focusTime`, ms: a micro
@@ -100,6 +125,14 @@ export function KlineChart({
   const [period, setPeriod] = useState<ChartPeriod>(() => parseChartPeriod(readPref('chartPeriod')));
   // The status of the chart for one pair and period; any other key is still loading.
   const key = `${matchId}/${period}`;
+  const [layouts, setLayouts] = useState<ChartLayouts>(() => parseLayouts(readPref('chartLayouts')));
+  const layoutId = layoutKey(symbol, period);
+  const layout = layoutOf(layouts, layoutId);
+  // A stable value for the frame's memo: the studies as text, not a new array each render.
+  const studiesText = layout.studies.join(',');
+  const [tool, setTool] = useState<DrawingTool | null>(null);
+  // The first point of a trend line being drawn (its second click ends it).
+  const [anchor, setAnchor] = useState<ChartPoint | null>(null);
   const [outcome, setOutcome] = useState<{ key: string; status: ChartStatus }>({
     key: '',
     status: 'loading',
@@ -125,13 +158,21 @@ export function KlineChart({
         close: t('trade.chart.close'),
         volume: t('trade.chart.volume'),
         average: (window) => t('trade.chart.average', { window }),
+        ema: (window) => t('trade.studies.ema', { window }),
+        boll: (line) => t(`trade.studies.boll.${line}`),
+        macd: (line) => t(`trade.studies.macd.${line}`),
+        rsi: (window) => t('trade.studies.rsi', { window }),
       },
+      studies: studiesText === '' ? [] : (studiesText.split(',') as Study[]),
       numbers,
     }),
-    [period, zone, palette.theme, palette.key, t, numbers],
+    [period, zone, palette.theme, palette.key, t, numbers, studiesText],
   );
   const frameRef = useRef(frame);
   const marksRef = useRef(marks);
+  const drawingsRef = useRef(layout.drawings);
+  // The chart's click handler, set once at init, calls the latest `pick` (it reads this render's state).
+  const pickRef = useRef<(x: number, y: number) => void>(() => undefined);
   const focusRef = useRef(focusTime);
 
   // The frame the instance was last built with: rebuilding it (notMerge) costs tens of
@@ -151,7 +192,7 @@ export function KlineChart({
     } else if (resetZoom) {
       instance.setOption({ dataZoom: [{ start: zoomStart, end: 100 }] }, { lazyUpdate: true });
     }
-    instance.setOption(dataOption(bars.current, current, marksRef.current), {
+    instance.setOption(dataOption(bars.current, current, marksRef.current, drawingsRef.current), {
       lazyUpdate: true,
       silent: true,
     });
@@ -185,6 +226,11 @@ export function KlineChart({
         setPainted(created);
         draw(true);
         focus();
+        created
+          .getZr()
+          .on('click', (event: { offsetX: number; offsetY: number }) =>
+            pickRef.current(event.offsetX, event.offsetY),
+          );
         resize = new ResizeObserver(() => created.resize());
         resize.observe(element);
       })
@@ -213,6 +259,12 @@ export function KlineChart({
     marksRef.current = marks;
     draw(false);
   }, [marks, draw]);
+
+  // New drawings redraw the data only, like marks.
+  useEffect(() => {
+    drawingsRef.current = layout.drawings;
+    draw(false);
+  }, [layout.drawings, draw]);
 
   useEffect(() => {
     focusRef.current = focusTime;
@@ -296,8 +348,60 @@ export function KlineChart({
 
   function choose(next: ChartPeriod): void {
     setPeriod(next);
+    setTool(null);
+    setAnchor(null);
     writePref('chartPeriod', next);
   }
+
+  /** Keeps this pair and period's layout, merged into what other tabs may have stored meanwhile. */
+  function keep(next: ChartLayout): void {
+    const all = withLayout(parseLayouts(readPref('chartLayouts')), layoutId, next);
+    writePref('chartLayouts', JSON.stringify(all));
+    setLayouts(all);
+  }
+
+  function chooseTool(next: DrawingTool | null): void {
+    setTool(next);
+    setAnchor(null);
+  }
+
+  /**
+   * A click on the chart while a tool is chosen: the price grid's point under it (the bar it falls
+   * in, six significant digits of the price) places a level, or a trend line's first or last end.
+   */
+  function pick(x: number, y: number): void {
+    const instance = chart.current;
+    if (!instance || tool === null || !instance.containPixel({ gridIndex: 0 }, [x, y])) return;
+    const [index, value] = instance.convertFromPixel({ gridIndex: 0 }, [x, y]) as number[];
+    const bar = bars.current[Math.round(index ?? -1)];
+    const price = pixelPrice(value ?? Number.NaN);
+    if (!bar || price === undefined) return;
+    const id = nextDrawingId(layout.drawings);
+    if (tool === 'level') {
+      keep({ ...layout, drawings: addDrawing(layout.drawings, { kind: 'level', id, price }) });
+      setTool(null);
+    } else if (anchor === null) {
+      setAnchor({ time: bar.time, price });
+    } else {
+      const to = { time: bar.time, price };
+      keep({ ...layout, drawings: addDrawing(layout.drawings, { kind: 'trend', id, from: anchor, to }) });
+      setAnchor(null);
+      setTool(null);
+    }
+  }
+  useEffect(() => {
+    pickRef.current = pick;
+  });
+
+  // Escape puts the drawing tool down.
+  useEffect(() => {
+    if (tool === null) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') chooseTool(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tool]);
 
   return (
     <section
@@ -323,6 +427,15 @@ export function KlineChart({
             </button>
           ))}
         </div>
+        <ChartStudiesMenu
+          studies={layout.studies}
+          drawings={layout.drawings}
+          tool={tool}
+          onStudy={(study, on) => keep({ ...layout, studies: toggleStudy(layout.studies, study, on) })}
+          onTool={chooseTool}
+          onRemove={(id) => keep({ ...layout, drawings: removeDrawing(layout.drawings, id) })}
+          onClear={() => keep({ ...layout, drawings: [] })}
+        />
         <label className="chart-zone">
           <span className="visually-hidden">{t('trade.chart.timeZone')}</span>
           <select
@@ -335,11 +448,20 @@ export function KlineChart({
           </select>
         </label>
       </header>
-      <div className="chart-body" style={fill ? undefined : { height: CHART_HEIGHT }} data-status={status}>
+      <div
+        className={`chart-body${tool === null ? '' : ' drawing'}`}
+        style={fill ? undefined : { height: CHART_HEIGHT }}
+        data-status={status}
+      >
         <div ref={host} className="chart-canvas" style={fill ? undefined : { height: CHART_HEIGHT }} />
         {lineDrag && status === 'ready' ? (
           <ChartLineGrips instance={painted} marks={marks.prices} drag={lineDrag} />
         ) : null}
+        {tool !== null && (
+          <p className="chart-draw-hint" role="status" data-testid="chart-draw-hint">
+            {t(anchor === null ? `trade.studies.hint.${tool}` : 'trade.studies.hint.trendEnd')}
+          </p>
+        )}
         {status === 'empty' && (
           <div className="chart-overlay">
             <EmptyState title={t('trade.chart.empty')} />

@@ -8,9 +8,18 @@ import type {
 import type { ComposeOption } from 'echarts/core';
 import { axisLabel, fullLabel } from '../../../domain/spot/chart-time.ts';
 import { visibleBars, type KlinePeriod } from '../../../domain/spot/chart-period.ts';
-import { movingAverage, MOVING_AVERAGES } from '../../../domain/spot/moving-average.ts';
+import type { Drawing } from '../../../domain/chart-studies/drawings.ts';
+import type { Study } from '../../../domain/chart-studies/studies.ts';
 import { markLineOption, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 import type { NumberText } from '../../../domain/number-locale.ts';
+import { chartPanes } from './chart-panes.ts';
+import {
+  drawingsMarkLine,
+  studyData,
+  studySeries,
+  studySeriesLabel,
+  type StudyLabels,
+} from './chart-studies-series.ts';
 
 export type KlineOption = ComposeOption<
   | CandlestickSeriesOption
@@ -41,6 +50,10 @@ export interface ChartColors {
   panel: string;
   line: string;
   averages: readonly string[];
+  /** A hue for the EMA and the Bollinger middle, apart from the averages' and the brand's. */
+  study: string;
+  /** The user's own lines. */
+  drawing: string;
   font: string;
 }
 
@@ -50,7 +63,6 @@ export interface ChartLabels {
   low: string;
   close: string;
   volume: string;
-  average: (window: number) => string;
 }
 
 export interface ChartFrame {
@@ -59,20 +71,26 @@ export interface ChartFrame {
   line: boolean;
   timeZone: string;
   colors: ChartColors;
-  labels: ChartLabels;
+  labels: ChartLabels & StudyLabels;
+  /** The studies shown (studies.ts), in the menu's order; a change rebuilds the chart. */
+  studies: readonly Study[];
   /** The reader's number convention: ECharts would group every figure the English way. */
   numbers: NumberText;
 }
 
-const SERIES_IDS = { candles: 'candles', line: 'line', volume: 'volume' } as const;
+const SERIES_IDS = { candles: 'candles', line: 'line', volume: 'volume', drawings: 'drawings' } as const;
 
 /**
- * The chart's frame: two grids (price above, volume below) sharing one category axis of bar times
- * shown in the chart's time zone (ECharts has none of its own), inside zoom, a cross tooltip, and
- * empty series with fixed ids that `dataOption` fills. Animation is off: live bars must not tween.
+ * The chart's frame: a price grid and one pane per study that has its own (chart-panes.ts), all
+ * sharing one category axis of bar times shown in the chart's time zone (ECharts has none of its
+ * own), inside zoom, a cross tooltip, and empty series with fixed ids that `dataOption` fills.
+ * Animation is off: live bars must not tween.
  */
 export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
   const { colors, labels, numbers, period, timeZone } = frame;
+  const studies = frame.studies;
+  const { panes, grids } = chartPanes(studies);
+  const last = grids.length - 1;
   // The pointer's price is a pixel's position, not a traded price: six significant digits of it.
   const pointerPrice = (params: { value: unknown }) =>
     numbers.exact(Number(Number(params.value).toPrecision(6)));
@@ -83,34 +101,28 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
     axisTick: { show: false },
     splitLine: { show: false },
   };
+  const timeAxis = {
+    color: colors.faint,
+    hideOverlap: true,
+    formatter: (value: string) => axisLabel(Number(value), period, timeZone),
+  };
+  const all = grids.map((_, index) => index);
   return {
     animation: false,
     backgroundColor: 'transparent',
     textStyle: { fontFamily: colors.font, color: colors.text },
-    grid: [
-      { left: 8, right: 64, top: 24, bottom: 112 },
-      { left: 8, right: 64, height: 72, bottom: 28 },
-    ],
-    xAxis: [
-      {
-        ...axisCommon,
-        gridIndex: 0,
-        axisLabel: { show: false },
-        axisPointer: { label: { show: false } },
-      },
-      {
-        ...axisCommon,
-        gridIndex: 1,
-        axisLabel: {
-          color: colors.faint,
-          hideOverlap: true,
-          formatter: (value: string) => axisLabel(Number(value), period, timeZone),
-        },
-        axisPointer: {
-          label: { formatter: (params: { value: unknown }) => fullLabel(Number(params.value), timeZone) },
-        },
-      },
-    ],
+    grid: grids,
+    xAxis: grids.map((_, index) => ({
+      ...axisCommon,
+      gridIndex: index,
+      axisLabel: index === last ? timeAxis : { show: false },
+      axisPointer:
+        index === last
+          ? {
+              label: { formatter: (params: { value: unknown }) => fullLabel(Number(params.value), timeZone) },
+            }
+          : { label: { show: false } },
+    })),
     yAxis: [
       {
         gridIndex: 0,
@@ -121,18 +133,23 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         axisPointer: { label: { formatter: pointerPrice } },
         splitLine: { lineStyle: { color: colors.grid, opacity: 0.6 } },
       },
-      {
-        gridIndex: 1,
-        scale: true,
-        position: 'right',
+      ...panes.map((study, index) => ({
+        gridIndex: index + 1,
+        // RSI has a fixed scale; the others fit their values.
+        ...(study === 'rsi' ? { min: 0, max: 100 } : { scale: true }),
+        position: 'right' as const,
         splitNumber: 2,
         axisLabel: { show: false },
+        axisPointer: { label: { show: false } },
         splitLine: { show: false },
-      },
+      })),
     ],
-    dataZoom: [{ type: 'inside', xAxisIndex: [0, 1], start: zoomStart, end: 100, minValueSpan: 10 }],
+    dataZoom: [{ type: 'inside', xAxisIndex: all, start: zoomStart, end: 100, minValueSpan: 10 }],
     tooltip: {
       trigger: 'axis',
+      // Inside the chart, and never in the way of a click that places a drawing.
+      confine: true,
+      enterable: false,
       axisPointer: { type: 'cross', lineStyle: { color: colors.faint }, crossStyle: { color: colors.faint } },
       backgroundColor: colors.panel,
       borderColor: colors.grid,
@@ -155,17 +172,9 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         },
         barMaxWidth: 14,
       },
-      ...MOVING_AVERAGES.map((window, index): LineSeriesOption => ({
-        id: `ma${window}`,
-        name: labels.average(window),
-        type: 'line',
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: [],
-        showSymbol: false,
-        lineStyle: { width: 1, color: colors.averages[index] ?? colors.line },
-        itemStyle: { color: colors.averages[index] ?? colors.line },
-      })),
+      ...studySeries(studies, colors, {
+        pane: (study) => (panes.includes(study) ? panes.indexOf(study) + 1 : 0),
+      }),
       {
         id: SERIES_IDS.line,
         type: 'line',
@@ -177,12 +186,17 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         areaStyle: { color: colors.line, opacity: 0.08 },
       },
       {
-        id: SERIES_IDS.volume,
-        type: 'bar',
-        xAxisIndex: 1,
-        yAxisIndex: 1,
+        // Carries the user's drawings: an invisible line of the closes, so the lines sit on the
+        // price axis whether candles or the time line are shown.
+        id: SERIES_IDS.drawings,
+        type: 'line',
+        xAxisIndex: 0,
+        yAxisIndex: 0,
         data: [],
-        barMaxWidth: 14,
+        showSymbol: false,
+        silent: true,
+        lineStyle: { opacity: 0 },
+        tooltip: { show: false },
       },
     ],
   };
@@ -190,33 +204,32 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
 
 /**
  * The data of every series for `bars`, merged into the frame by series id (no zoom: it stays). The
- * screen's marks ride on whichever price series is shown (candles, or the time line).
+ * screen's marks ride on whichever price series is shown (candles, or the time line); the user's
+ * drawings on a series of their own.
  */
 export function dataOption(
   bars: readonly ChartBar[],
   frame: ChartFrame,
   marks: ChartMarks = NO_MARKS,
+  drawings: readonly Drawing[] = [],
 ): KlineOption {
   const times = bars.map((bar) => String(bar.time));
   const closes = bars.map((bar) => bar.close);
   const candles = frame.line ? [] : bars.map((bar) => [bar.open, bar.close, bar.low, bar.high]);
   const markLine = markLineOption(bars, marks, frame.colors, visibleBars(frame.period));
   const noMarkLine = markLineOption(bars, NO_MARKS, frame.colors);
+  const studies = frame.studies;
+  const axes = chartPanes(studies).grids.map(() => ({ data: times }));
   return {
-    xAxis: [{ data: times }, { data: times }],
+    xAxis: axes,
     series: [
       { id: SERIES_IDS.candles, data: candles, markLine: frame.line ? noMarkLine : markLine },
-      ...MOVING_AVERAGES.map((window) => ({
-        id: `ma${window}`,
-        data: frame.line ? [] : movingAverage(closes, window),
-      })),
+      ...studyData(studies, bars, frame.colors, frame.line),
       { id: SERIES_IDS.line, data: frame.line ? closes : [], markLine: frame.line ? markLine : noMarkLine },
       {
-        id: SERIES_IDS.volume,
-        data: bars.map((bar) => ({
-          value: bar.volume,
-          itemStyle: { color: bar.close >= bar.open ? frame.colors.up : frame.colors.down, opacity: 0.55 },
-        })),
+        id: SERIES_IDS.drawings,
+        data: closes,
+        markLine: drawingsMarkLine(drawings, bars, frame.colors, frame.numbers),
       },
     ] as KlineOption['series'],
   };
@@ -229,7 +242,12 @@ interface TooltipParam {
   data?: unknown;
 }
 
-function tooltipHtml(raw: unknown, labels: ChartLabels, numbers: NumberText, timeZone: string): string {
+function tooltipHtml(
+  raw: unknown,
+  labels: ChartLabels & StudyLabels,
+  numbers: NumberText,
+  timeZone: string,
+): string {
   const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
   const first = params[0];
   if (!first) return '';
@@ -249,10 +267,12 @@ function tooltipHtml(raw: unknown, labels: ChartLabels, numbers: NumberText, tim
       const volume =
         typeof value === 'number' ? value : (param.data as { value?: number } | undefined)?.value;
       rows.push(`${labels.volume} ${volume === undefined ? '' : numbers.exact(volume)}`);
-    } else if (param.seriesId?.startsWith('ma') && typeof value === 'number') {
-      rows.push(
-        `${labels.average(Number(param.seriesId.slice(2)))} ${numbers.exact(value.toFixed(6).replace(/\.?0+$/, ''))}`,
-      );
+    } else if (param.seriesId !== undefined) {
+      const label = studySeriesLabel(param.seriesId, labels);
+      const number = typeof value === 'number' ? value : (param.data as { value?: number } | null)?.value;
+      if (label !== undefined && typeof number === 'number') {
+        rows.push(`${label} ${numbers.exact(number.toFixed(6).replace(/\.?0+$/, ''))}`);
+      }
     }
   }
   return rows.join('<br/>');
