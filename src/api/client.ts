@@ -19,6 +19,8 @@ export class ApiError extends Error {
   constructor(
     readonly kind: 'error' | 'expired' | 'ignored' | 'server-error' | 'malformed' | 'bad-payload',
     message: string,
+    /** The refusal's `data` (empty for most; user/login's `{ two_factor: 1 }` asks for the code). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -86,7 +88,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           return outcome.data as AnswerOf<typeof name>;
         case 'error':
           if (!options.quiet) deps.notify({ kind: 'error', msg: outcome.msg });
-          throw new ApiError('error', outcome.msg);
+          throw new ApiError('error', outcome.msg, outcome.data);
         case 'expired':
           deps.notify({ kind: 'expired', hadToken: token !== null && token !== '' });
           throw new ApiError('expired', 'session expired');

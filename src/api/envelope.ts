@@ -48,7 +48,7 @@ function isEmptyData(data: unknown): boolean {
 /** What one answer means to the app, after the envelope rules and the answer schema. */
 export type Outcome<T> =
   | { kind: 'ok'; data: T; msg: string }
-  | { kind: 'error'; msg: string }
+  | { kind: 'error'; msg: string; data: unknown }
   | { kind: 'expired' }
   | { kind: 'ignored' }
   | { kind: 'malformed'; detail: string };
@@ -106,7 +106,7 @@ export function decodeEnvelope<S extends z.ZodType>(raw: unknown, answer: S): Ou
     case Number(CODE_IGNORED):
       return { kind: 'ignored' };
     default:
-      return { kind: 'error', msg };
+      return { kind: 'error', msg, data: envelope.data };
   }
 }
 
@@ -114,8 +114,9 @@ export function okEnvelope(data: unknown, msg = ''): Envelope {
   return { code: CODE_OK, msg, data };
 }
 
-export function errorEnvelope(msg: string): Envelope {
-  return { code: CODE_ERROR, msg, data: [] };
+/** `data` is empty ([]) but for a refusal a client acts on (user/login's `{ two_factor: 1 }`). */
+export function errorEnvelope(msg: string, data: unknown = []): Envelope {
+  return { code: CODE_ERROR, msg, data };
 }
 
 export function expiredEnvelope(): Envelope {

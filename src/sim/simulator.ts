@@ -1,5 +1,6 @@
 import type { Clock } from './clock.ts';
 import type { Accounts } from './features/accounts/accounts.ts';
+import type { SecretBox } from './features/accounts/secret-box.ts';
 import { openAccounts } from './features/accounts/open-accounts.ts';
 import { openAddressBook, type AddressBook } from './features/address-book/address-book.ts';
 import { registerAddressBookRoutes } from './features/address-book/routes.ts';
@@ -40,6 +41,10 @@ export interface SimulatorOptions {
   mintUrl?: (blob: Blob, id: string) => string;
   /** Server mode: where verification codes go out instead of the demo outbox. */
   courier?: CodeCourier;
+  /** Server mode: seals the TOTP seeds with the server's key; default the browser's (open-accounts.ts). */
+  secrets?: SecretBox;
+  /** The wall clock TOTP codes are checked on (default Date.now). */
+  wallClock?: () => number;
   /** Server mode: the absolute URL of a file the server serves itself (a coin logo, by its path). */
   assetUrl?: AssetUrl;
 }
@@ -105,6 +110,8 @@ export async function openExchange(
     clock: options.clock,
     ...(options.images ? { images: options.images } : {}),
     ...(options.mintUrl ? { mintUrl: options.mintUrl } : {}),
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+    ...(options.wallClock ? { wallClock: options.wallClock } : {}),
   });
   if (options.courier) accounts.courier = options.courier;
   stage.resolveTokensWith((token) => accounts.userIdOf(token, options.clock.now()));

@@ -13,11 +13,14 @@ export const accountCalls = {
     summary:
       'Sign in; answers the token itself as `data` (a string; uid and is_seller come from user/info). ' +
       "country_code is the area id of default/area_list. Also sent form-urlencoded by the family's clients, " +
-      'optional fields as empty strings (`country_code=`), which read as absent',
+      'optional fields as empty strings (`country_code=`), which read as absent. With two-factor sign-in ' +
+      'on (security/two_factor_enable), a right password without totp_code is refused with data ' +
+      '`{ two_factor: 1 }` (ask for the code, nothing counted); a wrong totp_code counts as a wrong password',
     payload: z.object({
       account: text,
       password: text,
       sms_code: text.optional(),
+      totp_code: blankAsAbsent(text),
       login_type: z.enum(['email', 'mobile']),
       country_code: blankAsAbsent(id),
     }),

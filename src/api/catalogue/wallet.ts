@@ -297,12 +297,14 @@ export const walletCalls = {
     summary:
       'Withdraw from the trade account to a bound address (address/list). number between draw_min and ' +
       'draw_max; fee draw_rate percent rounded up to 1e-8, receive = number - fee. Locks number, then ' +
-      'review (cancellable) -> broadcast -> confirmed on the simulated clock. Needs the trade password',
+      'review (cancellable) -> broadcast -> confirmed on the simulated clock. Needs the trade password, ' +
+      'and totp_code when two-factor sign-in is on',
     payload: z.object({
       currency_id: id,
       number: decimal,
       address: text,
       pay_password: text,
+      totp_code: text.optional(),
       memo: text.optional(),
       currency_protocol_id: id.optional(),
     }),

@@ -47,7 +47,9 @@ export type ProblemCode =
   | 'longLabel'
   | 'badLabel'
   | 'emptyPhrase'
-  | 'badPhrase';
+  | 'badPhrase'
+  | 'emptyTotp'
+  | 'badTotp';
 
 /** A problem and the field it belongs to, so a form can point at (and focus) the culprit. */
 export interface Problem<F extends string = string> {

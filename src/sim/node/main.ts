@@ -19,6 +19,8 @@ import { serveCore } from './core-role.ts';
 import { connectNats } from './nats-link.ts';
 import { RemoteExchange } from './remote-exchange.ts';
 import { onStopSignals } from './stop-signals.ts';
+import { loadTotpKey } from './totp-key.ts';
+import { lazySecretBox } from '../features/accounts/secret-box.ts';
 import { logCourier, newOperatorToken, OPERATOR_HEADER, serverModeGate } from './server-mode.ts';
 
 /**
@@ -71,6 +73,14 @@ async function main(options: ServerOptions): Promise<void> {
   };
   let publicUrl = options.publicUrl ?? '';
   const messages = nodeServerMessages(LOCALES);
+  // The TOTP seeds' key, read (or made) once, by the process that runs the exchange: a gateway
+  // never opens a seed.
+  const secrets = lazySecretBox(() =>
+    loadTotpKey(
+      { envKey: options.totpKey, keyFile: options.totpKeyFile, data: options.data },
+      (event, fields) => log.info(event, fields),
+    ),
+  );
   const openExchange = async () =>
     openNodeSimulator({
       store: await openStore(),
@@ -89,6 +99,7 @@ async function main(options: ServerOptions): Promise<void> {
       assetUrl: (path) => `${publicUrl}${path}`,
       log,
       realNow: wallClock,
+      secrets,
     });
   if (options.role === 'core') return runCore(options, log, await openExchange(), file);
   if (options.role === 'gateway') return runGateway(options, log, operatorToken);

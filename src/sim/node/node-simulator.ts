@@ -4,6 +4,7 @@ import type { CodeCourier } from '../features/accounts/outbox.ts';
 import type { MessageTable } from '../server.ts';
 import { createSimulator, type Simulator } from '../simulator.ts';
 import type { ImageStore } from '../features/accounts/uploads.ts';
+import type { SecretBox } from '../features/accounts/secret-box.ts';
 import type { EventLog } from '../store/event-log.ts';
 import type { StoreHealth } from '../store/store-health.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
@@ -21,8 +22,12 @@ export interface NodeSimulatorOptions {
   /** The URL a coin logo is served at, from its path (`/coins/btc.svg`; the HTTP server serves them). */
   assetUrl: (path: string) => string;
   log: JsonLog;
-  /** Wall-clock ms: the only wall-clock read, which ScaledClock maps to simulated time. */
+  /** Wall-clock ms: the only wall-clock read, which ScaledClock maps to simulated time (and TOTP reads as it is). */
   realNow: () => number;
+  /** Seals the users' TOTP seeds (node/totp-key.ts). */
+  secrets: SecretBox;
+  /** The clock TOTP codes are checked on; default realNow (tests step it past a code's window). */
+  totpClock?: () => number;
 }
 
 /**
@@ -68,6 +73,8 @@ export async function openNodeSimulator(options: NodeSimulatorOptions): Promise<
     mintUrl: (_blob, id) => options.imageUrl(id),
     assetUrl: options.assetUrl,
     ...(options.courier ? { courier: options.courier } : {}),
+    secrets: options.secrets,
+    wallClock: options.totpClock ?? options.realNow,
   });
   const stopMarket = simulator.market.start();
   // Each step runs at most once at a time; a failing step is logged and tried again next second.

@@ -52,6 +52,10 @@ export interface ServerOptions {
   natsUrl: string;
   /** A gateway's id among the gateways (--gateway-id); omitted: a fresh one. */
   gatewayId: string | undefined;
+  /** The key sealing TOTP seeds, base64 of 32 bytes (TESSERA_TOTP_KEY); wins over the key file. */
+  totpKey: string | undefined;
+  /** The file of that key (--totp-key-file); omitted: <data>/totp.key, made on the first start. */
+  totpKeyFile: string | undefined;
 }
 
 /** Where `--demo` may listen: only this machine can reach a demo's open controls and outbox. */
@@ -80,12 +84,16 @@ export const USAGE = `Usage: npm run server -- [options]
                       nats://127.0.0.1:4222; scripts/ensure-nats.sh starts one)
   --gateway-id <id>   this gateway's name among the gateways (letters, digits, dashes; default a
                       fresh one)
+  --totp-key-file <path>  the key sealing two-factor seeds (base64 of 32 bytes; default
+                      <data>/totp.key, written on the first start)
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
 connection string: the event log goes there instead of --data), DATABASE_SCHEMA (its schema,
 default tessera), SMTP_URL (verification e-mails go out by SMTP instead of to the log), SMTP_FROM
-(their sender) and NATS_URL (like --nats).`;
+(their sender), NATS_URL (like --nats) and TESSERA_TOTP_KEY (the two-factor seeds' AES-256-GCM
+key, base64 of 32 bytes; wins over --totp-key-file; give every process of one deployment the same
+key).`;
 
 function wholeNumber(name: string, text: string | undefined, min: number, max: number): number {
   const value = Number(text);
@@ -120,6 +128,8 @@ export function parseServerOptions(
     role: 'all',
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
     gatewayId: undefined,
+    totpKey: env.TESSERA_TOTP_KEY || undefined,
+    totpKeyFile: undefined,
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -183,6 +193,9 @@ export function parseServerOptions(
         options.gatewayId = id;
         break;
       }
+      case '--totp-key-file':
+        options.totpKeyFile = next();
+        break;
       default:
         throw new Error(`unknown option ${name}`);
     }

@@ -56,7 +56,7 @@ describe('decodeEnvelope (spec §8)', () => {
         fc.integer().filter((code) => ![1, 999, 996].includes(code)),
         fc.string(),
         (code, msg) => {
-          expect(decodeEnvelope({ code, msg, data: [] }, answer)).toEqual({ kind: 'error', msg });
+          expect(decodeEnvelope({ code, msg, data: [] }, answer)).toEqual({ kind: 'error', msg, data: [] });
         },
       ),
     );

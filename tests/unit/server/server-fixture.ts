@@ -17,6 +17,7 @@ import { logCourier, serverModeGate } from '../../../src/sim/node/server-mode.ts
 import { SocketGateway } from '../../../src/sim/node/socket-gateway.ts';
 import type { CodeCourier } from '../../../src/sim/features/accounts/outbox.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
+import { memorySecretBox } from '../../../src/sim/features/accounts/secret-box.ts';
 
 export const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
 const COIN_LOGOS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/coins');
@@ -59,6 +60,8 @@ export async function startServer(
     courier?: (log: JsonLog) => CodeCourier;
     /** Sockets served by a socket gateway process, as `npm run server` serves them; default in-process. */
     gateway?: boolean;
+    /** The wall clock TOTP codes are checked on; default Date.now. */
+    totpClock?: () => number;
   } = {},
 ): Promise<ServerFixture> {
   const { log, lines } = captureLog();
@@ -73,6 +76,8 @@ export async function startServer(
     assetUrl: (path) => `${base}${path}`,
     log,
     realNow: () => Date.now(),
+    secrets: memorySecretBox(),
+    ...(overrides.totpClock ? { totpClock: overrides.totpClock } : {}),
   });
   const gateway = overrides.gateway ? await SocketGateway.start(log) : null;
   const http = createHttpServer({

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { catalogue, type CallName } from '../../../src/api/catalogue.ts';
 import type { Envelope } from '../../../src/api/envelope.ts';
@@ -39,6 +40,10 @@ import { START } from '../spot/sim-fixture.ts';
 const RUNS_AGAIN: Partial<Record<CallName, string>> = {
   'user/login': 'its answer is a session token, which is never stored; a retry opens another session',
   'user/logout': 'ending a session that has ended changes nothing',
+  'security/two_factor_start':
+    'its answer is a new TOTP seed, never stored in clear; a retry makes another, replacing the unconfirmed one',
+  'security/two_factor_enable':
+    'its answer holds the recovery codes, never stored in clear; a retry after it ran is refused (already on)',
   sms_mail: 'a code must reach the user: a retry sends a fresh one, bounded by the resend wait',
   'notify/send_sms': 'as sms_mail',
   'notify/send_email': 'as sms_mail',
@@ -221,6 +226,12 @@ describe('every mutating call stores its answer in its own commit', () => {
       current: number;
     }>;
     await once('security/end_session', { id: sessions.find((row) => row.current === 0)?.id ?? '' }, walker);
+    // Two-factor sign-in on (its enrolment is never stored: RUNS_AGAIN) and off again, exactly once.
+    const seed = (await call('security/two_factor_start', {}, walker)).data as { secret: string };
+    const totp = (at: number) => TOTP.generate({ secret: Secret.fromBase32(seed.secret), timestamp: at });
+    const enrolledAt = Date.now();
+    expect((await call('security/two_factor_enable', { code: totp(enrolledAt) }, walker)).code).toBe(1);
+    await once('security/two_factor_disable', { totp_code: totp(enrolledAt + 30_000) }, walker);
 
     const demo = (
       await call('user/login', {

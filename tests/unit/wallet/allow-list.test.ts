@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/api/envelope.ts';
 import { catalogue } from '../../../src/api/catalogue.ts';
@@ -57,7 +58,7 @@ async function fixture() {
     const bound = await call('address/bind', { data, signature, outbox_key: OUTBOX }, token);
     expect(bound.code, bound.msg).toBe(1);
   };
-  const draw = () =>
+  const draw = (extra: Record<string, unknown> = {}) =>
     call(
       'account/draw',
       {
@@ -66,6 +67,7 @@ async function fixture() {
         address: TRON_ADDRESS,
         pay_password: 'Trade246',
         currency_protocol_id: 1,
+        ...extra,
       },
       token,
     );
@@ -116,5 +118,33 @@ describe('the withdrawal allow-list (issue 34)', () => {
     await f.bind();
     expect((await f.draw()).code).toBe(1);
     expect((await f.call('security/allow_list', { on: 1 }, '')).code).toBe('999');
+  });
+
+  it('attack probe: with two-factor sign-in on, a withdrawal needs a fresh code from the app', async () => {
+    const f = await fixture();
+    await f.bind();
+    const started = await f.call('security/two_factor_start', {}, f.token);
+    const secret = Secret.fromBase32((started.data as { secret: string }).secret);
+    // TOTP runs on the wall clock: the enrolment takes this step's code, the withdrawal the next one's.
+    const now = Date.now();
+    const enabled = await f.call(
+      'security/two_factor_enable',
+      { code: TOTP.generate({ secret, timestamp: now }) },
+      f.token,
+    );
+    expect(enabled.code, enabled.msg).toBe(1);
+    const before = f.simulator.wallet.state();
+    expect(await f.draw()).toMatchObject({ code: 0, data: { two_factor: 1 } });
+    expect((await f.draw({ totp_code: '12345' })).msg).toBe(
+      'A code is 6 digits from your authenticator app, or a recovery code',
+    );
+    expect(f.simulator.wallet.state()).toBe(before);
+    const next = TOTP.generate({ secret, timestamp: now + 30_000 });
+    const drawn = await f.draw({ totp_code: next });
+    expect(drawn.code, drawn.msg).toBe(1);
+    // The same code again, within its window: refused, nothing more withdrawn.
+    const after = f.simulator.wallet.state();
+    expect((await f.draw({ totp_code: next })).msg).toMatch(/already been used/);
+    expect(f.simulator.wallet.state()).toBe(after);
   });
 });

@@ -11,6 +11,9 @@ import { Outbox, outboxCourier, type CodeCourier } from './outbox.ts';
 import { TokenHashCache } from './token-hash-cache.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { DEMO_ACCOUNT, POLICY, type Policy } from './policy.ts';
+import { memorySecretBox, type SecretBox } from './secret-box.ts';
+import { seedFromBytes } from './totp.ts';
+import { systemWallClock } from '../../wall-clock.ts';
 import {
   addressKey,
   type AccountsState,
@@ -20,6 +23,7 @@ import {
   type UserRecord,
 } from './state.ts';
 import { CODE_LENGTH } from '../../../domain/validation/code.ts';
+import { RECOVERY_CODE_LENGTH } from '../../../domain/security/two-factor.ts';
 import { REVIEW_STATUS_PENDING } from '../../../domain/contract-codes.ts';
 
 export interface AccountsOptions {
@@ -35,6 +39,13 @@ export interface AccountsOptions {
   courier?: CodeCourier;
   /** Whether login needs an SMS/e-mail code (the public setting login_use_sms). */
   loginNeedsCode?: () => boolean;
+  /** Seals the TOTP seeds (secret-box.ts); default a key kept in memory only. */
+  secrets?: SecretBox;
+  /**
+   * The wall clock (epoch ms) TOTP codes are checked against: an authenticator app knows only real
+   * time, not the demo's (domain/security/two-factor.ts). Default the system's; tests set it.
+   */
+  wallClock?: () => number;
 }
 
 const STREAM = 'accounts';
@@ -66,6 +77,8 @@ export class Accounts {
     private readonly entropy: Entropy,
     readonly images: ImageUrls,
     readonly loginNeedsCode: () => boolean,
+    readonly secrets: SecretBox,
+    readonly wallClock: () => number,
   ) {
     this.onSessionsEnded(() => {
       const { sessions } = this.state();
@@ -86,6 +99,8 @@ export class Accounts {
       options.entropy ?? cryptoEntropy,
       new ImageUrls(options.images ?? new MemoryImageStore(), options.mintUrl),
       options.loginNeedsCode ?? (() => false),
+      options.secrets ?? memorySecretBox(),
+      options.wallClock ?? systemWallClock,
     );
     if (options.courier) accounts.courier = options.courier;
     // A snapshot written before tokens and codes were hashed: hash them now (see aggregate.ts).
@@ -214,6 +229,16 @@ export class Accounts {
       const code = randomCode(this.entropy, 8);
       if (!this.state().inviteCodes.has(code)) return code;
     }
+  }
+
+  /** A TOTP seed (base32 of 20 random bytes). */
+  newTotpSeed(): string {
+    return seedFromBytes(this.entropy.bytes(20));
+  }
+
+  /** A recovery code in its stored form (recoveryCodeKey): 10 characters, 50 random bits. */
+  newRecoveryCode(): string {
+    return randomCode(this.entropy, RECOVERY_CODE_LENGTH);
   }
 
   newAuthorizationCode(): string {

@@ -10,6 +10,7 @@ import { endSession, endUserSession, hashSecrets, loginFailed, startSession } fr
 import { wrongCode } from './decide/attempts.ts';
 import { register, seedDemo } from './decide/sign-up.ts';
 import { setAllowList, setAntiPhishing } from './decide/security.ts';
+import { disableTwoFactor, enableTwoFactor, startTwoFactor, useSecondFactor } from './decide/two-factor.ts';
 import type { AccountEvent, LegacyAccountEvent } from './events.ts';
 import { codeHash, tokenHash } from './secret-hash.ts';
 import { PASSWORD_BACKOFF, CODE_MAX_TRIES, currentRecord, recordFailure } from '../../../domain/attempts.ts';
@@ -55,6 +56,10 @@ const DECIDERS: { [K in AccountCommand['kind']]: Decider<K> } = {
   submitFeedback,
   setAntiPhishing,
   setAllowList,
+  startTwoFactor,
+  enableTwoFactor,
+  useSecondFactor,
+  disableTwoFactor,
 };
 
 function decide(policy: Policy, state: AccountsState, command: AccountCommand): Decision<AccountEvent> {
@@ -235,6 +240,38 @@ function evolve(
     }
     case 'AllowListSet':
       return updateUser(state, event.userId, (user) => ({ ...user, allowList: event.on }));
+    case 'TwoFactorStarted':
+      return updateUser(state, event.userId, (user) => ({ ...user, twoFactorPending: event.sealed }));
+    case 'TwoFactorEnabled':
+      return updateUser(state, event.userId, (user) => {
+        const { twoFactorPending, ...rest } = user;
+        if (twoFactorPending === undefined) return user;
+        return {
+          ...rest,
+          twoFactor: { sealed: twoFactorPending, lastStep: event.step, recovery: event.recovery },
+        };
+      });
+    case 'TotpStepUsed':
+      return updateUser(state, event.userId, (user) =>
+        user.twoFactor ? { ...user, twoFactor: { ...user.twoFactor, lastStep: event.step } } : user,
+      );
+    case 'RecoveryCodeUsed':
+      return updateUser(state, event.userId, (user) =>
+        user.twoFactor
+          ? {
+              ...user,
+              twoFactor: {
+                ...user.twoFactor,
+                recovery: user.twoFactor.recovery.filter((code) => code.hash !== event.hash),
+              },
+            }
+          : user,
+      );
+    case 'TwoFactorDisabled':
+      return updateUser(state, event.userId, (user) => {
+        const { twoFactor: _off, ...rest } = user;
+        return rest;
+      });
     case 'AntiPhishingSet':
       return updateUser(state, event.userId, (user) => ({ ...user, antiPhishing: event.phrase }));
     case 'FeedbackSubmitted': {

@@ -1,6 +1,20 @@
 import type { ClientFacts } from '../../client-facts.ts';
 import type { FeedbackType } from '../../../domain/validation/feedback.ts';
-import type { Channel, CodePurpose, PasswordHash, StoredPayMethod, UploadRecord } from './state.ts';
+import type {
+  Channel,
+  CodePurpose,
+  PasswordHash,
+  RecoveryHash,
+  StoredPayMethod,
+  UploadRecord,
+} from './state.ts';
+
+/**
+ * What a second-factor code proved, as the route found it (second-factor.ts): the time step of a
+ * TOTP code (the aggregate refuses a step already spent), or the hash of a recovery code (refused
+ * unless still unused).
+ */
+export type SecondFactorProof = { step: number } | { recoveryHash: string };
 
 /**
  * What the routes ask the accounts aggregate to do. Everything slow or random (password hashing,
@@ -92,6 +106,13 @@ export type AccountCommand =
   | { kind: 'setAntiPhishing'; at: number; userId: number; phrase: string }
   /** The route checked the trade password before turning it off. */
   | { kind: 'setAllowList'; at: number; userId: number; on: boolean }
+  /** The seed is made and sealed by the route; only the sealed text reaches the log. */
+  | { kind: 'startTwoFactor'; at: number; userId: number; sealed: string }
+  /** The route checked a code of the pending seed; `step` is its time step. */
+  | { kind: 'enableTwoFactor'; at: number; userId: number; step: number; recovery: RecoveryHash[] }
+  /** Spends the code the route checked (sign-in, withdrawals, security changes). */
+  | { kind: 'useSecondFactor'; at: number; userId: number; proof: SecondFactorProof }
+  | { kind: 'disableTwoFactor'; at: number; userId: number; proof: SecondFactorProof }
   | {
       kind: 'submitFeedback';
       at: number;

@@ -3,6 +3,7 @@ import type {
   CodePurpose,
   DemoGrant,
   PasswordHash,
+  RecoveryHash,
   StoredPayMethod,
   UploadRecord,
   UserRecord,
@@ -61,6 +62,15 @@ export type AccountEvent =
   | { type: 'EmailBound'; at: number; userId: number; email: string }
   | { type: 'AntiPhishingSet'; at: number; userId: number; phrase: string }
   | { type: 'AllowListSet'; at: number; userId: number; on: boolean }
+  /** A TOTP seed to enrol, sealed (secret-box.ts); it replaces one not confirmed yet. */
+  | { type: 'TwoFactorStarted'; at: number; userId: number; sealed: string }
+  /** The pending seed confirmed by a code of time step `step`; the recovery codes' hashes. */
+  | { type: 'TwoFactorEnabled'; at: number; userId: number; step: number; recovery: RecoveryHash[] }
+  /** A code of time step `step` was accepted: that step and every earlier one are spent. */
+  | { type: 'TotpStepUsed'; at: number; userId: number; step: number }
+  /** A recovery code was used (its hash): it leaves the list. */
+  | { type: 'RecoveryCodeUsed'; at: number; userId: number; hash: string }
+  | { type: 'TwoFactorDisabled'; at: number; userId: number }
   | {
       type: 'FeedbackSubmitted';
       at: number;

@@ -5,6 +5,8 @@ import { Accounts } from './accounts.ts';
 import { SIM_SETTINGS } from '../../settings.ts';
 import { DexieImageStore, MemoryImageStore, type ImageStore } from './uploads.ts';
 import { isOn } from '../../../domain/contract-codes.ts';
+import { browserSecretKey } from './browser-secret-key.ts';
+import { lazySecretBox, memorySecretBox, type SecretBox } from './secret-box.ts';
 
 export interface OpenAccountsOptions {
   store: EventLog | null;
@@ -13,6 +15,9 @@ export interface OpenAccountsOptions {
   images?: ImageStore;
   /** Turns a stored image into a URL an <img> can show; default an object URL of the worker. */
   mintUrl?: (blob: Blob, id: string) => string;
+  /** Seals TOTP seeds; default a key in an IndexedDB database beside the log (browser-secret-key.ts). */
+  secrets?: SecretBox;
+  wallClock?: () => number;
 }
 
 /**
@@ -31,6 +36,12 @@ export function openAccounts(options: OpenAccountsOptions): Promise<Accounts> {
         ? new DexieImageStore({ name: `${store.db.name}-images` })
         : new MemoryImageStore()),
     ...(options.mintUrl ? { mintUrl: options.mintUrl } : {}),
+    secrets:
+      options.secrets ??
+      (store instanceof EventStore
+        ? lazySecretBox(() => browserSecretKey(`${store.db.name}-keys`))
+        : memorySecretBox()),
+    ...(options.wallClock ? { wallClock: options.wallClock } : {}),
     loginNeedsCode: () => isOn(SIM_SETTINGS.login_use_sms),
   });
 }

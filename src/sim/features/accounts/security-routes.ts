@@ -7,6 +7,7 @@ import type { Routes } from '../../routes.ts';
 import type { Accounts } from './accounts.ts';
 import { answered, onUser, outcome } from './route-kit.ts';
 import { isSessionId, sessionId } from './session-ids.ts';
+import { requireSecondFactor } from './second-factor.ts';
 
 /** Protections beyond the password (catalogue/security.ts): each checked here, whatever the form did. */
 export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void {
@@ -15,12 +16,16 @@ export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void
       anti_phishing: maskAntiPhishing(user.antiPhishing ?? ''),
       allow_list: user.allowList === true ? FLAG_ON : FLAG_OFF,
       allow_list_wait_ms: ALLOW_LIST_WAIT_MS,
+      two_factor: user.twoFactor ? FLAG_ON : FLAG_OFF,
+      recovery_left: user.twoFactor?.recovery.length ?? 0,
     }),
   );
 
   onUser(routes, accounts, 'security/anti_phishing', async (payload, ctx, user) => {
     const problem = antiPhishingProblem(payload.phrase);
     if (problem) return errorEnvelope(ctx.t(problem));
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const success = { msg: ctx.t('antiPhishingSet') };
     const result = await accounts.execute(
       { kind: 'setAntiPhishing', at: ctx.now, userId: user.id, phrase: payload.phrase },
@@ -37,6 +42,8 @@ export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void
       if (!(await accounts.verifyPassword(payload.pay_password ?? '', user.payPassword)))
         return errorEnvelope(ctx.t('walletPayPasswordWrong'));
     }
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const success = { msg: ctx.t(on ? 'allowListOn' : 'allowListOff') };
     const result = await accounts.execute(
       { kind: 'setAllowList', at: ctx.now, userId: user.id, on },
@@ -63,6 +70,8 @@ export function registerSecurityRoutes(routes: Routes, accounts: Accounts): void
   // (simulator.ts hears SessionEnded, as it does for a logout).
   onUser(routes, accounts, 'security/end_session', async (payload, ctx, user) => {
     if (!isSessionId(payload.id)) return errorEnvelope(ctx.t('sessionNotFound'));
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const success = { msg: ctx.t('sessionEnded') };
     const result = await accounts.execute(
       { kind: 'endUserSession', at: ctx.now, userId: user.id, sessionId: payload.id },

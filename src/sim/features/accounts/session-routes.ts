@@ -19,6 +19,7 @@ import { isOutboxKey } from './outbox.ts';
 import { answered, on, onUser, outcome, problemEnvelope } from './route-kit.ts';
 import { addressKey, failureKey, type Channel } from './state.ts';
 import { CREDIT_SCORE_START, userLevel } from './user-standing.ts';
+import { requireSecondFactor } from './second-factor.ts';
 import { PASSWORD_BACKOFF, triesLeft, waitMinutes, waitMs } from '../../../domain/attempts.ts';
 import { FLAG_OFF, FLAG_ON, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
@@ -154,6 +155,10 @@ export function registerSessionRoutes(routes: Routes, accounts: Accounts): void 
         ctx.t('loginLocked', { minutes: waitMinutes(waitMs(record, ctx.now, PASSWORD_BACKOFF)) }),
       );
     }
+    // The password was right; with two-factor sign-in on, a code from the app (or a recovery code)
+    // too. Without one the answer asks for it (data.two_factor = 1) and counts nothing.
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const token = accounts.newToken();
     const result = await accounts.execute({
       kind: 'startSession',

@@ -48,6 +48,25 @@ export interface UserRecord {
   antiPhishing?: string;
   /** The withdrawal allow-list is on (domain/security/allow-list.ts); absent: off. */
   allowList?: boolean;
+  /** Two-factor sign-in (domain/security/two-factor.ts), once confirmed; absent: off. */
+  twoFactor?: TwoFactorRecord;
+  /** A TOTP seed being enrolled (sealed, secret-box.ts), until a code of it confirms it. */
+  twoFactorPending?: string;
+}
+
+/** A recovery code as stored: codeHash(code, salt) (secret-hash.ts), never the code. */
+export interface RecoveryHash {
+  hash: string;
+  salt: string;
+}
+
+export interface TwoFactorRecord {
+  /** The TOTP seed, sealed with the server's key (secret-box.ts): the log never holds it in clear. */
+  sealed: string;
+  /** The last time step a code was accepted for: no code of it or before it is accepted again. */
+  lastStep: number | null;
+  /** The recovery codes not used yet. */
+  recovery: RecoveryHash[];
 }
 
 /** Sessions are keyed by the token's hash (secret-hash.ts); the token itself lives only in the client. */

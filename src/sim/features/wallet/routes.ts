@@ -37,6 +37,7 @@ import type { Market } from '../../market/market.ts';
 import type { CallContext, Routes } from '../../routes.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { onUser } from '../accounts/route-kit.ts';
+import { requireSecondFactor } from '../accounts/second-factor.ts';
 import { pageAnswer } from '../spot/answers.ts';
 import { accountRowId, accountRowOf } from './account-row-id.ts';
 import { depositAddressOf } from './deposit-address.ts';
@@ -396,6 +397,9 @@ export function registerWalletRoutes(
     if (!user.payPassword) return errorEnvelope(ctx.t('walletPayPasswordUnset'));
     if (!(await accounts.verifyPassword(payload.pay_password, user.payPassword)))
       return errorEnvelope(ctx.t('walletPayPasswordWrong'));
+    // With two-factor sign-in on, a withdrawal needs a code from the app too (spent here).
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const { fee } = withdrawFee(units, terms.drawRate);
     const reply = withdrawalReply(ctx, 'walletWithdrawRequested');
     const outcome = await wallet.withdraw(

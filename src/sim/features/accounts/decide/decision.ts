@@ -27,6 +27,11 @@ export const REFUSALS = [
   'longContent',
   'badPhrase',
   'sessionNotFound',
+  'totpOn',
+  'totpOff',
+  'totpNotStarted',
+  'totpUsed',
+  'totpWrong',
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 
