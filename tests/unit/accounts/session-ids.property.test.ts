@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { initialAccountsState, type SessionRecord } from '../../../src/sim/features/accounts/state.ts';
-import { ownSessionHash, sessionId } from '../../../src/sim/features/accounts/session-ids.ts';
+import { isSessionId, ownSessionHash, sessionId } from '../../../src/sim/features/accounts/session-ids.ts';
 
 const hash = fc.stringMatching(/^[0-9a-f]{64}$/);
 const table = fc.array(
@@ -37,6 +37,23 @@ describe('ending a session by its id', () => {
     const state = initialAccountsState();
     for (const id of ['', 'F'.repeat(16), 'g'.repeat(16), 'f'.repeat(15), 'f'.repeat(64)]) {
       expect(ownSessionHash(state, 1, id, 0)).toBeNull();
+    }
+  });
+});
+
+describe('a session id', () => {
+  it('is exactly 16 lower-case hex digits', () => {
+    expect(isSessionId('0123456789abcdef')).toBe(true);
+    for (const id of [
+      '',
+      '0123456789abcde',
+      '0123456789abcdef0',
+      '0123456789ABCDEF',
+      'x123456789abcdef',
+      '0123456789abcdex',
+      '01234567-9abcdef',
+    ]) {
+      expect(isSessionId(id), id).toBe(false);
     }
   });
 });
