@@ -41,7 +41,13 @@ export type TapeWay = typeof TAPE_WAY_SELL | typeof TAPE_WAY_BUY;
 export const ORDER_TYPE_LIMIT = 0;
 export const ORDER_TYPE_MARKET = 1;
 export const ORDER_TYPE_STOP_LIMIT = 2;
-export type OrderType = typeof ORDER_TYPE_LIMIT | typeof ORDER_TYPE_MARKET | typeof ORDER_TYPE_STOP_LIMIT;
+/**
+ * 3 OCO, one-cancels-the-other (a Tessera addition, as Binance's): a request only. It places two
+ * orders, a limit leg (type 0) and a stop-limit leg (type 2), linked by `oco_id`; no order is of type 3.
+ */
+export const ORDER_TYPE_OCO = 3;
+export type OrderType =
+  typeof ORDER_TYPE_LIMIT | typeof ORDER_TYPE_MARKET | typeof ORDER_TYPE_STOP_LIMIT | typeof ORDER_TYPE_OCO;
 
 /**
  * A limit order's `time_in_force` (a Tessera addition, numbered as Binance names them): 0 good till
@@ -266,7 +272,7 @@ export const CODE_GROUPS = {
   flag: { FLAG_OFF, FLAG_ON },
   way: { WAY_BUY, WAY_SELL },
   tapeWay: { TAPE_WAY_SELL, TAPE_WAY_BUY },
-  orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET, ORDER_TYPE_STOP_LIMIT },
+  orderType: { ORDER_TYPE_LIMIT, ORDER_TYPE_MARKET, ORDER_TYPE_STOP_LIMIT, ORDER_TYPE_OCO },
   timeInForce: { TIME_IN_FORCE_GTC, TIME_IN_FORCE_IOC, TIME_IN_FORCE_FOK },
   orderStatus: { ORDER_STATUS_OPEN, ORDER_STATUS_FILLED, ORDER_STATUS_CANCELLED },
   reviewStatus: { REVIEW_STATUS_NONE, REVIEW_STATUS_PENDING, REVIEW_STATUS_APPROVED },

@@ -13,6 +13,7 @@ import {
   isSellBlocked,
   LIMIT,
   MARKET,
+  OCO,
   STOP_LIMIT,
   type EntryMode,
   type SpotSide,
@@ -27,11 +28,15 @@ import { meetsMinNotional } from '../domain/order-filters/min-notional.ts';
 import { priceBandMiss, type PriceBand, type PriceBandMiss } from '../domain/order-filters/price-band.ts';
 import { executionFields, type ExecutionChoice } from '../domain/spot/time-in-force.ts';
 import { FLAG_ON, TIME_IN_FORCE_GTC } from '../domain/contract-codes.ts';
+import { ocoPriceRefusal } from '../domain/spot/oco.ts';
+import { toScaled } from '../domain/money.ts';
 
 /** One side's form: exactly what the user typed, and where the slider stands. */
 export interface SideDraft {
-  /** A stop-limit order's stop price (its field shows in that mode only). */
+  /** A stop-limit order's or an OCO's stop price (its field shows in those modes only). */
   stop: string;
+  /** An OCO's stop leg's limit price (its field shows in that mode only). */
+  stopLimit: string;
   price: string;
   quantity: string;
   percent: number;
@@ -94,6 +99,7 @@ export type SpotEntryEvent =
   | { type: 'EXECUTION'; execution: ExecutionChoice }
   | { type: 'PRICE'; side: SpotSide; text: string }
   | { type: 'STOP'; side: SpotSide; text: string }
+  | { type: 'STOP_LIMIT_PRICE'; side: SpotSide; text: string }
   | { type: 'QUANTITY'; side: SpotSide; text: string }
   | { type: 'PERCENT'; side: SpotSide; percent: number }
   /** A price clicked in the order book fills both forms' prices (spec §2). */
@@ -127,6 +133,12 @@ export type SpotEntryProblem =
   | 'stopNotNumber'
   | 'stopTooManyDecimals'
   | 'stopTooLarge'
+  | 'p_stopLimit'
+  | 'stopLimitNotNumber'
+  | 'stopLimitTooManyDecimals'
+  | 'stopLimitTooLarge'
+  | 'ocoSellPrices'
+  | 'ocoBuyPrices'
   | 'quantityNotNumber'
   | 'quantityTooManyDecimals'
   | 'quantityWholeOnly'
@@ -143,7 +155,12 @@ export interface SpotEntryInput {
   decimalComma?: boolean;
 }
 
-const EMPTY_DRAFT: SideDraft = { stop: '', price: '', quantity: '', percent: 0 };
+const EMPTY_DRAFT: SideDraft = { stop: '', stopLimit: '', price: '', quantity: '', percent: 0 };
+
+/** Whether the mode has a stop price: stop-limit and OCO. */
+export function hasStop(mode: EntryMode): boolean {
+  return mode === STOP_LIMIT || mode === OCO;
+}
 const NONE_REFUSED: Record<SpotSide, boolean> = { buy: false, sell: false };
 
 /** How the side's two fields read (domain/number-entry.ts): the pair's places, the user's separator. */
@@ -151,6 +168,10 @@ export function fieldEntries(context: SpotEntryContext, side: SpotSide) {
   const draft = context[side];
   return {
     stop: readNumberEntry(draft.stop, {
+      maxDecimals: priceDecimalsFor(context.pair.priceDecimals),
+      decimalComma: context.decimalComma,
+    }),
+    stopLimit: readNumberEntry(draft.stopLimit, {
       maxDecimals: priceDecimalsFor(context.pair.priceDecimals),
       decimalComma: context.decimalComma,
     }),
@@ -171,12 +192,14 @@ export function fieldProblems(
   side: SpotSide,
 ): {
   stop: NumberEntryProblem | null;
+  stopLimit: NumberEntryProblem | null;
   price: NumberEntryProblem | null;
   quantity: NumberEntryProblem | null;
 } {
   const entries = fieldEntries(context, side);
   return {
-    stop: context.mode === STOP_LIMIT ? entryProblem(entries.stop) : null,
+    stop: hasStop(context.mode) ? entryProblem(entries.stop) : null,
+    stopLimit: context.mode === OCO ? entryProblem(entries.stopLimit) : null,
     price: context.mode === MARKET ? null : entryProblem(entries.price),
     quantity: entryProblem(entries.quantity),
   };
@@ -196,6 +219,11 @@ export function quantityOf(context: SpotEntryContext, side: SpotSide): string {
 
 const FIELD_PROBLEM = {
   stop: { notNumber: 'stopNotNumber', tooManyDecimals: 'stopTooManyDecimals', tooLarge: 'stopTooLarge' },
+  stopLimit: {
+    notNumber: 'stopLimitNotNumber',
+    tooManyDecimals: 'stopLimitTooManyDecimals',
+    tooLarge: 'stopLimitTooLarge',
+  },
   price: { notNumber: 'priceNotNumber', tooManyDecimals: 'priceTooManyDecimals', tooLarge: 'priceTooLarge' },
   quantity: {
     notNumber: 'quantityNotNumber',
@@ -217,7 +245,7 @@ export interface EntryProblem {
 export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProblem | null {
   if (isSellBlocked(context.pair.matchId, side)) return { code: 'remind' };
   const typed = fieldProblems(context, side);
-  for (const field of ['stop', 'price', 'quantity'] as const) {
+  for (const field of ['stop', 'stopLimit', 'price', 'quantity'] as const) {
     const problem = typed[field];
     if (problem) {
       if (problem.kind !== 'tooManyDecimals') return { code: FIELD_PROBLEM[field][problem.kind] };
@@ -227,7 +255,9 @@ export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProbl
     }
   }
   const entries = fieldEntries(context, side);
-  if (context.mode === STOP_LIMIT && !isPositiveDecimal(entryValue(entries.stop))) return { code: 'p_stop' };
+  if (hasStop(context.mode) && !isPositiveDecimal(entryValue(entries.stop))) return { code: 'p_stop' };
+  if (context.mode === OCO && !isPositiveDecimal(entryValue(entries.stopLimit)))
+    return { code: 'p_stopLimit' };
   const code = validateSpotOrder({
     matchId: context.pair.matchId,
     side,
@@ -236,7 +266,24 @@ export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProbl
     quantity: entryValue(entries.quantity),
     bestPrice: bestOppositePrice(side, context.best),
   });
-  return code === null ? null : { code };
+  if (code !== null) return { code };
+  return context.mode === OCO ? ocoProblem(context, side) : null;
+}
+
+/**
+ * An OCO's prices against the last trade price (domain/spot/oco.ts), when the form knows it; the
+ * server checks again against the market as the order arrives.
+ */
+function ocoProblem(context: SpotEntryContext, side: SpotSide): EntryProblem | null {
+  const entries = fieldEntries(context, side);
+  const scaled = (text: string) => toScaled(text, 12);
+  const limit = scaled(entryValue(entries.price));
+  const stop = scaled(entryValue(entries.stop));
+  const last = scaled(context.last ?? '');
+  if (limit === null || stop === null || last === null) return null;
+  const refusal = ocoPriceRefusal(side, limit, stop, last);
+  if (refusal === null) return null;
+  return { code: refusal === 'spotOcoSellPrices' ? 'ocoSellPrices' : 'ocoBuyPrices' };
 }
 
 /**
@@ -244,10 +291,13 @@ export function problemOf(context: SpotEntryContext, side: SpotSide): EntryProbl
  * above the side's button when no field can fix it (a blocked sell, no best price). Number-entry
  * problems are left out: the field shows them as they are typed (fieldProblems).
  */
-export type ProblemPlace = 'stop' | 'price' | 'quantity' | 'form';
+export type ProblemPlace = 'stop' | 'stopLimit' | 'price' | 'quantity' | 'form';
 
 const PROBLEM_PLACE: Partial<Record<SpotEntryProblem, ProblemPlace>> = {
   p_stop: 'stop',
+  p_stopLimit: 'stopLimit',
+  ocoSellPrices: 'price',
+  ocoBuyPrices: 'price',
   p_price: 'price',
   p_num: 'quantity',
   remind: 'form',
@@ -314,6 +364,15 @@ export function orderPayload(context: SpotEntryContext, side: SpotSide): Payload
   const entries = fieldEntries(context, side);
   const number = entryValue(entries.quantity);
   if (context.mode === MARKET) return { currency_match_id: context.pair.matchId, number, type: MARKET };
+  if (context.mode === OCO)
+    return {
+      currency_match_id: context.pair.matchId,
+      number,
+      price: entryValue(entries.price),
+      stop_price: entryValue(entries.stop),
+      stop_limit_price: entryValue(entries.stopLimit),
+      type: OCO,
+    };
   if (context.mode === STOP_LIMIT)
     return {
       currency_match_id: context.pair.matchId,
@@ -466,7 +525,12 @@ export const spotEntryMachine = setup({
     EXECUTION: { actions: assign({ execution: ({ event }) => event.execution }) },
     STOP: {
       actions: assign(({ context, event }) =>
-        context.mode === STOP_LIMIT ? withSide(context, event.side, { stop: event.text }) : {},
+        hasStop(context.mode) ? withSide(context, event.side, { stop: event.text }) : {},
+      ),
+    },
+    STOP_LIMIT_PRICE: {
+      actions: assign(({ context, event }) =>
+        context.mode === OCO ? withSide(context, event.side, { stopLimit: event.text }) : {},
       ),
     },
     // The fields keep exactly what was typed; reading it is problemOf's and fieldProblems' job.
@@ -635,6 +699,7 @@ function sideRegion(side: SpotSide) {
           // Whatever changes the order meanwhile sends the user back to look at it again.
           PRICE: { guard: mine, target: 'idle' },
           STOP: { guard: mine, target: 'idle' },
+          STOP_LIMIT_PRICE: { guard: mine, target: 'idle' },
           QUANTITY: { guard: mine, target: 'idle' },
           PERCENT: { guard: mine, target: 'idle' },
           MODE: { target: 'idle' },

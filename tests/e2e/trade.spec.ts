@@ -266,6 +266,38 @@ test.describe('spot trade screen', () => {
     await waiting.getByRole('button', { name: 'Cancel' }).click();
     await expect(toast(page, 'Order cancelled')).toBeVisible();
     await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+
+    // OCO: a buy limit below the market and a buy stop above it, listed as one group under one
+    // lock (the costlier leg's), and one cancel ends both. A limit above the market is refused.
+    await page.getByTestId('mode-oco').click();
+    await expect(page.getByTestId('oco-hint')).toContainText('One cancels the other');
+    const dip = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
+    await page.getByTestId('price-buy').fill(stop);
+    await page.getByTestId('stop-buy').fill(stop);
+    await page.getByTestId('stop-limit-buy').fill(stop);
+    await page.getByTestId('quantity-buy').fill('0.001');
+    await page.getByTestId('submit-buy').click();
+    await expect(page.getByText(/OCO buy not placed|For an OCO buy/).first()).toBeVisible();
+    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+    await page.getByTestId('price-buy').fill(dip);
+    await page.getByTestId('submit-buy').click();
+    await expect(toast(page, 'Order placed')).toBeVisible();
+    const legs = page.getByTestId('orders-table').locator('tbody tr');
+    await expect(legs).toHaveCount(2);
+    await expect(legs.nth(0)).toHaveAttribute('data-oco', 'lead');
+    await expect(legs.nth(1)).toHaveAttribute('data-oco', 'follow');
+    await expect(page.getByTestId('orders-table')).toContainText('OCO · limit');
+    await expect(page.getByTestId('orders-table')).toContainText(
+      `OCO · stop ${Number(stop).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+      .toBe(Math.floor(Number(stop) * 0.001 * 100) / 100);
+    await expect(page.getByRole('button', { name: 'Cancel both' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Cancel both' }).click();
+    await expect(toast(page, 'Order cancelled')).toBeVisible();
+    await expect(legs).toHaveCount(0);
+    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
     await page.getByTestId('mode-limit').click();
     // Signed in, with buttons and an orders table: still nothing serious for axe.
     expect(await seriousViolations(page)).toEqual([]);

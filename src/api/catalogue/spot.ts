@@ -8,6 +8,7 @@ import {
   ORDER_STATUS_OPEN,
   ORDER_TYPE_LIMIT,
   ORDER_TYPE_MARKET,
+  ORDER_TYPE_OCO,
   ORDER_TYPE_STOP_LIMIT,
   TIME_IN_FORCE_FOK,
   TIME_IN_FORCE_GTC,
@@ -19,6 +20,8 @@ const orderType = z.union([
   z.literal(ORDER_TYPE_MARKET),
   z.literal(ORDER_TYPE_STOP_LIMIT),
 ]);
+/** What an order request may ask for: an order's type, or 3, an OCO (two orders: see tx_in/add). */
+const requestType = z.union([orderType, z.literal(ORDER_TYPE_OCO)]);
 const timeInForce = z.union([
   z.literal(TIME_IN_FORCE_GTC),
   z.literal(TIME_IN_FORCE_IOC),
@@ -52,6 +55,7 @@ const spotOrder = e.spotOrder.extend({
   post_only: num(flag).optional(),
   stop_price: decimal.optional(),
   triggered: num(flag).optional(),
+  oco_id: id.optional(),
 });
 export type SpotOrderAnswer = z.output<typeof spotOrder>;
 
@@ -59,10 +63,11 @@ const spotOrderPayload = z.object({
   currency_match_id: id,
   number: decimal,
   price: decimal.optional(),
-  type: orderType.optional(),
+  type: requestType.optional(),
   time_in_force: num(timeInForce).optional(),
   post_only: num(flag).optional(),
   stop_price: decimal.optional(),
+  stop_limit_price: decimal.optional(),
 });
 
 const spotListPayload = z.object({
@@ -98,7 +103,15 @@ export const spotCalls = {
       'waits: above the last trade price for a trade at or above stop_price, below it for one at or ' +
       'below (equal is refused: it would trigger at once). The first such trade of the public tape ' +
       'after it was placed triggers it, once, and its limit order goes to the book (TX_MATCHED). ' +
-      'Cancelling it before or after frees its lock. stop_price on another type is refused',
+      'Cancelling it before or after frees its lock. stop_price on another type is refused. ' +
+      "type 3 OCO, one-cancels-the-other (a Tessera addition, as Binance's): price, stop_price and " +
+      'stop_limit_price required; places two orders for number, linked by oco_id (each names the other): ' +
+      'a post-only limit order at price (refused if it would take) and a stop-limit order at ' +
+      'stop_price with the limit stop_limit_price. A sell needs price > last trade price > stop_price, ' +
+      'a buy price < last < stop_price. They share one lock (a sell: number of base; a buy: the ' +
+      'costlier leg). When the limit order fills, even in part, or the stop triggers, the other is ' +
+      'cancelled in the same commit; cancelling either cancels both. Answers the limit order; ' +
+      'TX_SUBMIT pushes both. stop_limit_price on another type is refused',
     payload: spotOrderPayload,
     answer: spotOrder,
   }),

@@ -1,6 +1,7 @@
 import {
   ORDER_TYPE_LIMIT,
   ORDER_TYPE_MARKET,
+  ORDER_TYPE_OCO,
   ORDER_TYPE_STOP_LIMIT,
   WAY_BUY,
   WAY_SELL,
@@ -20,7 +21,9 @@ export type EntryMode = OrderType;
 export const LIMIT: EntryMode = ORDER_TYPE_LIMIT;
 export const MARKET: EntryMode = ORDER_TYPE_MARKET;
 export const STOP_LIMIT: EntryMode = ORDER_TYPE_STOP_LIMIT;
-export const ENTRY_MODES: readonly EntryMode[] = [LIMIT, MARKET, STOP_LIMIT];
+/** A limit order and a stop-limit order placed together; one cancels the other (domain/spot/oco.ts). */
+export const OCO: EntryMode = ORDER_TYPE_OCO;
+export const ENTRY_MODES: readonly EntryMode[] = [LIMIT, MARKET, STOP_LIMIT, OCO];
 
 export const SIDES: readonly SpotSide[] = ['buy', 'sell'];
 

@@ -25,7 +25,7 @@ describe('order kinds (spec §3: way 1 buy, 2 sell; type 0 limit, 1 market)', ()
     expect(otherSide('buy')).toBe('sell');
     expect(otherSide('sell')).toBe('buy');
     expect([...SIDES]).toEqual(['buy', 'sell']);
-    expect([...ENTRY_MODES]).toEqual([0, 1, 2]);
+    expect([...ENTRY_MODES]).toEqual([0, 1, 2, 3]);
   });
 });
 

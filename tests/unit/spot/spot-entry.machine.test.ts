@@ -79,10 +79,28 @@ describe('spot entry machine', () => {
     actor.send({ type: 'PRICE', side: 'buy', text: '100' });
     actor.send({ type: 'PERCENT', side: 'buy', percent: 50 });
     actor.send({ type: 'QUANTITY', side: 'sell', text: '1.5' });
-    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '100', quantity: '5', percent: 50 });
+    expect(actor.getSnapshot().context.buy).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '100',
+      quantity: '5',
+      percent: 50,
+    });
     actor.send({ type: 'MODE', mode: 1 });
-    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '100', quantity: '', percent: 0 });
-    expect(actor.getSnapshot().context.sell).toEqual({ stop: '', price: '', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '100',
+      quantity: '',
+      percent: 0,
+    });
+    expect(actor.getSnapshot().context.sell).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '',
+      quantity: '',
+      percent: 0,
+    });
     // Choosing the mode already on is not a switch.
     actor.send({ type: 'QUANTITY', side: 'buy', text: '2' });
     actor.send({ type: 'MODE', mode: 1 });
@@ -166,6 +184,54 @@ describe('spot entry machine', () => {
     expect(actor.getSnapshot().context.sell).toMatchObject({ stop: '90', price: '89.5', quantity: '' });
   });
 
+  it('an OCO needs a stop and a stop-limit price, its prices on the right sides of the last price, and carries all three', async () => {
+    const { actor, effects } = start({ place: async () => ({ id: 1 }) as AnswerOf<'tx_in/add'> });
+    await ready(actor);
+    // The stop-limit field takes nothing outside OCO mode.
+    actor.send({ type: 'MODE', mode: 2 });
+    actor.send({ type: 'STOP_LIMIT_PRICE', side: 'sell', text: '80' });
+    expect(actor.getSnapshot().context.sell.stopLimit).toBe('');
+    actor.send({ type: 'MODE', mode: 3 });
+    actor.send({ type: 'LAST', price: '100' });
+    actor.send({ type: 'PRICE', side: 'sell', text: '110' });
+    actor.send({ type: 'QUANTITY', side: 'sell', text: '1' });
+    actor.send({ type: 'STOP', side: 'sell', text: '90' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    actor.send({ type: 'STOP_LIMIT_PRICE', side: 'sell', text: '8e1' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    actor.send({ type: 'STOP_LIMIT_PRICE', side: 'sell', text: '89' });
+    // A sell OCO's stop at the last price, then its limit at it: Binance's rule refuses both.
+    actor.send({ type: 'STOP', side: 'sell', text: '100' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    actor.send({ type: 'STOP', side: 'sell', text: '90' });
+    actor.send({ type: 'PRICE', side: 'sell', text: '100' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    expect(submittedProblem(actor.getSnapshot().context, 'sell')).toEqual({
+      place: 'price',
+      problem: { code: 'ocoSellPrices' },
+    });
+    // A buy OCO the other way round.
+    actor.send({ type: 'PRICE', side: 'buy', text: '95' });
+    actor.send({ type: 'STOP', side: 'buy', text: '99' });
+    actor.send({ type: 'STOP_LIMIT_PRICE', side: 'buy', text: '101' });
+    actor.send({ type: 'QUANTITY', side: 'buy', text: '1' });
+    actor.send({ type: 'SUBMIT', side: 'buy' });
+    expect(effects.problems).toEqual([
+      'p_stopLimit',
+      'stopLimitNotNumber',
+      'ocoSellPrices',
+      'ocoSellPrices',
+      'ocoBuyPrices',
+    ]);
+    expect(effects.placed).toEqual([]);
+    actor.send({ type: 'PRICE', side: 'sell', text: '110' });
+    actor.send({ type: 'SUBMIT', side: 'sell' });
+    await waitFor(actor, (s) => s.matches({ sell: 'idle' }) && effects.placed.length === 1);
+    expect(effects.placed).toEqual([
+      { currency_match_id: 1, number: '1', price: '110', stop_price: '90', stop_limit_price: '89', type: 3 },
+    ]);
+  });
+
   it('refuses e, minus, plus, letters and extra decimals with a message per field, keeping the text', async () => {
     const { actor, effects } = start();
     await ready(actor);
@@ -190,7 +256,13 @@ describe('spot entry machine', () => {
     await ready(actor);
     actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
     expect(effects.problems).toEqual(['noBestPrice']);
-    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '', quantity: '', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '',
+      quantity: '',
+      percent: 0,
+    });
     actor.send({ type: 'MODE', mode: 1 });
     actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
     expect(effects.problems).toEqual(['noBestPrice', 'noBestPrice']);
@@ -241,6 +313,7 @@ describe('spot entry machine', () => {
     expect(effects.placed).toEqual([{ currency_match_id: 1, number: '1', price: '70000.5', type: 0 }]);
     expect(actor.getSnapshot().context.sell).toEqual({
       stop: '',
+      stopLimit: '',
       price: '70000.5',
       quantity: '',
       percent: 0,
@@ -257,7 +330,13 @@ describe('spot entry machine', () => {
     actor.send({ type: 'QUANTITY', side: 'buy', text: '3' });
     actor.send({ type: 'SUBMIT', side: 'buy' });
     await waitFor(actor, (s) => s.matches({ buy: 'idle' }));
-    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '1', quantity: '3', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '1',
+      quantity: '3',
+      percent: 0,
+    });
   });
 
   it('a visitor loads no balances and places nothing', async () => {
@@ -459,6 +538,7 @@ describe('spot entry machine', () => {
     en.actor.send({ type: 'SUBMIT', side: 'sell' });
     expect(en.actor.getSnapshot().context.sell).toEqual({
       stop: '',
+      stopLimit: '',
       price: '70000,5',
       quantity: '0,5',
       percent: 0,
@@ -503,13 +583,31 @@ describe('spot entry machine', () => {
     await ready(actor);
     actor.send({ type: 'PRICE', side: 'buy', text: '100' });
     actor.send({ type: 'PERCENT', side: 'buy', percent: 75 });
-    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '100', quantity: '7.5', percent: 75 });
+    expect(actor.getSnapshot().context.buy).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '100',
+      quantity: '7.5',
+      percent: 75,
+    });
     actor.send({ type: 'PRICE', side: 'buy', text: '200' });
-    expect(actor.getSnapshot().context.buy).toEqual({ stop: '', price: '200', quantity: '7.5', percent: 0 });
+    expect(actor.getSnapshot().context.buy).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '200',
+      quantity: '7.5',
+      percent: 0,
+    });
     // A sell's slider does not depend on the price: it stays.
     actor.send({ type: 'PERCENT', side: 'sell', percent: 50 });
     actor.send({ type: 'PRICE', side: 'sell', text: '5' });
-    expect(actor.getSnapshot().context.sell).toEqual({ stop: '', price: '5', quantity: '1', percent: 50 });
+    expect(actor.getSnapshot().context.sell).toEqual({
+      stop: '',
+      stopLimit: '',
+      price: '5',
+      quantity: '1',
+      percent: 50,
+    });
   });
 
   it('a price more than 10 % through the best opposite price asks first; back places nothing, confirm places it', async () => {

@@ -2,6 +2,7 @@ import { baseUnits, feeOf, quoteUnits, type PairGrid } from '../../../domain/spo
 import { MARKET } from '../../../domain/spot/order-kind.ts';
 import { cancelsUnfilled } from '../../../domain/spot/time-in-force.ts';
 import { stopFires } from '../../../domain/spot/stop-limit.ts';
+import { ocoLegActed, ocoLock } from '../../../domain/spot/oco.ts';
 import { FIRST_USER_OWNER } from '../../market/agents/agent.ts';
 import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import type { FillFact, SpotCommand } from './commands.ts';
@@ -14,6 +15,7 @@ import {
   initialSpotState,
   isWaitingStop,
   lockCurrencyOf,
+  ocoLegOf,
   type SpotOrder,
   type SpotState,
 } from './state.ts';
@@ -111,6 +113,52 @@ export function spotAggregate(
         }
         return { ok: true, events: log.events, reply: order.id };
       }
+      case 'placeOco': {
+        const { limit, stop } = command;
+        if (limit.id !== state.nextOrderId || stop.id !== limit.id + 1) return refuse('spotStale');
+        const grid = gridOf(limit.pairId);
+        // The legs the service built must be one OCO: same user, pair, side and quantity; the limit
+        // leg holds what the costlier leg needs, the stop leg nothing.
+        const sameGroup =
+          stop.userId === limit.userId &&
+          stop.pairId === limit.pairId &&
+          stop.side === limit.side &&
+          stop.lots === limit.lots &&
+          stop.stopDirection !== undefined &&
+          stop.lock === 0n;
+        if (!grid || !sameGroup) return { ok: false, error: 'spotOcoLegs' };
+        if (limit.lock < ocoLock(limit.side, limit.priceTicks, stop.priceTicks, limit.lots, grid))
+          return { ok: false, error: 'spotOcoLegs' };
+        const available = balanceOf(state, limit.userId, lockCurrencyOf(limit)).available;
+        if (available < limit.lock) return refuse('spotInsufficient');
+        const opened: Pick<
+          SpotOrder,
+          'filledLots' | 'filledQuote' | 'fee' | 'status' | 'createdAt' | 'updatedAt'
+        > = {
+          filledLots: 0,
+          filledQuote: 0n,
+          fee: 0n,
+          status: ORDER_STATUS_OPEN,
+          createdAt: command.at,
+          updatedAt: command.at,
+        };
+        return {
+          ok: true,
+          events: [
+            {
+              type: 'OrderPlaced',
+              at: command.at,
+              order: { ...limit, postOnly: true, ocoWith: stop.id, locked: limit.lock, ...opened },
+            },
+            {
+              type: 'OrderPlaced',
+              at: command.at,
+              order: { ...stop, ocoWith: limit.id, locked: 0n, ...opened },
+            },
+          ],
+          reply: limit.id,
+        };
+      }
       case 'trigger': {
         const log = new EventLog(state);
         for (const { orderId, trade } of command.triggers) {
@@ -120,6 +168,13 @@ export function spotAggregate(
           if (trade.id <= (order.stopAfterTrade ?? 0)) continue;
           if (!stopFires(order.stopDirection!, order.stopTicks ?? 0, trade.price)) continue;
           log.push({ type: 'OrderTriggered', at: command.at, orderId, trade });
+          // An OCO's stop leg: its limit leg is cancelled, and the shared lock moves over to it.
+          if (endPartner(log, orderId, command.at)) {
+            const triggered = log.state.orders.get(orderId)!;
+            const grid = gridOf(triggered.pairId);
+            if (grid)
+              log.push({ type: 'OrderLocked', at: command.at, orderId, units: lockOf(triggered, grid) });
+          }
         }
         for (const fill of command.fills) settleFill(log, fill, command.at);
         return { ok: true, events: log.events };
@@ -134,19 +189,17 @@ export function spotAggregate(
         // Someone else's order reads as unknown: ids must not tell whose orders exist.
         if (!order || order.userId !== command.userId) return refuse('spotOrderNotFound');
         if (order.status !== ORDER_STATUS_OPEN) return refuse('spotOrderNotOpen');
-        return {
-          ok: true,
-          events: [
-            {
-              type: 'OrderEnded',
-              at: command.at,
-              orderId: order.id,
-              status: ORDER_STATUS_CANCELLED,
-              release: order.locked,
-            },
-          ],
-          reply: order.id,
-        };
+        const log = new EventLog(state);
+        log.push({
+          type: 'OrderEnded',
+          at: command.at,
+          orderId: order.id,
+          status: ORDER_STATUS_CANCELLED,
+          release: order.locked,
+        });
+        // Cancelling one leg of an OCO cancels both.
+        endPartner(log, order.id, command.at);
+        return { ok: true, events: log.events, reply: order.id };
       }
     }
   }
@@ -170,6 +223,8 @@ export function spotAggregate(
       const lots = Math.min(fill.lots, order.lots - order.filledLots);
       if (lots <= 0) continue;
       log.push(fillEvent(order, fill.price, lots, role.maker, grid, at));
+      // An OCO leg that fills, even in part, cancels the other.
+      endPartner(log, order.id, at);
       const after = log.state.orders.get(order.id)!;
       if (after.filledLots >= after.lots) {
         log.push({
@@ -184,6 +239,33 @@ export function spotAggregate(
   }
 
   return { initial: initialSpotState, decide, evolve: evolveSpot };
+}
+
+/**
+ * Cancels the other leg of an OCO once this one has acted (domain/spot/oco.ts), releasing what it
+ * locked; true when it did. Not an OCO leg, not acted, or the other leg already over: nothing.
+ */
+function endPartner(log: EventLog, orderId: number, at: number): boolean {
+  const order = log.state.orders.get(orderId);
+  if (!order || order.ocoWith === undefined || !ocoLegActed(ocoLegOf(order))) return false;
+  const partner = log.state.orders.get(order.ocoWith);
+  if (!partner || partner.status !== ORDER_STATUS_OPEN) return false;
+  log.push({
+    type: 'OrderEnded',
+    at,
+    orderId: partner.id,
+    status: ORDER_STATUS_CANCELLED,
+    release: partner.locked,
+  });
+  return true;
+}
+
+/** What a limit order's remaining lots need locked: base for a sell, the cost at its price rounded up for a buy. */
+function lockOf(order: SpotOrder, grid: PairGrid): bigint {
+  const remaining = order.lots - order.filledLots;
+  return order.side === 'sell'
+    ? baseUnits(remaining, grid)
+    : quoteUnits(order.priceTicks, remaining, grid, 'ceil');
 }
 
 function fillEvent(
@@ -266,6 +348,15 @@ export function evolveSpot(state: SpotState, event: SpotEvent): SpotState {
       const order = state.orders.get(event.orderId);
       if (!order) return state;
       return putOrder(state, { ...order, triggeredBy: event.trade, updatedAt: event.at });
+    }
+    case 'OrderLocked': {
+      const order = state.orders.get(event.orderId);
+      if (!order) return state;
+      const next = putOrder(state, { ...order, locked: order.locked + event.units, updatedAt: event.at });
+      return adjustBalance(next, order.userId, lockCurrencyOf(order), {
+        available: -event.units,
+        locked: event.units,
+      });
     }
     case 'OrderEnded': {
       const order = state.orders.get(event.orderId);

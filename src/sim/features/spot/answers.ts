@@ -11,6 +11,8 @@ import {
   ORDER_STATUS_OPEN,
   FLAG_OFF,
   FLAG_ON,
+  ORDER_TYPE_LIMIT,
+  ORDER_TYPE_OCO,
   TIME_IN_FORCE_GTC,
 } from '../../../domain/contract-codes.ts';
 import { LEDGER_DECIMALS, scaledToText, unitsText } from '../../../domain/money.ts';
@@ -42,7 +44,8 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
   return {
     id: order.id,
     way: wayOf(order.side),
-    type: order.type,
+    // An order is never of type OCO: an OCO request places a limit leg and a stop-limit leg.
+    type: order.type === ORDER_TYPE_OCO ? ORDER_TYPE_LIMIT : order.type,
     status: order.status,
     price: order.type === MARKET ? avg : scaledToText(order.priceTicks, priceDecimals),
     avg_price: avg,
@@ -67,6 +70,7 @@ export function orderAnswer(order: SpotOrder, t: Translate): SpotOrderAnswer {
           stop_price: scaledToText(order.stopTicks, priceDecimals),
           triggered: order.triggeredBy ? FLAG_ON : FLAG_OFF,
         }),
+    ...(order.ocoWith === undefined ? {} : { oco_id: order.ocoWith }),
   };
 }
 

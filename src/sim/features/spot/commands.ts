@@ -37,6 +37,8 @@ export interface NewOrder {
   stopTicks?: number;
   stopDirection?: StopDirection;
   stopAfterTrade?: number;
+  /** An OCO leg: the other leg's id. */
+  ocoWith?: number;
   /** What it locks, in ledger units of its lock currency. */
   lock: bigint;
   baseCurrencyId: number;
@@ -58,6 +60,11 @@ export type SpotCommand =
     }
   /** `fills`: the fills the order made while it was matched on arrival. */
   | { kind: 'place'; at: number; order: NewOrder; fills: readonly FillFact[] }
+  /**
+   * An OCO's two legs: `limit` (post-only, in the book, holding the one lock) and `stop` (waiting,
+   * locking nothing until it triggers). The limit leg made no fills: a post-only order never takes.
+   */
+  | { kind: 'placeOco'; at: number; limit: NewOrder; stop: NewOrder }
   /** Fills of resting users' orders that the market's own participants caused. */
   | { kind: 'settle'; at: number; fills: readonly FillFact[] }
   | { kind: 'cancel'; at: number; userId: number; orderId: number }

@@ -29,6 +29,11 @@ export type SpotEvent =
     }
   /** A stop-limit order's trigger: `trade` reached its stop; its limit order went to the book. */
   | { type: 'OrderTriggered'; at: number; orderId: number; trade: StopTrigger }
+  /**
+   * An OCO's stop leg triggered: the lock its cancelled limit leg held moved to it, `units` of it (the
+   * limit leg's OrderEnded, just before, returned that lock to available).
+   */
+  | { type: 'OrderLocked'; at: number; orderId: number; units: bigint }
   /** The order is over: what it still locked returns to available. */
   | { type: 'OrderEnded'; at: number; orderId: number; status: EndedOrderStatus; release: bigint };
 
@@ -37,6 +42,7 @@ const SPOT_EVENT_TYPES = new Set<string>([
   'OrderPlaced',
   'OrderFilled',
   'OrderTriggered',
+  'OrderLocked',
   'OrderEnded',
 ]);
 

@@ -2,6 +2,7 @@ import {
   isSellBlocked,
   LIMIT,
   MARKET,
+  OCO,
   STOP_LIMIT,
   type EntryMode,
   type SpotSide,
@@ -21,8 +22,10 @@ export interface OrderRequest {
   lots: number;
   timeInForce: TimeInForce;
   postOnly: boolean;
-  /** A stop-limit order's stop price in ticks; 0 for other orders. */
+  /** A stop-limit order's or an OCO's stop price in ticks; 0 for other orders. */
   stopTicks: number;
+  /** An OCO's stop leg's limit price in ticks; 0 for other orders. */
+  stopLimitTicks: number;
 }
 
 /** A refusal: a server message key and its values. */
@@ -39,6 +42,7 @@ export interface OrderPayload {
   time_in_force?: TimeInForce | undefined;
   post_only?: number | undefined;
   stop_price?: string | undefined;
+  stop_limit_price?: string | undefined;
 }
 
 /** Far beyond any real order, and safely inside the engine's integers. */
@@ -74,7 +78,7 @@ export function parseOrderRequest(
   }
   const stop = payload.stop_price?.trim() ?? '';
   let stopTicks = 0;
-  if (type === STOP_LIMIT) {
+  if (type === STOP_LIMIT || type === OCO) {
     if (!isPositiveDecimal(stop)) return fail('spotNeedStop');
     const ticks = ticksOf(stop, pair);
     if (ticks === null) return fail('spotPriceStep', { decimals: pair.priceDecimals });
@@ -84,6 +88,15 @@ export function parseOrderRequest(
     // Never silently dropped: a stop price on an order that has none is a mistake the user should see.
     return fail('spotStopNotStopLimit');
   }
+  const stopLimit = payload.stop_limit_price?.trim() ?? '';
+  let stopLimitTicks = 0;
+  if (type === OCO) {
+    if (!isPositiveDecimal(stopLimit)) return fail('spotNeedStopLimit');
+    const ticks = ticksOf(stopLimit, pair);
+    if (ticks === null) return fail('spotPriceStep', { decimals: pair.priceDecimals });
+    if (ticks <= 0n || ticks > BigInt(MAX_UNITS)) return fail('spotPriceRange');
+    stopLimitTicks = Number(ticks);
+  } else if (stopLimit !== '') return fail('spotStopLimitNotOco');
 
   if (!isPositiveDecimal(payload.number)) return fail('spotNeedNumber');
   const lots = lotsOf(payload.number, pair);
@@ -101,6 +114,7 @@ export function parseOrderRequest(
       timeInForce: payload.time_in_force ?? TIME_IN_FORCE_GTC,
       postOnly: isOn(payload.post_only ?? 0),
       stopTicks,
+      stopLimitTicks,
     },
   };
 }

@@ -1,5 +1,7 @@
 import { BUY, SELL } from '../../engine/index.ts';
-import { MARKET, STOP_LIMIT } from '../../../domain/spot/order-kind.ts';
+import { LIMIT, MARKET, OCO, STOP_LIMIT } from '../../../domain/spot/order-kind.ts';
+import { ocoLock, ocoPriceRefusal } from '../../../domain/spot/oco.ts';
+import { wouldTake } from '../../../domain/spot/time-in-force.ts';
 import { stopDirection, stopFires } from '../../../domain/spot/stop-limit.ts';
 import type { TapeRecorder } from '../micro/tape-recorder.ts';
 import { affordableLots, baseUnits, quoteUnits } from '../../../domain/spot/settlement.ts';
@@ -218,6 +220,7 @@ export class Spot {
   }
 
   place(userId: number, request: OrderRequest, origin?: SpotRequest): Promise<SpotOutcome> {
+    if (request.type === OCO) return this.placeOco(userId, request, origin);
     return this.queue.run(async () => {
       const market = this.market.pair(request.pair.id);
       if (!market) return { ok: false, key: 'marketUnknownPair', vars: { id: request.pair.id } };
@@ -286,6 +289,93 @@ export class Spot {
     });
   }
 
+  /**
+   * An OCO (domain/spot/oco.ts): its prices against the last trade (Binance's rule), both legs
+   * against the pair's filters, its one lock; then the limit leg goes to the book as a post-only
+   * order (refused if it would take) and the stop leg waits, stored as one `placeOco` command.
+   */
+  private placeOco(userId: number, request: OrderRequest, origin?: SpotRequest): Promise<SpotOutcome> {
+    return this.queue.run(async () => {
+      const market = this.market.pair(request.pair.id);
+      if (!market) return { ok: false, key: 'marketUnknownPair', vars: { id: request.pair.id } };
+      const now = this.clock.now();
+      this.market.advanceTo(now);
+      await this.settleHeld(market);
+      const { pair, side } = request;
+      const best = side === 'buy' ? market.book.bestAsk() : market.book.bestBid();
+      const last = this.tape?.last(pair.id);
+      const lastTicks = last?.price ?? market.lastPrice();
+      const priced = ocoPriceRefusal(side, request.priceTicks, request.stopTicks, lastTicks);
+      if (priced) return { ok: false, key: priced };
+      for (const priceTicks of [request.priceTicks, request.stopLimitTicks]) {
+        const filtered = spotFilterRefusal({ ...request, type: LIMIT, priceTicks }, market.lastPrice(), best);
+        if (filtered) return { ok: false, ...filtered };
+      }
+      const refusal = executionRefusal({ ...request, type: LIMIT }, best, () => 0);
+      if (refusal) return { ok: false, key: refusal };
+      if (wouldTake(side, request.priceTicks, best)) return { ok: false, key: 'spotPostOnlyWouldTake' };
+      const lock = ocoLock(side, request.priceTicks, request.stopLimitTicks, request.lots, pair);
+      const lockCurrency = side === 'buy' ? pair.quote.id : pair.base.id;
+      if (lock > this.balance(userId, lockCurrency).available) return { ok: false, key: 'spotInsufficient' };
+      const id = this.state().nextOrderId;
+      const common = {
+        userId,
+        pairId: pair.id,
+        side,
+        lots: request.lots,
+        baseCurrencyId: pair.base.id,
+        quoteCurrencyId: pair.quote.id,
+      };
+      const limit: NewOrder = {
+        ...common,
+        id,
+        type: LIMIT,
+        priceTicks: request.priceTicks,
+        postOnly: true,
+        ocoWith: id + 1,
+        lock,
+      };
+      const stop: NewOrder = {
+        ...common,
+        id: id + 1,
+        type: STOP_LIMIT,
+        priceTicks: request.stopLimitTicks,
+        stopTicks: request.stopTicks,
+        // The price rule put the stop on the other side of the last trade from the limit leg.
+        stopDirection: side === 'sell' ? 'fall' : 'rise',
+        stopAfterTrade: last?.id ?? 0,
+        ocoWith: id,
+        lock: 0n,
+      };
+      market.begin();
+      try {
+        market.submitUserOrder({
+          orderId: limit.id,
+          userId,
+          side: side === 'buy' ? BUY : SELL,
+          lots: limit.lots,
+          price: limit.priceTicks,
+          rest: true,
+        });
+      } catch (error) {
+        market.undo();
+        throw error;
+      }
+      market.hold();
+      const result = await this.store({ kind: 'placeOco', at: now, limit, stop }, limit.id, origin);
+      if (!result.ok) {
+        market.undo();
+        market.advanceTo(this.market.time());
+        return { ok: false, key: refusalKey(result.error) };
+      }
+      market.keep();
+      market.advanceTo(this.market.time());
+      this.announce(result.events, limit.id);
+      this.watchStop(this.state().orders.get(stop.id)!);
+      return { ok: true, order: this.state().orders.get(limit.id)! };
+    });
+  }
+
   cancel(userId: number, orderId: number, side: 'buy' | 'sell', origin?: SpotRequest): Promise<SpotOutcome> {
     return this.queue.run(async () => {
       const now = this.clock.now();
@@ -301,6 +391,8 @@ export class Spot {
       if (withdraw) {
         market.begin();
         market.cancelUserOrder(orderId);
+        // Cancelling one leg of an OCO cancels both: the other leaves the book too (if it is in it).
+        if (order.ocoWith !== undefined) market.cancelUserOrder(order.ocoWith);
         market.hold();
       }
       const result = await this.store({ kind: 'cancel', at: now, userId, orderId }, orderId, origin);
@@ -393,6 +485,12 @@ export class Spot {
       if (triggers.length === 0) continue;
       market.begin();
       try {
+        // An OCO's stop leg cancels its limit leg: every such leg leaves the book before any stop's
+        // limit order enters it, so none of them can trade in between (the ledger ends them first too).
+        for (const { orderId } of triggers) {
+          const partner = state.orders.get(state.orders.get(orderId)!.ocoWith ?? -1);
+          if (partner && partner.status === ORDER_STATUS_OPEN) market.cancelUserOrder(partner.id);
+        }
         for (const { orderId } of triggers) {
           const order = state.orders.get(orderId)!;
           market.submitUserOrder({
@@ -488,7 +586,12 @@ export class Spot {
     const touched = new Set<number>();
     for (const event of events) {
       if (event.type === 'OrderPlaced') touched.add(event.order.id);
-      else if (event.type === 'OrderFilled' || event.type === 'OrderEnded' || event.type === 'OrderTriggered')
+      else if (
+        event.type === 'OrderFilled' ||
+        event.type === 'OrderEnded' ||
+        event.type === 'OrderTriggered' ||
+        event.type === 'OrderLocked'
+      )
         touched.add(event.orderId);
     }
     const state = this.state();

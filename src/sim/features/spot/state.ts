@@ -1,6 +1,7 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
 import type { OrderStatus, TimeInForce } from '../../../domain/contract-codes.ts';
 import type { StopDirection } from '../../../domain/spot/stop-limit.ts';
+import type { OcoLeg } from '../../../domain/spot/oco.ts';
 import type { ReadonlyList } from '../../store/persistent-list.ts';
 import { PersistentMap } from '../../store/persistent-map.ts';
 
@@ -35,6 +36,8 @@ export interface SpotOrder {
   stopAfterTrade?: number;
   /** The trade that triggered the stop-limit order; from then on it is a limit order in the book. */
   triggeredBy?: StopTrigger;
+  /** An OCO leg: the id of the other leg (domain/spot/oco.ts). The limit leg holds the pair's one lock. */
+  ocoWith?: number;
   filledLots: number;
   /** Quote currency that changed hands in the fills, ledger units. */
   filledQuote: bigint;
@@ -58,6 +61,11 @@ export interface StopTrigger {
 /** Whether an order is a stop-limit order still waiting for its trigger (not in the book). */
 export function isWaitingStop(order: Pick<SpotOrder, 'stopDirection' | 'triggeredBy'>): boolean {
   return order.stopDirection !== undefined && order.triggeredBy === undefined;
+}
+
+/** An order as the OCO rule sees a leg (domain/spot/oco.ts). */
+export function ocoLegOf(order: Pick<SpotOrder, 'status' | 'filledLots' | 'triggeredBy'>): OcoLeg {
+  return { status: order.status, filledLots: order.filledLots, triggered: order.triggeredBy !== undefined };
 }
 
 /** One currency of one user's trade (change) account. */

@@ -4,7 +4,14 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { NO_VALUE } from '../../../domain/format.ts';
 import { feePercentText } from '../../../domain/spot/display.ts';
-import { LIMIT, MARKET, STOP_LIMIT, type EntryMode, type SpotSide } from '../../../domain/spot/order-kind.ts';
+import {
+  LIMIT,
+  MARKET,
+  OCO,
+  STOP_LIMIT,
+  type EntryMode,
+  type SpotSide,
+} from '../../../domain/spot/order-kind.ts';
 import { shownOrderTotal } from '../../../domain/spot/order-total.ts';
 import { EXECUTION_CHOICES } from '../../../domain/spot/time-in-force.ts';
 import {
@@ -12,6 +19,7 @@ import {
   farPercent,
   fieldProblems,
   fieldWarnings,
+  hasStop,
   quantityOf,
   submittedProblem,
   type ProblemPlace,
@@ -51,6 +59,7 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
     { mode: LIMIT, key: 'trade.form.limit', testId: 'mode-limit' },
     { mode: MARKET, key: 'trade.form.market', testId: 'mode-market' },
     { mode: STOP_LIMIT, key: 'trade.form.stopLimit', testId: 'mode-stop' },
+    { mode: OCO, key: 'trade.form.oco', testId: 'mode-oco' },
   ];
   return (
     <section className="trade-panel forms" aria-labelledby="forms-title" data-testid="order-forms">
@@ -67,6 +76,7 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
               aria-selected={mode === option.mode}
               className={mode === option.mode ? 'active' : ''}
               onClick={() => entry.send({ type: 'MODE', mode: option.mode })}
+              title={option.mode === OCO ? t('trade.form.ocoTitle') : undefined}
               data-testid={option.testId}
             >
               {t(option.key)}
@@ -97,6 +107,11 @@ export function OrderForms({ entry, base, quote, feePercent, signedIn, loginHref
             ))}
           </select>
         </label>
+      ) : null}
+      {mode === OCO ? (
+        <p className="forms-oco-hint" data-testid="oco-hint">
+          {t('trade.form.ocoTitle')}
+        </p>
       ) : null}
       <div className="forms-grid">
         {(['buy', 'sell'] as const).map((side) => (
@@ -138,6 +153,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
     (snapshot) => fieldProblems(snapshot.context, side),
     (a, b) =>
       a.stop?.kind === b.stop?.kind &&
+      a.stopLimit?.kind === b.stopLimit?.kind &&
       a.price?.kind === b.price?.kind &&
       a.quantity?.kind === b.quantity?.kind,
   );
@@ -188,7 +204,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           {`${signedIn && locked !== null ? numbers.amount(locked, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
-      {mode === STOP_LIMIT ? (
+      {hasStop(mode) ? (
         <>
           <label className="form-field" htmlFor={id('stop')}>
             <span className="field-label">{t('trade.form.stop')}</span>
@@ -207,6 +223,37 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           </label>
           <FieldProblem id={id('stop-problem')} problem={problems.stop} testId={`stop-problem-${side}`} />
           <RuleProblem id={id('stop-problem')} problem={ruleAt('stop')} testId={`stop-problem-${side}`} />
+        </>
+      ) : null}
+      {mode === OCO ? (
+        <>
+          <label className="form-field" htmlFor={id('stop-limit')}>
+            <span className="field-label">{t('trade.form.stopLimitPrice')}</span>
+            <input
+              id={id('stop-limit')}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.stopLimit}
+              aria-invalid={problems.stopLimit !== null || ruleAt('stopLimit') !== null}
+              aria-describedby={
+                problems.stopLimit || ruleAt('stopLimit') ? id('stop-limit-problem') : undefined
+              }
+              onChange={(event) => entry.send({ type: 'STOP_LIMIT_PRICE', side, text: event.target.value })}
+              data-testid={`stop-limit-${side}`}
+            />
+            <span className="field-unit">{quote}</span>
+          </label>
+          <FieldProblem
+            id={id('stop-limit-problem')}
+            problem={problems.stopLimit}
+            testId={`stop-limit-problem-${side}`}
+          />
+          <RuleProblem
+            id={id('stop-limit-problem')}
+            problem={ruleAt('stopLimit')}
+            testId={`stop-limit-problem-${side}`}
+          />
         </>
       ) : null}
       <label className="form-field" htmlFor={id('price')}>

@@ -7,6 +7,7 @@ import { isPositiveDecimal } from '../../../domain/spot/order-validation.ts';
 import { dateTimeText } from '../../../domain/time-zone.ts';
 import { hasSideTabs, ORDERS_TABS, pageCount, type OrdersTab } from '../../../domain/spot/order-list.ts';
 import { MARKET, STOP_LIMIT } from '../../../domain/spot/order-kind.ts';
+import { groupOcoLegs, type OcoPlace } from '../../../domain/spot/oco.ts';
 import type { OrderRow, spotOrdersMachine } from '../../../machines/spot-orders.machine.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
@@ -150,13 +151,17 @@ export function OrdersPanel({
               </tr>
             </thead>
             <tbody>
-              {rows.map((order) => (
+              {groupOcoLegs(rows).map(({ row: order, place }) => (
                 <OrderLine
                   key={order.id}
                   order={order}
+                  place={place}
+                  sharedCancel={!history && place !== null && bothOpen(rows, order)}
                   history={history}
                   zone={zone}
-                  busy={cancelling === order.id}
+                  busy={
+                    cancelling === order.id || (order.oco_id !== undefined && cancelling === order.oco_id)
+                  }
                   onCancel={() => orders.send({ type: 'CANCEL', id: order.id, way: order.way })}
                 />
               ))}
@@ -192,14 +197,26 @@ export function OrdersPanel({
   );
 }
 
+/** Whether an OCO leg and its partner in the list are both open. */
+function bothOpen(rows: readonly OrderRow[], order: OrderRow): boolean {
+  const partner = rows.find((row) => row.id === order.oco_id);
+  return order.open && partner !== undefined && partner.open;
+}
+
 function OrderLine({
   order,
+  place,
+  sharedCancel,
   history,
   zone,
   busy,
   onCancel,
 }: {
   order: OrderRow;
+  /** Its place in an OCO shown as one group. */
+  place: OcoPlace;
+  /** Both legs open: the lead row carries one cancel for both (cancelling one cancels both). */
+  sharedCancel: boolean;
   history: boolean;
   zone: string;
   busy: boolean;
@@ -210,8 +227,21 @@ function OrderLine({
   const [base = '', quote = ''] = order.currency_match.symbol.split('/');
   const buy = order.way === WAY_BUY;
   const market = order.type === MARKET;
+  const oco = order.oco_id !== undefined;
+  const typeText = oco
+    ? order.type === STOP_LIMIT && order.stop_price !== undefined
+      ? t('trade.orders.ocoStop', { price: numbers.exact(order.stop_price) })
+      : t('trade.orders.ocoLimit')
+    : order.type === STOP_LIMIT && order.stop_price !== undefined
+      ? t('trade.orders.stopAt', { price: numbers.exact(order.stop_price) })
+      : t(market ? 'trade.form.market' : 'trade.form.limit');
   return (
-    <tr data-testid={`order-${order.id}`} data-status={order.status}>
+    <tr
+      data-testid={`order-${order.id}`}
+      data-status={order.status}
+      data-oco={place ?? undefined}
+      className={place ? `oco-${place}` : undefined}
+    >
       {history && (
         <td className="num" data-col="finished">
           {timeText(order.updated_at, zone)}
@@ -222,11 +252,7 @@ function OrderLine({
       </td>
       <td>{order.currency_match.symbol}</td>
       <td className={buy ? 'up' : 'down'}>{t(buy ? 'trade.orders.buy' : 'trade.orders.sell')}</td>
-      <td>
-        {order.type === STOP_LIMIT && order.stop_price !== undefined
-          ? t('trade.orders.stopAt', { price: numbers.exact(order.stop_price) })
-          : t(market ? 'trade.form.market' : 'trade.form.limit')}
-      </td>
+      <td data-col="type">{typeText}</td>
       <td className="num end">{market ? t('trade.orders.marketPrice') : numbers.exact(order.price)}</td>
       {history && (
         <td className="num end">
@@ -241,21 +267,23 @@ function OrderLine({
       {history && (
         <td className="num end">{`${numbers.cost(order.fee, order.fee_currency)} ${order.fee_currency}`}</td>
       )}
-      <td className="end">
-        {history || !order.open ? (
-          <span className={`status status-${order.status}`}>{order.status_name}</span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-ghost order-cancel"
-            disabled={busy}
-            onClick={onCancel}
-            data-testid={`cancel-${order.id}`}
-          >
-            {t('trade.orders.cancel')}
-          </button>
-        )}
-      </td>
+      {sharedCancel && place === 'follow' ? null : (
+        <td className="end" rowSpan={sharedCancel ? 2 : undefined}>
+          {history || !order.open ? (
+            <span className={`status status-${order.status}`}>{order.status_name}</span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-ghost order-cancel"
+              disabled={busy}
+              onClick={onCancel}
+              data-testid={`cancel-${order.id}`}
+            >
+              {t(sharedCancel ? 'trade.orders.ocoCancel' : 'trade.orders.cancel')}
+            </button>
+          )}
+        </td>
+      )}
     </tr>
   );
 }
