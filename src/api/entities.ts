@@ -277,6 +277,12 @@ export const leverPosition = z.object({
   complete_time: text.nullable().optional(),
   /** Tessera: a closed part of position part_of (lever/close with share); absent for a whole one. */
   part_of: id.optional(),
+  /**
+   * Tessera: the open position's resting close order (lever/close with price): close_order_share
+   * lots close on the first tape trade at or beyond close_order_price. Absent when there is none.
+   */
+  close_order_share: z.string().optional(),
+  close_order_price: decimal.optional(),
 });
 
 /**

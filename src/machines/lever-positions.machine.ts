@@ -5,10 +5,14 @@ import {
   LEVER_STATUS_CLOSING,
   LEVER_STATUS_OPEN,
   LEVER_STATUS_PENDING,
+  LEVER_TYPE_SHORT,
 } from '../domain/contract-codes.ts';
 import { leverTpSlMachine, type StopLeg } from './lever-tp-sl.machine.ts';
 import { leverCloseLotsAllowed, leverLotsAtPercent } from '../domain/lever/partial-close.ts';
 import { entryProblem, readNumberEntry, type NumberEntryProblem } from '../domain/number-entry.ts';
+import { leverCloseOrderProblem } from '../domain/lever/close-order.ts';
+import type { LeverSide } from '../domain/lever/rules.ts';
+import { LEDGER_DECIMALS, toScaled } from '../domain/money.ts';
 
 export type LeverPosition = AnswerOf<'lever/my_trade'>['data'][number];
 /**
@@ -21,6 +25,8 @@ export type LeverTab = 'delegation' | 'open' | 'all' | 'pending' | 'closed';
 /** The tabs read a page at a time from lever/my_trade. */
 export type LeverPagedTab = Exclude<LeverTab, 'open'>;
 export type CloseAllChoice = 'all' | 'longs' | 'shorts';
+/** How a close is made: at the market, at a price (a close order), or a close order cancelled. */
+export type CloseAt = 'market' | 'price' | 'cancelOrder';
 
 export const LEVER_TABS: readonly LeverTab[] = ['delegation', 'open', 'all', 'pending', 'closed'];
 
@@ -56,8 +62,20 @@ export interface LeverListsRequest {
 
 /** What the user asked for and has to confirm. */
 export type LeverAsk =
-  /** Close `lots` (as typed, whole lots) of the `total` the position holds; all of them closes it. */
-  | { kind: 'close'; id: number; total: number; lots: string }
+  /**
+   * Close `lots` (as typed, whole lots) of the `total` the position holds; all of them closes it.
+   * `at`: at the market now, at a price typed (`price`, as typed: a resting close order), or the
+   * position's resting close order cancelled.
+   */
+  | {
+      kind: 'close';
+      id: number;
+      total: number;
+      lots: string;
+      side: LeverSide;
+      at: CloseAt;
+      price: string;
+    }
   | { kind: 'cancel'; id: number }
   | { kind: 'closeAll'; which: CloseAllChoice };
 
@@ -100,6 +118,10 @@ export type LeverPositionsEvent =
   /** The lots to close, typed, or a share of them chosen (25 / 50 / 75 / 100 %). */
   | { type: 'CLOSE_LOTS'; text: string }
   | { type: 'CLOSE_PERCENT'; percent: number }
+  /** At the market or at a price; the price typed; the resting close order cancelled. */
+  | { type: 'CLOSE_AT'; at: 'market' | 'price' }
+  | { type: 'CLOSE_PRICE'; text: string }
+  | { type: 'CLOSE_ORDER_CANCEL' }
   | { type: 'CANCEL_ORDER'; id: number }
   | { type: 'CLOSE_ALL'; which: CloseAllChoice }
   | { type: 'WHICH'; which: CloseAllChoice }
@@ -114,6 +136,8 @@ export type LeverPositionsEmitted = { type: 'acted'; positions: LeverPosition[] 
 export interface LeverAct {
   matchId: number;
   ask: LeverAsk;
+  /** What a close at a price is read with: the reader's separator, the pair's decimals, the last price. */
+  terms: Pick<LeverPositionsContext, 'decimalComma' | 'priceDecimals' | 'last'>;
 }
 
 export interface LeverSetStop {
@@ -137,6 +161,62 @@ export function closeLots(
   if (!leverCloseLotsAllowed(BigInt(ask.total), lots))
     return { problem: { kind: 'closeLots', max: ask.total } };
   return { lots: Number(lots) };
+}
+
+/**
+ * The price of a close at a price, or what is wrong with it: a number with the pair's decimals
+ * (domain/number-entry.ts), beyond the last trade on the position's closing side
+ * (domain leverCloseOrderProblem, the rule the exchange refuses by too).
+ */
+/** What is wrong with a close's price: not a number, none typed, or on the wrong side of the last trade. */
+export type CloseAtProblem =
+  NumberEntryProblem | { kind: 'closePriceRequired' } | { kind: 'closeOrderSide'; side: LeverSide };
+
+/** The price of a close at a price as typed, read as a plain decimal; null when it does not read. */
+export function closePriceText(
+  ask: Extract<LeverAsk, { kind: 'close' }>,
+  context: Pick<LeverPositionsContext, 'decimalComma' | 'priceDecimals'>,
+): string | null {
+  const read = readNumberEntry(ask.price, {
+    maxDecimals: context.priceDecimals,
+    decimalComma: context.decimalComma,
+  });
+  return read.kind === 'number' ? read.value : null;
+}
+
+export function closeAtPrice(
+  ask: Extract<LeverAsk, { kind: 'close' }>,
+  lots: number,
+  context: Pick<LeverPositionsContext, 'decimalComma' | 'priceDecimals' | 'last'>,
+): { price: string } | { problem: CloseAtProblem } {
+  const read = readNumberEntry(ask.price, {
+    maxDecimals: context.priceDecimals,
+    decimalComma: context.decimalComma,
+  });
+  const refused = entryProblem(read);
+  if (refused) return { problem: refused };
+  if (read.kind !== 'number') return { problem: { kind: 'closePriceRequired' } };
+  const scaled = (text: string) => toScaled(text, LEDGER_DECIMALS) ?? 0n;
+  const problem = leverCloseOrderProblem(
+    ask.side,
+    BigInt(ask.total),
+    BigInt(lots),
+    scaled(read.value),
+    scaled(context.last ?? '0'),
+    context.priceDecimals,
+  );
+  return problem ? { problem: { kind: 'closeOrderSide', side: ask.side } } : { price: read.value };
+}
+
+/** Whether the close asked for may be sent: its lots, and at a price its price too. */
+function closeReady(
+  ask: Extract<LeverAsk, { kind: 'close' }>,
+  context: Pick<LeverPositionsContext, 'decimalComma' | 'priceDecimals' | 'last'>,
+): boolean {
+  if (ask.at === 'cancelOrder') return true;
+  const lots = closeLots(ask, context.decimalComma);
+  if (!('lots' in lots)) return false;
+  return ask.at === 'market' || 'price' in closeAtPrice(ask, lots.lots, context);
 }
 
 function isOpenStatus(position: LeverPosition): boolean {
@@ -358,7 +438,16 @@ export const leverPositionsMachine = setup({
                 ask: ({ context, event }) => {
                   const row = context.open.find((each) => each.id === event.id);
                   const total = row ? Math.trunc(Number(row.share)) : 0;
-                  return { kind: 'close' as const, id: event.id, total, lots: String(total) };
+                  const side: LeverSide = row?.type === LEVER_TYPE_SHORT ? 'short' : 'long';
+                  return {
+                    kind: 'close' as const,
+                    id: event.id,
+                    total,
+                    lots: String(total),
+                    side,
+                    at: 'market' as const,
+                    price: '',
+                  };
                 },
               }),
             },
@@ -403,10 +492,32 @@ export const leverPositionsMachine = setup({
                     : context.ask,
               }),
             },
+            CLOSE_AT: {
+              actions: assign({
+                ask: ({ context, event }) =>
+                  context.ask?.kind === 'close' ? { ...context.ask, at: event.at } : context.ask,
+              }),
+            },
+            CLOSE_PRICE: {
+              actions: assign({
+                ask: ({ context, event }) =>
+                  context.ask?.kind === 'close' ? { ...context.ask, price: event.text } : context.ask,
+              }),
+            },
+            CLOSE_ORDER_CANCEL: {
+              guard: ({ context }) => context.ask?.kind === 'close',
+              target: 'acting',
+              actions: assign({
+                ask: ({ context }) =>
+                  context.ask?.kind === 'close'
+                    ? { ...context.ask, at: 'cancelOrder' as const }
+                    : context.ask,
+              }),
+            },
             CONFIRM: {
-              // A close of lots that are not 1 to all of the position's stays in the dialog.
-              guard: ({ context }) =>
-                context.ask?.kind !== 'close' || 'lots' in closeLots(context.ask, context.decimalComma),
+              // A close of lots that are not 1 to all of the position's, or at a price on the wrong
+              // side of the last trade, stays in the dialog.
+              guard: ({ context }) => context.ask?.kind !== 'close' || closeReady(context.ask, context),
               target: 'acting',
             },
             DISMISS: { target: 'none', actions: assign({ ask: null }) },
@@ -415,7 +526,15 @@ export const leverPositionsMachine = setup({
         acting: {
           invoke: {
             src: 'act',
-            input: ({ context }) => ({ matchId: context.matchId, ask: context.ask! }),
+            input: ({ context }) => ({
+              matchId: context.matchId,
+              ask: context.ask!,
+              terms: {
+                decimalComma: context.decimalComma,
+                priceDecimals: context.priceDecimals,
+                last: context.last,
+              },
+            }),
             onDone: {
               target: 'none',
               actions: [

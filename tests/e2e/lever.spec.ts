@@ -564,6 +564,7 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await page.waitForTimeout(1500);
       await page.screenshot({ path: shot('1440'), fullPage: true });
       if (lang === 'en') await dragStopLines(page, rows.nth(1), shot);
+      if (lang === 'en') await closeAtPriceThenCancel(page, rows.nth(1), shot);
       await page.getByTestId('lever-tab-delegation').click();
       await expect(page.locator('[data-testid="lever-table-delegation"] tbody tr')).toHaveCount(2, BOOT);
       await page.screenshot({ path: shot('1440-delegation'), fullPage: true });
@@ -665,6 +666,44 @@ async function dragStopLines(page: Page, row: Locator, shot: (name: string) => s
   await dialog.getByTestId('lever-stop-back').click();
   await expect(dialog).toHaveCount(0);
   expect(englishNumber(await row.getByTestId('lever-row-tp').textContent())).toBe(moved);
+}
+
+/**
+ * Half the long closed at a price (the market paused, so it rests): a price under the last trade is
+ * refused in the dialog, as typed; one above it places the close order, which the row and the chart
+ * show; the dialog shows it again and cancels it.
+ */
+async function closeAtPriceThenCancel(page: Page, row: Locator, shot: (name: string) => string) {
+  const last = await lastPrice(page);
+  await row.getByTestId('lever-row-close').click();
+  const dialog = page.getByTestId('lever-ask-dialog');
+  await dialog.getByTestId('lever-close-50').click();
+  await dialog.getByTestId('lever-close-at-price').click();
+  await dialog.getByTestId('lever-close-price').fill((last - 50).toFixed(2));
+  await expect(dialog.getByTestId('lever-close-price-problem')).toHaveText(
+    'A long closes at a price above the last trade',
+  );
+  await dialog.getByTestId('lever-ask-confirm').click();
+  await expect(dialog).toBeVisible();
+  const price = (last + 400).toFixed(2);
+  await dialog.getByTestId('lever-close-price').fill(price);
+  await expect(dialog.getByTestId('lever-close-price-problem')).toHaveCount(0);
+  await expect(dialog.getByTestId('lever-close-summary')).toContainText(
+    'Closes 1 of 2 lots on the first trade at',
+  );
+  await page.screenshot({ path: shot('1440-close-at-price') });
+  await dialog.getByTestId('lever-ask-confirm').click();
+  await expect(dialog).toHaveCount(0, BOOT);
+  await expect(row.getByTestId('lever-row-close-order')).toHaveText(
+    `Close 1 at ${Number(price).toLocaleString('en', { minimumFractionDigits: 2 })}`,
+    BOOT,
+  );
+  await expect(page.getByTestId('lever-available')).toBeVisible();
+  await row.getByTestId('lever-row-close').click();
+  await expect(dialog.getByTestId('lever-close-resting')).toContainText('Close order: 1 lots at');
+  await dialog.getByTestId('lever-close-order-cancel').click();
+  await expect(dialog).toHaveCount(0, BOOT);
+  await expect(row.getByTestId('lever-row-close-order')).toHaveCount(0, BOOT);
 }
 
 /**

@@ -106,11 +106,17 @@ export const leverCalls = {
     summary:
       'Close an open position at the market (close_reason 1), or `share` lots of it: the part closes as ' +
       'a position of its own (its part_of names the position) with its share of the bond, fee and ' +
-      'overnight fees (rounded down), and the position keeps the rest; answers the closed position or part',
+      'overnight fees (rounded down), and the position keeps the rest; answers the closed position or part. ' +
+      "With `price`: places the position's one close order instead (replacing any), `share` lots (absent: all) " +
+      'to close on the first tape trade at or above `price` for a long, at or below for a short, at that ' +
+      "trade's price, recorded like a close at market; the price must be beyond the last trade on that side " +
+      "and on the pair's tick; price '0' cancels it; answers the position with close_order_share and close_order_price",
     payload: z.object({
       id: num(id),
       /** Tessera: lots to close, 1 to the position's share (absent: all of it). */
       share: num(z.number().int().positive()).optional(),
+      /** Tessera: close at this price (a resting close order) instead of at the market; '0' cancels it. */
+      price: decimal.optional(),
     }),
     answer: e.leverPosition,
   }),

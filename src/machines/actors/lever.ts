@@ -124,9 +124,18 @@ export function leverActors(api: ApiClient, socket: ChannelSource) {
     act: fromPromise<LeverPosition[], LeverAct>(async ({ input }) => {
       const { ask } = input;
       if (ask.kind === 'close') {
+        if (ask.at === 'cancelOrder') return [await api.call('lever/close', { id: ask.id, price: '0' })];
         // Fewer lots than the position holds close a part (issue 32); all of them close it.
         const lots = Math.trunc(Number(ask.lots));
         const part = lots > 0 && lots < ask.total ? { share: lots } : {};
+        if (ask.at === 'price') {
+          // The price as the dialog read it (CONFIRM passed only with one); the exchange checks
+          // its side against the last trade again itself.
+          const { closePriceText } = await import('../lever-positions.machine.ts');
+          const price = closePriceText(ask, input.terms);
+          if (price === null) throw new Error('close price unread');
+          return [await api.call('lever/close', { id: ask.id, share: lots, price })];
+        }
         return [await api.call('lever/close', { id: ask.id, ...part })];
       }
       if (ask.kind === 'cancel') return [await api.call('lever/cancel', { id: ask.id })];

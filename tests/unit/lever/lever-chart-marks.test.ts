@@ -23,6 +23,7 @@ const WORDS = {
   sl: 'SL',
   liquidation: 'Liq.',
   order: 'Order',
+  closeOrder: (lots: string) => `Close ×${lots}`,
   quote: 'USDT',
 };
 

@@ -253,7 +253,15 @@ describe('partial close of a lever position (issue 32)', () => {
     ).start();
     await waitFor(actor, (s) => s.context.open.length === 1);
     actor.send({ type: 'CLOSE', id: 7 });
-    expect(actor.getSnapshot().context.ask).toEqual({ kind: 'close', id: 7, total: 2, lots: '2' });
+    expect(actor.getSnapshot().context.ask).toEqual({
+      kind: 'close',
+      id: 7,
+      total: 2,
+      lots: '2',
+      side: 'long',
+      at: 'market',
+      price: '',
+    });
     for (const [text, ok] of [
       ['3', false],
       ['0', false],
@@ -274,7 +282,9 @@ describe('partial close of a lever position (issue 32)', () => {
     expect(actor.getSnapshot().context.ask).toMatchObject({ lots: '1' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ dialog: 'none' }));
-    expect(acts).toEqual([{ matchId: 1, ask: { kind: 'close', id: 7, total: 2, lots: '1' } }]);
+    expect(acts).toMatchObject([
+      { matchId: 1, ask: { kind: 'close', id: 7, total: 2, lots: '1', at: 'market' } },
+    ]);
     actor.stop();
   });
 });

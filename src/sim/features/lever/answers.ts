@@ -91,6 +91,12 @@ export function leverPositionAnswer(
     currency_match: { id: position.pairId, symbol: pair?.symbol ?? '' },
     complete_time: position.closedAt > 0 ? stamp(position.closedAt) : null,
     ...(position.partOf ? { part_of: position.partOf } : {}),
+    ...(open && position.closeOrder && position.closeOrder.lots > 0n
+      ? {
+          close_order_share: String(position.closeOrder.lots),
+          close_order_price: unitsText(position.closeOrder.price),
+        }
+      : {}),
   };
 }
 

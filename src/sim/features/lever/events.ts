@@ -38,6 +38,16 @@ export type LeverCommand =
       lots?: bigint;
     }
   | {
+      /** Places (price > 0) or cancels (price 0) a position's close order at a price. */
+      kind: 'leverCloseAt';
+      at: number;
+      userId: number;
+      positionId: number;
+      lots: bigint;
+      price: bigint;
+      last: TapeTradeRef;
+    }
+  | {
       kind: 'leverBatchClose';
       at: number;
       userId: number;
@@ -104,6 +114,15 @@ export type LeverEvent =
       fromInsurance: bigint;
     }
   | { type: 'LeverStopsSet'; at: number; positionId: number; takeProfit: bigint; stopLoss: bigint }
+  /** A position's close order placed (lots > 0) or gone (lots 0: cancelled, or it fired). */
+  | {
+      type: 'LeverCloseOrderSet';
+      at: number;
+      positionId: number;
+      lots: bigint;
+      price: bigint;
+      after: number;
+    }
   | { type: 'LeverMarked'; at: number; marks: readonly { pairId: number; trade: TapeTradeRef }[] }
   | {
       type: 'LeverOvernight';
@@ -117,6 +136,7 @@ export const LEVER_COMMANDS = new Set<string>([
   'leverCancel',
   'leverClose',
   'leverBatchClose',
+  'leverCloseAt',
   'leverSetStops',
   'leverAdvance',
 ]);
@@ -127,6 +147,7 @@ export const LEVER_EVENTS = new Set<string>([
   'LeverClosed',
   'LeverPartClosed',
   'LeverStopsSet',
+  'LeverCloseOrderSet',
   'LeverMarked',
   'LeverOvernight',
 ]);

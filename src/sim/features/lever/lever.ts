@@ -141,6 +141,36 @@ export class Lever {
     );
   }
 
+  /**
+   * Places the position's close order: `lots` (absent: all it holds) at `price`; price 0 cancels it.
+   */
+  async closeAt(
+    userId: number,
+    positionId: number,
+    lots: bigint | undefined,
+    price: bigint,
+    request?: LeverRequest<LeverPosition>,
+  ): Promise<LeverOutcome<LeverPosition>> {
+    await this.advance();
+    const position = this.positions().get(positionId);
+    if (!position || position.userId !== userId) return { ok: false, key: 'leverNotFound' };
+    const last = this.tape.last(position.pairId);
+    if (!last) return { ok: false, key: 'leverNoPrice' };
+    return this.run(
+      {
+        kind: 'leverCloseAt',
+        at: this.market.advanceToNow(),
+        userId,
+        positionId,
+        lots: lots ?? position.lots,
+        price,
+        last,
+      },
+      userId,
+      request,
+    );
+  }
+
   async batchClose(
     userId: number,
     pairId: number,

@@ -27,6 +27,11 @@ import type { Decision } from '../../store/aggregate.ts';
 import { leverFixedPriceBand } from '../../../domain/lever/fixed-price-band.ts';
 import { leverOrderCost } from '../../../domain/lever/order-risk.ts';
 import { leverCloseLotsAllowed, leverSplit } from '../../../domain/lever/partial-close.ts';
+import {
+  leverCloseOrderLots,
+  leverCloseOrderProblem,
+  leverCloseOrderTouched,
+} from '../../../domain/lever/close-order.ts';
 import { priceBandVerdict } from '../../../domain/order-filters/price-band.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
@@ -61,6 +66,7 @@ export const LEVER_REFUSALS = [
   'leverStopLossSide',
   'leverNothingToClose',
   'leverCloseLots',
+  'leverCloseOrderSide',
 ] as const;
 export type LeverRefusal = (typeof LEVER_REFUSALS)[number];
 
@@ -141,6 +147,7 @@ export function leverTriggeredBy(state: ExchangeState, pairId: number, trade: Ta
     if (p.status !== LEVER_STATUS_OPEN) continue;
     if (trade.id > (p.openTrade?.id ?? 0) && leverStopFired(p.side, p.takeProfit, p.stopLoss, price))
       return true;
+    if (closeOrderFires(p, trade, price)) return true;
     accounts.add(`${p.userId}:${p.currencyId}`);
   }
   const marks = new Map(lever.marks);
@@ -300,24 +307,82 @@ function decidePartClose(
   lots: bigint,
   command: Extract<LeverCommand, { kind: 'leverClose' }>,
 ): Decision<LeverEvent> {
+  const event = partCloseEvent(state, p, lots, command.last, command.at);
+  return { ok: true, events: [event], reply: event.partId };
+}
+
+/** `lots` of `p` (fewer than it holds) closed at `trade`'s price: the part settled on its share. */
+function partCloseEvent(
+  state: ExchangeState,
+  p: LeverPosition,
+  lots: bigint,
+  trade: TapeTradeRef,
+  at: number,
+): Extract<LeverEvent, { type: 'LeverPartClosed' }> {
   const pair = leverPair(p.pairId);
-  const price = pair ? priceUnits(pair, command.last.price) : p.entry;
+  const price = pair ? priceUnits(pair, trade.price) : p.entry;
   const { closed } = leverSplit(p, lots);
   const pnl = leverPnl(p.side, p.entry, price, closed.quantity);
   const free = userBalance(state, p.userId, 'lever', p.currencyId).available;
-  const partId = leverOf(state).nextId;
-  const event: LeverEvent = {
+  return {
     type: 'LeverPartClosed',
-    at: command.at,
+    at,
     positionId: p.id,
-    partId,
+    partId: leverOf(state).nextId,
     lots,
-    trade: command.last,
+    trade,
     price,
     pnl,
     ...leverSettlement(closed.bond, pnl, free),
   };
-  return { ok: true, events: [event], reply: partId };
+}
+
+/** Whether `trade` (at `price`, 1e-8) fires the close order of open position `p`. */
+function closeOrderFires(p: LeverPosition, trade: TapeTradeRef, price: bigint): boolean {
+  const order = p.closeOrder;
+  return (
+    order !== undefined &&
+    order.lots > 0n &&
+    trade.id > order.after &&
+    leverCloseOrderTouched(p.side, order.price, price)
+  );
+}
+
+/**
+ * Places (price > 0) or cancels (price 0) an open position's close order at a price, refused by
+ * the same rule the close dialog checks as the user types (leverCloseOrderProblem).
+ */
+function decideCloseAt(
+  state: ExchangeState,
+  command: Extract<LeverCommand, { kind: 'leverCloseAt' }>,
+): Decision<LeverEvent> {
+  const p = owned(state, command.userId, command.positionId);
+  if (!p) return refuse('leverNotFound');
+  if (p.status !== LEVER_STATUS_OPEN) return refuse('leverNotOpen');
+  const pair = leverPair(p.pairId);
+  if (!pair || command.last.price <= 0) return refuse('leverNoPrice');
+  const cancel = command.price === 0n;
+  if (!cancel) {
+    const problem = leverCloseOrderProblem(
+      p.side,
+      p.lots,
+      command.lots,
+      command.price,
+      priceUnits(pair, command.last.price),
+      pair.priceDecimals,
+    );
+    if (problem === 'closeLots') return refuse('leverCloseLots');
+    if (problem) return refuse('leverCloseOrderSide');
+  }
+  const event: LeverEvent = {
+    type: 'LeverCloseOrderSet',
+    at: command.at,
+    positionId: p.id,
+    lots: cancel ? 0n : command.lots,
+    price: cancel ? 0n : command.price,
+    after: command.last.id,
+  };
+  return { ok: true, events: [event], reply: p.id };
 }
 
 function decideAdvance(
@@ -383,6 +448,25 @@ function decideAdvance(
             trade.time,
           ),
         );
+    }
+    // 2b. Close orders at a price the trade reached close their lots (a part, or the whole rest).
+    for (const p of onPair()) {
+      if (p.status !== LEVER_STATUS_OPEN || !closeOrderFires(p, trade, price)) continue;
+      const lots = leverCloseOrderLots(p.closeOrder!.lots, p.lots);
+      builder.push({
+        type: 'LeverCloseOrderSet',
+        at: trade.time,
+        positionId: p.id,
+        lots: 0n,
+        price: 0n,
+        after: trade.id,
+      });
+      const current = leverOf(builder.state).positions.get(p.id) ?? p;
+      builder.push(
+        lots < current.lots
+          ? partCloseEvent(builder.state, current, lots, trade, trade.time)
+          : closeEvent(builder.state, current, LEVER_CLOSE_USER, trade, trade.time),
+      );
     }
     // 3. The trade is the pair's mark; accounts holding the pair are checked for liquidation.
     marks.set(pairId, trade);
@@ -465,6 +549,8 @@ function decideLever(state: ExchangeState, command: LeverCommand): Decision<Leve
       }
       return { ok: true, events: builder.events, reply: ids };
     }
+    case 'leverCloseAt':
+      return decideCloseAt(state, command);
     case 'leverSetStops': {
       const p = owned(state, command.userId, command.positionId);
       if (!p) return refuse('leverNotFound');
@@ -561,6 +647,7 @@ export function leverPostings(state: ExchangeState, event: LeverEvent): Posting[
         return p ? [user(p, 0n, -amount), book('fees', p.currencyId, amount)] : [];
       });
     case 'LeverStopsSet':
+    case 'LeverCloseOrderSet':
     case 'LeverMarked':
       return [];
   }
@@ -662,6 +749,17 @@ export function evolveLever(state: ExchangeState, event: LeverEvent): ExchangeSt
     case 'LeverStopsSet': {
       const p = old.positions.get(event.positionId);
       if (p) put({ ...p, takeProfit: event.takeProfit, stopLoss: event.stopLoss });
+      break;
+    }
+    case 'LeverCloseOrderSet': {
+      const p = old.positions.get(event.positionId);
+      if (!p) break;
+      if (event.lots > 0n)
+        put({ ...p, closeOrder: { lots: event.lots, price: event.price, after: event.after } });
+      else {
+        const { closeOrder: _gone, ...rest } = p;
+        put(rest);
+      }
       break;
     }
     case 'LeverMarked':

@@ -95,9 +95,17 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
   });
 
   onUser(routes, accounts, 'lever/close', async (payload, ctx, user) => {
-    const reply = positionReply(ctx, 'leverClosed');
     // Lots to close (issue 32): fewer than the position holds close a part; absent, all of it.
     const lots = payload.share === undefined ? undefined : BigInt(payload.share);
+    if (payload.price !== undefined) {
+      // At a price: the position's close order (placed, replaced, or cancelled by '0').
+      const price = priceOf(payload.price);
+      if (price === null) return fail(ctx, 'leverPriceInvalid');
+      const placed = positionReply(ctx, price === 0n ? 'leverCloseOrderCancelled' : 'leverCloseOrderPlaced');
+      const result = await lever.closeAt(user.id, payload.id, lots, price, answerOnce(ctx, placed));
+      return placed(result, lever.state());
+    }
+    const reply = positionReply(ctx, 'leverClosed');
     return reply(await lever.close(user.id, payload.id, answerOnce(ctx, reply), lots), lever.state());
   });
 

@@ -43,6 +43,17 @@ export interface LeverPosition {
   readonly closedAt: number;
   /** A closed part of position `partOf` (issue 32); absent or 0 for a position of its own. */
   readonly partOf?: number;
+  /**
+   * Its resting close order (issue 32 item 4, domain/lever/close-order.ts): `lots` to close when a
+   * trade after `after` (a tape trade id) reaches `price`. Absent (or 0 lots) when there is none.
+   */
+  readonly closeOrder?: LeverCloseOrder;
+}
+
+export interface LeverCloseOrder {
+  readonly lots: bigint;
+  readonly price: bigint;
+  readonly after: number;
 }
 
 export interface LeverState {

@@ -124,6 +124,7 @@ function LeverScreen({ pair, pairs }: { pair: TradePair; pairs: readonly TradePa
       sl: t('lever.mark.sl'),
       liquidation: t('lever.mark.liquidation'),
       order: t('lever.mark.order'),
+      closeOrder: (lots: string) => t('lever.mark.closeOrder', { lots }),
       quote: pair.quote,
     }),
     [t, pair.quote],

@@ -280,7 +280,11 @@ export function LeverPositions({
       ) : null}
       {ask ? (
         <LeverDialog labelledBy="lever-ask-title" testId="lever-ask-dialog">
-          <h3 id="lever-ask-title">{t(`lever.ask.${ask.kind}`)}</h3>
+          <h3 id="lever-ask-title">
+            {t(
+              ask.kind === 'close' && ask.at === 'price' ? 'lever.ask.closeAtPrice' : `lever.ask.${ask.kind}`,
+            )}
+          </h3>
           {ask.kind === 'closeAll' ? (
             <div className="lever-multiples" role="radiogroup" aria-label={t('lever.ask.closeAll')}>
               {(['all', 'longs', 'shorts'] as const).map((which) => (
@@ -298,7 +302,13 @@ export function LeverPositions({
               ))}
             </div>
           ) : ask.kind === 'close' ? (
-            <LeverClosePart ask={ask} positions={positions} />
+            <LeverClosePart
+              ask={ask}
+              positions={positions}
+              row={open.find((row) => row.id === ask.id)}
+              priceDecimals={priceDecimals}
+              quote={quote}
+            />
           ) : (
             <p>{t(`lever.ask.${ask.kind}Text`)}</p>
           )}
@@ -488,6 +498,14 @@ const PositionRow = memo(function PositionRow({
             <span className="lever-line" data-testid="lever-row-sl">
               {price(row.stop_loss_price)}
             </span>
+            {row.close_order_share && row.close_order_price ? (
+              <span className="lever-line lever-muted" data-testid="lever-row-close-order">
+                {t('lever.closeOrderCell', {
+                  lots: numbers.exact(row.close_order_share),
+                  price: price(row.close_order_price),
+                })}
+              </span>
+            ) : null}
           </>
         );
       case 'liquidation':

@@ -21,6 +21,8 @@ export interface LeverMarkWords {
   liquidation: string;
   /** A pending fixed-price order's line ("Order"). */
   order: string;
+  /** A position's close order at a price ("Close ×2"). */
+  closeOrder: (lots: string) => string;
   /** The pair's quote currency: the PnL at a line is in it. */
   quote: string;
 }
@@ -100,7 +102,7 @@ export function chartRowsMemo(): (lists: {
 }
 
 /** The mark id of a position's line ("lever-12-tp"). */
-export function leverMarkId(positionId: number, line: Line | 'order'): string {
+export function leverMarkId(positionId: number, line: Line | 'order' | 'close'): string {
   return `lever-${positionId}-${line}`;
 }
 
@@ -145,6 +147,8 @@ export function leverMarksKey(
       // The PnL a line's label says follows the quantity (a partial close changes it).
       position.number,
       ...LINES.map(({ field }) => truncateDecimal(String(position[field]), priceDecimals)),
+      position.close_order_share ?? '',
+      position.close_order_price ?? '',
     ].join(':'),
   );
   const orders = markedOrders(positions, matchId).map((order) =>
@@ -206,6 +210,24 @@ export function leverChartMarks(
         ...(line === 'tp' || line === 'sl' ? { grip: words[line] } : {}),
       });
     }
+  }
+  // Each position's close order at a price, with the PnL its lots close with there.
+  for (const position of markedPositions(positions, matchId)) {
+    const lots = position.close_order_share;
+    const price = position.close_order_price;
+    if (!lots || !price || compareDecimal(price, '0') <= 0) continue;
+    const shown = truncateDecimal(price, priceDecimals);
+    // The part's quantity as the exchange splits it (domain leverSplit): its share, rounded down.
+    const held = BigInt(Math.max(1, Math.trunc(Number(position.share))));
+    const closing = BigInt(Math.min(Number(held), Math.max(0, Math.trunc(Number(lots)))));
+    const quantity = toScaled(String(position.number), LEDGER_DECIMALS) ?? 0n;
+    const part = { ...position, number: unitsPlainText((quantity * closing) / held) };
+    prices.push({
+      id: leverMarkId(position.id, 'close'),
+      price: Number(shown),
+      label: `${words.closeOrder(lots)} ${numbers.price(price, priceDecimals)} · ${pnlText(leverPnlAtLine(part, shown), words.quote, numbers)}`,
+      tone: 'neutral',
+    });
   }
   for (const order of markedOrders(positions, matchId)) {
     const side = order.type === LEVER_TYPE_LONG ? words.long : words.short;
