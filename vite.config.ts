@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LOCALE_PARTS, localePart, type LocalePart } from './src/views/i18n/locale-parts.ts';
 import { prerenderPages } from './scripts/prerender/plugin.ts';
+import { modulePreloadTag } from './scripts/prerender/module-preload-tag.ts';
 
 /**
  * `locales/<code>.json?part=shell|page|server` imports one part of a locale file (issue 19: the
@@ -63,10 +64,11 @@ function entryClosure(): Plugin {
 const APP_MODULE = /[\\/]src[\\/]app[\\/]boot-app\.tsx$/;
 
 /**
- * The app chunk and everything it imports, preloaded by the HTML itself, with its stylesheets in
- * the head: the entry module only opens the backend and then imports the app, and without these
- * links the app's download would start only after the entry had run (the first live quote). The
- * stylesheets also style the static frame in index.html before any script has run.
+ * The app chunk and everything it imports, named by the HTML itself, with its stylesheets in the
+ * head: the entry module opens the backend, waits for the page's first paint, then preloads every
+ * script the HTML names, all at once (scripts/prerender/module-preload-tag.ts says why not before
+ * the paint), and imports the app. The stylesheets also style the static frame in index.html
+ * before any script has run.
  */
 function preloadApp(): Plugin {
   let base = '/';
@@ -101,9 +103,7 @@ function preloadApp(): Plugin {
           ...[...styles]
             .filter((file) => !named(file))
             .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-          ...[...scripts]
-            .filter((file) => !named(file))
-            .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+          ...[...scripts].filter((file) => !named(file)).map((file) => modulePreloadTag(base + file)),
         ];
         return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
       },

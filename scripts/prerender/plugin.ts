@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { FIRST_PAINT_SCRIPT, FIRST_PAINT_STYLE, OPENING_QUOTES_ID } from '../../src/app/first-paint.ts';
+import { AFTER_PAINT_MODULE } from '../../src/app/after-page-paint.ts';
+import { modulePreloadTag } from './module-preload-tag.ts';
 
 /**
  * The public pages the build prerenders (DESIGN.md "First paint"), each with the module of its
@@ -28,8 +30,13 @@ function scriptSafe(text: string): string {
   return text.replace(/</g, '\\u003c');
 }
 
-/** A page chunk's scripts and stylesheets (with what it imports), as the page's head names them. */
-function pageLinks(bundle: Rollup.OutputBundle, module: string, html: string, base: string): string[] {
+/** A page chunk's stylesheets and scripts (with what it imports), as the page's head names them. */
+function pageLinks(
+  bundle: Rollup.OutputBundle,
+  module: string,
+  html: string,
+  base: string,
+): { styles: string[]; scripts: string[] } {
   const chunk = Object.values(bundle).find(
     (file): file is Rollup.OutputChunk =>
       file.type === 'chunk' && file.facadeModuleId !== null && file.facadeModuleId.endsWith(module),
@@ -46,14 +53,12 @@ function pageLinks(bundle: Rollup.OutputBundle, module: string, html: string, ba
   };
   visit(chunk.fileName);
   const named = (file: string) => html.includes(`"${base}${file}"`);
-  return [
-    ...[...styles]
+  return {
+    styles: [...styles]
       .filter((file) => !named(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-    ...[...scripts]
-      .filter((file) => !named(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-  ];
+    scripts: [...scripts].filter((file) => !named(file)).map((file) => modulePreloadTag(base + file)),
+  };
 }
 
 /**
@@ -134,17 +139,25 @@ export function prerenderPages(): Plugin {
     const open = template.indexOf('<div id="root">');
     const close = template.lastIndexOf('</div>', template.indexOf('</body>'));
     if (open < 0 || close < open) throw new Error('prerender: index.html has no <div id="root">');
-    const head = [
-      `<script>${FIRST_PAINT_SCRIPT}</script>`,
-      `<style>${FIRST_PAINT_STYLE}</style>`,
-      ...pageLinks(written, page.module, template, base),
-    ];
+    const { styles, scripts } = pageLinks(written, page.module, template, base);
     const data =
       quotes === null
         ? ''
         : `<script type="application/json" id="${OPENING_QUOTES_ID}">${scriptSafe(quotes)}</script>`;
+    // The page's own script and rules go right after the <title>; its stylesheets after the
+    // template's (the cascade's order) and ahead of every module preload; its preloads go last.
+    const head = template.slice(0, open);
+    const title = head.indexOf('</title>') + '</title>'.length;
+    const preloads = head.indexOf(`<meta name="${AFTER_PAINT_MODULE}"`);
+    if (title < '</title>'.length || preloads < title)
+      throw new Error('prerender: unexpected index.html head');
+    const own = `<script>${FIRST_PAINT_SCRIPT}</script>\n    <style>${FIRST_PAINT_STYLE}</style>`;
     return (
-      template.slice(0, open).replace('</head>', `  ${head.join('\n    ')}\n  </head>`) +
+      head.slice(0, title) +
+      `\n    ${own}` +
+      head.slice(title, preloads) +
+      `${styles.join('\n    ')}\n    ` +
+      head.slice(preloads).replace('</head>', `  ${scripts.join('\n    ')}\n  </head>`) +
       `<div id="root" data-prerendered="${page.path}">${body}</div>${data}` +
       template.slice(close + '</div>'.length)
     );
