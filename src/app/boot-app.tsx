@@ -12,6 +12,7 @@ import { createServices } from './services.ts';
 import { yieldToPage } from './yield-to-page.ts';
 import { initI18n } from '../views/i18n/setup.ts';
 import { installDevShortcuts } from '../views/devtools/devtools-store.ts';
+import { keepTypedInHeldPage } from '../views/use-typed-before-app.ts';
 
 /** React's scheduler works in slices of 1000 / this ms (10 ms) before it yields to the page. */
 const FRAME_RATE_FOR_10_MS_SLICES = 100;
@@ -90,6 +91,8 @@ export async function bootApp({
   // read and scroll the prerendered page meanwhile.
   if (hydrating) startTransition(() => void hydrateRoot(root, tree));
   else {
+    // What is typed into a held page's fields until the app's page is up is kept for it.
+    if (paint !== null) keepTypedInHeldPage(root);
     const app = createRoot(root);
     startTransition(() => app.render(tree));
   }

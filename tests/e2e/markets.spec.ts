@@ -161,6 +161,40 @@ test.describe('all markets', () => {
     await expect(page.getByText('No pairs match “no such coin”')).toBeVisible();
   });
 
+  test(
+    'a search typed into the prerendered page before the app took it over is kept',
+    VIEWS_ONLY,
+    async ({ page }) => {
+      // The app's chunk is held back, so the page on screen is the prerendered one while it is typed
+      // into: hydrated in place on the first visit, drawn over on the next (this profile's exchange
+      // has opened by then: app/first-paint.ts "held").
+      for (const visit of ['hydrated', 'drawn over']) {
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/assets/boot-app-*.js', async (route) => {
+          await held;
+          await route.continue();
+        });
+        const opened = page.goto('/markets');
+        const search = page.getByRole('searchbox', { name: 'Search pairs' });
+        await search.pressSequentially('eth');
+        expect(await page.evaluate(() => document.documentElement.dataset.firstPaint), visit).toBe(
+          visit === 'hydrated' ? 'hydrate' : 'held',
+        );
+        release();
+        await opened;
+        await page.unroute('**/assets/boot-app-*.js');
+        await expect(search, visit).toHaveValue('eth');
+        await expect.poll(async () => (await table(page)).length, visit).toBeGreaterThan(0);
+        const pairs = (await table(page)).map((row) => row.pair);
+        expect(
+          pairs.every((pair) => pair.includes('ETH')),
+          `${visit}: ${pairs.join(' ')}`,
+        ).toBe(true);
+      }
+    },
+  );
+
   for (const width of [1280, 390]) {
     test(`a 500-character search keeps the page in shape at ${width} px`, VIEWS_ONLY, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

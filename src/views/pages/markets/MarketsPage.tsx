@@ -30,6 +30,7 @@ import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useQuotes } from '../../components/use-quotes.ts';
 import './markets.css';
 import { useNumberText } from '../../use-number-text.ts';
+import { useTypedBeforeApp } from '../../use-typed-before-app.ts';
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; align: 'start' | 'end' }> = [
   { key: 'pair', label: 'markets.col.pair', align: 'start' },
@@ -40,13 +41,17 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; align: 'start' | 'en
   { key: 'volume', label: 'markets.col.volume', align: 'end' },
 ];
 
+/** The search text as the field keeps it: at most SEARCH_MAX_LENGTH characters. */
+const clipSearch = (text: string) => text.slice(0, SEARCH_MAX_LENGTH);
+
 /** Spec §2 "All markets": a tab per quote currency, a sortable live table, search. */
 export default function MarketsPage() {
   const { t } = useTranslation();
   const quotes = useQuotes();
   const [params, setParams] = useSearchParams();
   const [sort, setSort] = useState<SortState | null>(null);
-  const [query, setQuery] = useState('');
+  // Text typed into the prerendered page's field before the app took it over is kept.
+  const [query, setQuery, searchField] = useTypedBeforeApp('markets-search', clipSearch);
   const keptAsOf = useKeptAsOf(quotes);
 
   const requested = params.get('quote');
@@ -98,10 +103,11 @@ export default function MarketsPage() {
             </svg>
             <span className="visually-hidden">{t('markets.search')}</span>
             <input
+              ref={searchField}
               type="search"
               value={query}
               placeholder={t('markets.searchPlaceholder')}
-              onChange={(event) => setQuery(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
+              onChange={(event) => setQuery(clipSearch(event.target.value))}
               maxLength={SEARCH_MAX_LENGTH}
               aria-describedby={showsSearchCounter(query) ? 'markets-search-count' : undefined}
               data-testid="markets-search"
