@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openInApp, showOnce, simControl, test, withPrefs, type DemoServer } from './fixtures.ts';
 import { downloadPnlCard } from './pnl-card.ts';
+import { smallTapTargets } from './tap-targets.ts';
 
 /**
  * /lever (issue 13), driven the way a person would: sign in, move USDT into the lever account on
@@ -592,6 +593,12 @@ for (const [langIndex, lang] of (['en', 'ru', 'jp'] as const).entries()) {
       await rows.nth(1).getByTestId('lever-row-close').click();
       await page.getByTestId('lever-close-50').click();
       await expect(page.getByTestId('lever-close-summary')).toBeVisible();
+      if (lang === 'en') {
+        // The close dialog's controls at a price, on a phone: 44 px targets (tap-target-rule.ts).
+        await page.getByTestId('lever-close-at-price').click();
+        expect(await smallTapTargets(page)).toEqual([]);
+        await page.getByTestId('lever-close-at-market').click();
+      }
       await page.screenshot({ path: shot('390-close') });
       await page.getByTestId('lever-ask-dialog').locator('.lever-buttons .btn').first().click();
       await expect(page.getByTestId('lever-ask-dialog')).toHaveCount(0);
