@@ -259,9 +259,13 @@ export const OTC_LIST_COMPLETED = 2;
 export const OTC_LIST_ENDED = 3;
 export type OtcListGroup = typeof OTC_LIST_OPEN | typeof OTC_LIST_COMPLETED | typeof OTC_LIST_ENDED;
 
-/** A price alert's `direction` (alert/add, a Tessera addition): 1 rises to, 2 falls to. */
+/**
+ * A price alert's `direction` (alert/add, a Tessera addition): 1 rises to, 2 falls to, 3 moves by a
+ * percent within a window (either way).
+ */
 export const ALERT_RISES = 1;
 export const ALERT_FALLS = 2;
+export const ALERT_MOVES = 3;
 
 /** A price alert's `status`: 0 waiting, 1 fired. */
 export const ALERT_WAITING = 0;
@@ -304,7 +308,7 @@ export const CODE_GROUPS = {
     CODE_PURPOSE_BIND_ADDRESS,
   },
   leverType: { LEVER_TYPE_LONG, LEVER_TYPE_SHORT },
-  alertDirection: { ALERT_RISES, ALERT_FALLS },
+  alertDirection: { ALERT_RISES, ALERT_FALLS, ALERT_MOVES },
   alertStatus: { ALERT_WAITING, ALERT_FIRED },
   leverPriceMode: { LEVER_PRICE_FIXED, LEVER_PRICE_MARKET },
   leverStatus: {

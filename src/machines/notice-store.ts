@@ -10,7 +10,7 @@ export interface NoticePrefs {
 }
 
 export const DEFAULT_NOTICE_PREFS: NoticePrefs = {
-  kinds: { alert: true, fill: true, leverClose: true, microSettled: true, p2pOrder: true },
+  kinds: { alert: true, fill: true, leverClose: true, microSettled: true, p2pOrder: true, deposit: true },
   browser: false,
   sound: false,
 };

@@ -1,17 +1,30 @@
 import { assign, fromEventObservable, fromPromise, setup, type NonReducibleUnknown } from 'xstate';
 import { EMPTY } from 'rxjs';
 import {
+  MOVE_PERCENT_DECIMALS,
+  MOVE_WINDOWS_MINUTES,
+  movePercentProblem,
+  type MovePercentProblem,
+  type MoveWindowMinutes,
+} from '../domain/alerts/move-alert.ts';
+import {
   ALERT_DIRECTION_CODE,
   alertTargetProblem,
-  type AlertDirection,
+  type AlertCondition,
   type AlertTargetProblem,
 } from '../domain/alerts/price-alert.ts';
+import { ALERT_MOVES } from '../domain/contract-codes.ts';
 import { exactScaled, LEDGER_DECIMALS } from '../domain/money.ts';
 import { entryProblem, readNumberEntry, type NumberEntryProblem } from '../domain/number-entry.ts';
 import type { AlertRequest } from './actors/alerts.ts';
 import type { PriceAlert } from '../streams/alert-pushes.ts';
 
-export type AlertFormProblem = NumberEntryProblem | { kind: 'empty' } | { kind: AlertTargetProblem };
+export type AlertFormProblem =
+  | NumberEntryProblem
+  | { kind: 'empty' }
+  | { kind: 'emptyPercent' }
+  | { kind: AlertTargetProblem }
+  | { kind: MovePercentProblem };
 
 export interface PriceAlertsContext {
   pairId: number;
@@ -19,8 +32,11 @@ export interface PriceAlertsContext {
   decimalComma: boolean;
   /** The pair's last trade price as the screen shows it ('' before the first). */
   last: string;
-  direction: AlertDirection;
+  direction: AlertCondition;
   price: string;
+  /** A move alert's percent as typed, and its window (minutes). */
+  percent: string;
+  window: MoveWindowMinutes;
   alerts: PriceAlert[];
   /** What is wrong with the typed price (shown under the field); null when nothing is. */
   problem: AlertFormProblem | null;
@@ -29,8 +45,10 @@ export interface PriceAlertsContext {
 }
 
 export type PriceAlertsEvent =
-  | { type: 'DIRECTION'; direction: AlertDirection }
+  | { type: 'DIRECTION'; direction: AlertCondition }
   | { type: 'PRICE'; price: string }
+  | { type: 'PERCENT'; percent: string }
+  | { type: 'WINDOW'; window: MoveWindowMinutes }
   | { type: 'LAST'; price: string }
   | { type: 'SUBMIT' }
   | { type: 'REMOVE'; id: number }
@@ -39,8 +57,31 @@ export type PriceAlertsEvent =
 
 const units = (text: string) => exactScaled(text, LEDGER_DECIMALS);
 
-/** The typed price's problem against the pair's places and its last trade, or null. */
+/** The typed percent's problem (2 places, 0.1 to 50 %), or null; a pair with no trade has nothing to move from. */
+function movePercentFormProblem(context: PriceAlertsContext): AlertFormProblem | null {
+  const entry = readNumberEntry(context.percent, {
+    maxDecimals: MOVE_PERCENT_DECIMALS,
+    decimalComma: context.decimalComma,
+  });
+  const typed = entryProblem(entry);
+  if (typed) return typed;
+  if (entry.kind !== 'number') return { kind: 'emptyPercent' };
+  const bp = exactScaled(entry.value, MOVE_PERCENT_DECIMALS);
+  if (bp === null) return { kind: 'emptyPercent' };
+  const problem = movePercentProblem(bp);
+  if (problem) return { kind: problem };
+  const last = units(context.last);
+  return last === null || last <= 0n ? { kind: 'alertNoPrice' } : null;
+}
+
+/** What the form's entry field holds: the percent of a move alert, the price otherwise. */
+export function alertEntry(context: PriceAlertsContext): string {
+  return context.direction === 'moves' ? context.percent : context.price;
+}
+
+/** The typed price's (or percent's) problem against the pair's places and its last trade, or null. */
 export function alertFormProblem(context: PriceAlertsContext): AlertFormProblem | null {
+  if (context.direction === 'moves') return movePercentFormProblem(context);
   const entry = readNumberEntry(context.price, {
     maxDecimals: context.priceDecimals,
     decimalComma: context.decimalComma,
@@ -54,8 +95,26 @@ export function alertFormProblem(context: PriceAlertsContext): AlertFormProblem 
   return targetProblem ? { kind: targetProblem } : null;
 }
 
+/** While typing, an empty field is no mistake yet. */
+function typingProblem(context: PriceAlertsContext): AlertFormProblem | null {
+  const problem = alertFormProblem(context);
+  return problem?.kind === 'empty' || problem?.kind === 'emptyPercent' ? null : problem;
+}
+
 /** The request a valid form sends. */
 function requestOf(context: PriceAlertsContext): AlertRequest {
+  if (context.direction === 'moves') {
+    const entry = readNumberEntry(context.percent, {
+      maxDecimals: MOVE_PERCENT_DECIMALS,
+      decimalComma: context.decimalComma,
+    });
+    return {
+      pairId: context.pairId,
+      direction: ALERT_MOVES,
+      percent: entry.kind === 'number' ? entry.value : '',
+      window: context.window,
+    };
+  }
   const entry = readNumberEntry(context.price, {
     maxDecimals: context.priceDecimals,
     decimalComma: context.decimalComma,
@@ -69,7 +128,8 @@ function requestOf(context: PriceAlertsContext): AlertRequest {
 
 /**
  * A pair's price alerts (the trade screen's alert panel): the user's alerts, setting one ("rises to"
- * or "falls to" a price, checked against the pair's last trade as the exchange checks it), removing
+ * or "falls to" a price, checked against the pair's last trade as the exchange checks it, or "moves
+ * by" a percent within a window, checked against the same bounds as the exchange's), removing
  * one, and the exchange's FIRED pushes marking one fired. Nothing is sent while the price is wrong;
  * the exchange's refusal stays beside the form until the user changes something.
  */
@@ -96,6 +156,8 @@ export const priceAlertsMachine = setup({
     ...input,
     direction: 'rises',
     price: '',
+    percent: '',
+    window: MOVE_WINDOWS_MINUTES[2],
     alerts: [],
     problem: null,
     refusal: null,
@@ -105,17 +167,22 @@ export const priceAlertsMachine = setup({
     DIRECTION: {
       actions: assign(({ context, event }) => {
         const next = { ...context, direction: event.direction, refusal: null };
-        return { ...next, problem: next.price === '' ? null : alertFormProblem(next) };
+        return { ...next, problem: alertEntry(next) === '' ? null : alertFormProblem(next) };
       }),
     },
     PRICE: {
       actions: assign(({ context, event }) => {
         const next = { ...context, price: event.price, refusal: null };
-        const problem = alertFormProblem(next);
-        // While typing, an empty field is no mistake yet.
-        return { ...next, problem: problem?.kind === 'empty' ? null : problem };
+        return { ...next, problem: typingProblem(next) };
       }),
     },
+    PERCENT: {
+      actions: assign(({ context, event }) => {
+        const next = { ...context, percent: event.percent, refusal: null };
+        return { ...next, problem: typingProblem(next) };
+      }),
+    },
+    WINDOW: { actions: assign({ window: ({ event }) => event.window, refusal: null }) },
     LAST: { actions: assign({ last: ({ event }) => event.price }) },
     FIRED: {
       actions: assign({
@@ -152,6 +219,7 @@ export const priceAlertsMachine = setup({
           actions: assign({
             alerts: ({ context, event }) => [event.output, ...context.alerts],
             price: '',
+            percent: '',
             problem: null,
           }),
         },

@@ -1,11 +1,29 @@
-import { catchError, EMPTY, filter, from, map, merge, mergeMap, type Observable } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  concatMap,
+  EMPTY,
+  filter,
+  from,
+  map,
+  merge,
+  mergeMap,
+  of,
+  scan,
+  throttleTime,
+  type Observable,
+} from 'rxjs';
 import type { ApiClient } from '../api/client.ts';
 import { utcDateTimeMs } from '../api/fields.ts';
 import { ALERT_DIRECTION_CODE } from '../domain/alerts/price-alert.ts';
 import {
+  ALERT_MOVES,
+  DEPOSIT_STATUS_CREDITED,
+  DEPOSIT_STATUS_WITHDRAWABLE,
   LEVER_CLOSE_LIQUIDATION,
   LEVER_CLOSE_STOP_LOSS,
   LEVER_CLOSE_TAKE_PROFIT,
+  LEVER_CLOSE_USER,
   ORDER_STATUS_FILLED,
   OTC_ORDER_ABNORMAL,
   OTC_ORDER_CANCELLED,
@@ -18,11 +36,13 @@ import {
 } from '../domain/contract-codes.ts';
 import type { Notice } from '../domain/notices/notice-list.ts';
 import { priceAlertPushes$, type PriceAlert } from './alert-pushes.ts';
+import { balancePushes$ } from './balance-pushes.ts';
 import { leverClosedPushes$, type LeverClosedFrame } from './lever-pushes.ts';
 import type { ChannelSource } from './market.ts';
 import { microClosedPushes$, type MicroOrder } from './micro-pushes.ts';
 import { otcOrderPushes$, type OtcOrderFrame } from './otc-pushes.ts';
 import { reconnects$ } from './reconnects.ts';
+import type { Deposit } from './queries/wallet.ts';
 import { orderPushes$, type OrderPush } from './spot-order-pushes.ts';
 
 const unread = { read: false } as const;
@@ -32,15 +52,23 @@ function msOf(time: string | number, fallback: number): number {
   return typeof time === 'number' ? time : (utcDateTimeMs(time) ?? fallback);
 }
 
-/** A fired alert's notice: which pair reached which price, at the trade that reached it. */
+/** A fired alert's notice: which pair reached which price (or moved how far), at the trade that did it. */
 export function alertNotice(alert: PriceAlert): Notice | null {
   if (alert.trade === null) return null;
+  const moved = alert.direction === ALERT_MOVES;
   return {
     key: `alert:${alert.id}`,
     kind: 'alert',
     at: alert.trade.time,
-    text: alert.direction === ALERT_DIRECTION_CODE.rises ? 'alertRose' : 'alertFell',
-    vars: { pair: alert.symbol, price: alert.price, trade: alert.trade.price },
+    text: moved ? 'alertMoved' : alert.direction === ALERT_DIRECTION_CODE.rises ? 'alertRose' : 'alertFell',
+    vars: moved
+      ? {
+          pair: alert.symbol,
+          percent: alert.percent ?? '',
+          window: alert.window ?? 0,
+          trade: alert.trade.price,
+        }
+      : { pair: alert.symbol, price: alert.price, trade: alert.trade.price },
     link: `/trade?symbol=${encodeURIComponent(alert.symbol)}`,
     ...unread,
   };
@@ -65,9 +93,14 @@ const LEVER_REASON_TEXT: Readonly<Record<number, string>> = {
   [LEVER_CLOSE_TAKE_PROFIT]: 'leverTakeProfit',
   [LEVER_CLOSE_STOP_LOSS]: 'leverStopLoss',
   [LEVER_CLOSE_LIQUIDATION]: 'leverLiquidated',
+  [LEVER_CLOSE_USER]: 'leverClosedByUser',
 };
 
-/** Positions the exchange closed by itself (take-profit, stop-loss, liquidation); the user's own closes are not news. */
+/**
+ * Closed positions: by take-profit, stop-loss, liquidation or the user's own close (its PnL is the
+ * news, and a close-all on one page is heard on the others). A cancelled limit order (no reason) is
+ * not a close.
+ */
 export function leverNotices(frame: LeverClosedFrame): Notice[] {
   return frame.trades.flatMap((position): Notice[] => {
     const text = LEVER_REASON_TEXT[position.close_reason];
@@ -128,9 +161,70 @@ export function p2pNotice(frame: OtcOrderFrame, now: number): Notice {
   };
 }
 
+/** A deposit the exchange credited (credited, and later withdrawable: one notice, keyed by the deposit). */
+export function depositNotice(deposit: Deposit): Notice | null {
+  if (deposit.status !== DEPOSIT_STATUS_CREDITED && deposit.status !== DEPOSIT_STATUS_WITHDRAWABLE)
+    return null;
+  return {
+    key: `deposit:${deposit.id}`,
+    kind: 'deposit',
+    at: msOf(deposit.created_at, 0),
+    text: 'depositCredited',
+    vars: { amount: deposit.number, currency: deposit.currency.code, chain: deposit.chain },
+    link: '/assets/tradeAccount',
+    ...unread,
+  };
+}
+
+/**
+ * The credited deposits among `deposits` that `known` (the ids already credited when last read)
+ * does not hold, and the ids known after this read. The first read (known null) is the baseline:
+ * what was credited before the centre listened is not news.
+ */
+export function newlyCredited(
+  known: ReadonlySet<number> | null,
+  deposits: readonly Deposit[],
+): { known: Set<number>; fresh: Notice[] } {
+  const credited = deposits.flatMap((deposit) => {
+    const notice = depositNotice(deposit);
+    return notice ? [{ id: deposit.id, notice }] : [];
+  });
+  return {
+    known: new Set([...(known ?? []), ...credited.map(({ id }) => id)]),
+    fresh: known === null ? [] : credited.filter(({ id }) => !known.has(id)).map(({ notice }) => notice),
+  };
+}
+
+/** Deposits read at most this often while trade-account balances move. */
+const DEPOSIT_REREAD_MS = 1000;
+
+/**
+ * Credited deposits: the exchange pushes no deposit frame, but a credit moves the trade account's
+ * balance (a BALANCE push), so the newest deposits are read again then, and after a reconnect (a
+ * credit may have come while the socket was down).
+ */
+function depositNotices$(api: ApiClient, socket: ChannelSource): Observable<Notice[]> {
+  const moved$ = merge(
+    balancePushes$(socket).pipe(filter((push) => push.account === 'change')),
+    reconnects$(socket),
+  ).pipe(throttleTime(DEPOSIT_REREAD_MS, asyncScheduler, { leading: true, trailing: true }));
+  return merge(of(null), moved$).pipe(
+    concatMap(() =>
+      from(api.call('wallet/deposits', { page: 1, limit: 20 }, { quiet: true })).pipe(
+        catchError(() => EMPTY),
+      ),
+    ),
+    scan(
+      (last: { known: Set<number> | null; fresh: Notice[] }, page) => newlyCredited(last.known, page.data),
+      { known: null, fresh: [] },
+    ),
+    map(({ fresh }) => fresh),
+  );
+}
+
 /**
  * What the notification centre hears while signed in, as batches of notices: the pushes of fills,
- * automatic lever closes, micro settlements, P2P steps and fired alerts, and the fired alerts the
+ * lever closes, micro settlements, P2P steps and fired alerts, credited deposits, and the fired alerts the
  * exchange kept (read at start and after every reconnect, so an alert that fired while no page was
  * open, or while the socket was down, is heard too). The same happening may arrive twice (a push,
  * then a reload): the centre lists each key once (domain/notices/notice-list.ts).
@@ -151,5 +245,5 @@ export function noticeSources$(
     microClosedPushes$(socket).pipe(map((order) => [microNotice(order)])),
     otcOrderPushes$(socket).pipe(map((frame) => [p2pNotice(frame, now())])),
   ).pipe(map((list: (Notice | null)[]) => list.filter((notice): notice is Notice => notice !== null)));
-  return merge(keptAlerts$, pushes$).pipe(filter((list) => list.length > 0));
+  return merge(keptAlerts$, pushes$, depositNotices$(api, socket)).pipe(filter((list) => list.length > 0));
 }

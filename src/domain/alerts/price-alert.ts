@@ -8,6 +8,9 @@ import { ALERT_FALLS, ALERT_RISES } from '../contract-codes.ts';
  */
 export type AlertDirection = 'rises' | 'falls';
 
+/** What an alert waits for: a price reached, or a move by a percent within a window (move-alert.ts). */
+export type AlertCondition = AlertDirection | 'moves';
+
 /** The contract's codes for a direction (`alert/add`'s `direction`). */
 export const ALERT_DIRECTION_CODE: Readonly<Record<AlertDirection, typeof ALERT_RISES | typeof ALERT_FALLS>> =
   {

@@ -1,10 +1,10 @@
 /**
  * The notification centre's list (issue 33): what happened to the user's orders, positions,
- * contracts, P2P orders and price alerts, newest first, each known by a key made of what it is about
+ * contracts, P2P orders, deposits and price alerts, newest first, each known by a key made of what it is about
  * (`fill:1234`, `alert:7`), so the same happening arriving twice (a push and then the reload after a
  * reconnect, or a page opened again) is listed once and announced once.
  */
-export const NOTICE_KINDS = ['alert', 'fill', 'leverClose', 'microSettled', 'p2pOrder'] as const;
+export const NOTICE_KINDS = ['alert', 'fill', 'leverClose', 'microSettled', 'p2pOrder', 'deposit'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export interface Notice {

@@ -3,7 +3,7 @@ import type { Notice } from '../../domain/notices/notice-list.ts';
 import type { NumberText } from '../../domain/number-locale.ts';
 
 /** Values that are amounts or prices: written in the reader's number format, digits untouched. */
-const NUMBER_VARS = new Set(['price', 'trade', 'quantity', 'pnl', 'amount', 'profit']);
+const NUMBER_VARS = new Set(['price', 'trade', 'quantity', 'pnl', 'amount', 'profit', 'percent']);
 
 /** A notice's sentence in the reader's language and number format (the list and the toast alike). */
 export function noticeText(notice: Notice, t: TFunction, numbers: NumberText): string {
@@ -12,5 +12,7 @@ export function noticeText(notice: Notice, t: TFunction, numbers: NumberText): s
     vars[name] = NUMBER_VARS.has(name) ? numbers.exact(String(value)) : value;
   }
   if (typeof notice.vars.status === 'string') vars.status = t(`p2p.status.${notice.vars.status}`);
+  // A move alert's window, in minutes, as the dialog names it ("1 h").
+  if (typeof notice.vars.window === 'number') vars.window = t(`alerts.windows.${notice.vars.window}`);
   return t(`notices.text.${notice.text}`, vars);
 }

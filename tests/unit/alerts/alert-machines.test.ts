@@ -14,6 +14,8 @@ const alertOf = (id: number, over: Partial<PriceAlert> = {}): PriceAlert => ({
   symbol: 'BTC/USDT',
   direction: 1,
   price: '101.00',
+  percent: null,
+  window: null,
   status: 0,
   created_at: 0,
   trade: null,
@@ -64,13 +66,44 @@ describe('the price-alerts machine', () => {
   });
 
   it('sets a valid alert as typed (a comma read as the point where the language writes one) and lists it', async () => {
-    const { actor, sent } = alertsActor(async (request) => alertOf(2, { price: request.price }), true);
+    const { actor, sent } = alertsActor(
+      async (request) => alertOf(2, 'price' in request ? { price: request.price } : {}),
+      true,
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'PRICE', price: '100,5' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.alerts.length === 2);
     expect(sent).toEqual([{ pairId: 1, direction: 1, price: '100.5' }]);
     expect(actor.getSnapshot().context.price).toBe('');
+  });
+
+  it('a move alert takes a percent of 0.1 to 50 with 2 places and one of the windows, and sends them as typed', async () => {
+    const { actor, sent } = alertsActor(
+      async (request) => alertOf(3, { direction: 3, percent: 'percent' in request ? request.percent : '' }),
+      true,
+    );
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'DIRECTION', direction: 'moves' });
+    const tries: Array<[string, string]> = [
+      ['', 'emptyPercent'],
+      ['x', 'notNumber'],
+      ['1,234', 'tooManyDecimals'],
+      ['0,09', 'alertMoveTooSmall'],
+      ['50,01', 'alertMoveTooLarge'],
+    ];
+    for (const [percent, problem] of tries) {
+      actor.send({ type: 'PERCENT', percent });
+      actor.send({ type: 'SUBMIT' });
+      expect(actor.getSnapshot().context.problem?.kind).toBe(problem);
+    }
+    expect(sent).toEqual([]);
+    actor.send({ type: 'PERCENT', percent: '2,5' });
+    actor.send({ type: 'WINDOW', window: 15 });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.alerts.length === 2);
+    expect(sent).toEqual([{ pairId: 1, direction: 3, percent: '2.5', window: 15 }]);
+    expect(actor.getSnapshot().context.percent).toBe('');
   });
 
   it("keeps the exchange's refusal beside the form until the user changes something, and marks a fired alert", async () => {

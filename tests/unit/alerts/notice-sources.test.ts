@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   alertNotice,
+  depositNotice,
   fillNotice,
   leverNotices,
   microNotice,
+  newlyCredited,
   p2pNotice,
 } from '../../../src/streams/notice-sources.ts';
 import type { OrderPush } from '../../../src/streams/spot-order-pushes.ts';
 import type { LeverClosedFrame } from '../../../src/streams/lever-pushes.ts';
 import type { MicroOrder } from '../../../src/streams/micro-pushes.ts';
+import type { Deposit } from '../../../src/streams/queries/wallet.ts';
 
 /**
- * What becomes a notice: a fully filled order (once per order), a position the exchange closed by
- * itself (take-profit, stop-loss, liquidation; not the user's own close), a settled contract, a P2P
- * step, a fired alert; each under a key that names the happening.
+ * What becomes a notice: a fully filled order (once per order), a closed position (take-profit,
+ * stop-loss, liquidation, the user's own close; not a cancelled order), a settled contract, a P2P
+ * step, a fired alert, a credited deposit (not one credited before the centre listened); each under
+ * a key that names the happening.
  */
 const order = (status: 1 | 2 | 3, way: 1 | 2 = 1) =>
   ({
@@ -43,7 +47,7 @@ describe('notice sources', () => {
     expect(fillNotice(order(2, 2), 5)?.text).toBe('fillSell');
   });
 
-  it('a lever close is news when the exchange closed it, not when the user did', () => {
+  it('a lever close is news, whoever closed it; a cancelled order (no reason) is not', () => {
     const position = (id: number, close_reason: number) => ({
       id,
       close_reason,
@@ -58,6 +62,7 @@ describe('notice sources', () => {
       trades: [position(1, 1), position(2, 2), position(3, 3), position(4, 4), position(5, 0)],
     } as unknown as LeverClosedFrame;
     expect(leverNotices(frame).map((n) => [n.key, n.text, n.at])).toEqual([
+      ['lever:1', 'leverClosedByUser', 9],
       ['lever:2', 'leverLiquidated', 9],
       ['lever:3', 'leverTakeProfit', 9],
       ['lever:4', 'leverStopLoss', 9],
@@ -95,6 +100,8 @@ describe('notice sources', () => {
       symbol: 'BTC/USDT',
       direction: 2 as const,
       price: '90.00',
+      percent: null,
+      window: null,
       status: 0 as const,
       created_at: 0,
       trade: null,
@@ -106,5 +113,44 @@ describe('notice sources', () => {
       at: 77,
       vars: { pair: 'BTC/USDT', price: '90.00', trade: '89.99' },
     });
+    const moved = { ...alert, direction: 3 as const, percent: '2.00', window: 60 };
+    expect(alertNotice({ ...moved, status: 1, trade: { id: 9, price: '91.80', time: 78 } })).toMatchObject({
+      key: 'alert:5',
+      text: 'alertMoved',
+      vars: { pair: 'BTC/USDT', percent: '2.00', window: 60, trade: '91.80' },
+    });
+  });
+
+  it('a deposit is news once credited, under its id, and not if it was credited before the centre listened', () => {
+    const deposit = (id: number, status: 0 | 1 | 2 | 3) =>
+      ({
+        id,
+        currency_id: 3,
+        currency: { code: 'USDT' },
+        chain: 'TRC20',
+        number: '25.5',
+        confirmations: status === 0 ? 0 : 6,
+        credit_confirmations: 1,
+        withdraw_confirmations: 6,
+        status,
+        tx_hash: 'x',
+        created_at: '2026-01-02 03:04:05',
+      }) as Deposit;
+    expect(depositNotice(deposit(1, 0))).toBeNull();
+    expect(depositNotice(deposit(1, 3))).toBeNull();
+    expect(depositNotice(deposit(1, 2))).toMatchObject({
+      key: 'deposit:1',
+      kind: 'deposit',
+      at: Date.UTC(2026, 0, 2, 3, 4, 5),
+      text: 'depositCredited',
+      vars: { amount: '25.5', currency: 'USDT', chain: 'TRC20' },
+    });
+    // The first read is the baseline: nothing in it is news.
+    const first = newlyCredited(null, [deposit(1, 1), deposit(2, 0)]);
+    expect(first.fresh).toEqual([]);
+    // Then deposit 2 is credited and 3 arrives pending: only 2 is news; 1 going withdrawable is not.
+    const second = newlyCredited(first.known, [deposit(1, 2), deposit(2, 1), deposit(3, 0)]);
+    expect(second.fresh.map((notice) => notice.key)).toEqual(['deposit:2']);
+    expect(newlyCredited(second.known, [deposit(1, 2), deposit(2, 2)]).fresh).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   alertTargetProblem,
   type AlertDirection,
 } from '../../../src/domain/alerts/price-alert.ts';
+import { firstMovingTrade, MAX_MOVE_BP, MIN_MOVE_BP } from '../../../src/domain/alerts/move-alert.ts';
 import { KEEP_FIRED, priceAlertAggregate } from '../../../src/sim/features/alerts/aggregate.ts';
 import type {
   AlertTrade,
@@ -60,6 +61,63 @@ describe('the price-alert aggregate', () => {
         },
       ),
     );
+  });
+
+  it('fires a move alert once, on the first trade after it was set that moved the percent within the window from it or a later trade', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: MIN_MOVE_BP, max: 3_000n }),
+        fc.constantFrom(3, 10, 60),
+        fc.array(fc.bigInt({ min: 90n, max: 110n }), { minLength: 2, maxLength: 40 }),
+        fc.integer({ min: 1, max: 39 }),
+        (bp, windowMs, prices, setAt) => {
+          fc.pre(setAt <= prices.length);
+          const trades: AlertTrade[] = prices.map((price, index) => ({ id: index + 1, time: index, price }));
+          const last = trades[setAt - 1]!;
+          const added = run(priceAlertAggregate.initial(), {
+            kind: 'addMoveAlert',
+            at: 0,
+            userId: 7,
+            pairId: PAIR,
+            bp,
+            windowMs,
+            last,
+          });
+          expect(added.decision.ok).toBe(true);
+          // The pass sees the whole tape: trades before the alert was set are not measured from.
+          const { state } = run(added.state, {
+            kind: 'fireAlerts',
+            at: 1,
+            trades: new Map([[PAIR, trades]]),
+          });
+          const expected = firstMovingTrade(bp, windowMs, trades.slice(setAt - 1));
+          const alert = [...state.alerts.values()][0]!;
+          expect(alert.fired).toEqual(expected);
+          if (expected) expect(expected.id).toBeGreaterThan(last.id);
+          const again = run(state, { kind: 'fireAlerts', at: 2, trades: new Map([[PAIR, trades]]) });
+          if (expected) expect(again.decision.ok && again.decision.events).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it('refuses a move alert out of 0.1 % to 50 %, or on a pair with no trade, and changes nothing', () => {
+    const last: AlertTrade = { id: 1, time: 0, price: 100n };
+    const add = (bp: bigint, from: AlertTrade | null = last) =>
+      priceAlertAggregate.decide(priceAlertAggregate.initial(), {
+        kind: 'addMoveAlert',
+        at: 0,
+        userId: 1,
+        pairId: PAIR,
+        bp,
+        windowMs: 60_000,
+        last: from,
+      });
+    expect(add(MIN_MOVE_BP - 1n)).toEqual({ ok: false, error: 'alertMoveTooSmall' });
+    expect(add(MAX_MOVE_BP + 1n)).toEqual({ ok: false, error: 'alertMoveTooLarge' });
+    expect(add(200n, null)).toEqual({ ok: false, error: 'alertNoPrice' });
+    expect(add(MIN_MOVE_BP).ok).toBe(true);
+    expect(add(MAX_MOVE_BP).ok).toBe(true);
   });
 
   it('a removed alert never fires, and a user keeps at most KEEP_FIRED fired alerts', () => {

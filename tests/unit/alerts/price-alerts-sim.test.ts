@@ -1,6 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/api/envelope.ts';
+import { firstMovingTrade } from '../../../src/domain/alerts/move-alert.ts';
 import { alertFires } from '../../../src/domain/alerts/price-alert.ts';
 import { alertTradeOf } from '../../../src/sim/features/alerts/price-alerts.ts';
 import { EventStore } from '../../../src/sim/store/event-store.ts';
@@ -13,8 +14,10 @@ import { registerUser, spotFixture, type SpotFixture } from '../spot/sim-fixture
  */
 type AlertRow = {
   id: number;
-  direction: 1 | 2;
+  direction: 1 | 2 | 3;
   price: string;
+  percent: string | null;
+  window: number | null;
   status: 0 | 1;
   trade: { id: number; price: string; time: number } | null;
 };
@@ -85,6 +88,37 @@ describe('price alerts in the simulator', () => {
     // The market runs on; a fired alert stays as it fired.
     await f.run(120_000);
     expect(await list()).toEqual(fired);
+  });
+
+  it('fire a move alert once, on the first trade that moved its percent within its window after it was set', async () => {
+    const { f, send, list } = await withUser();
+    const from = f.simulator.alerts.lastTrade(BTC)!;
+    const set = await send('alert/add', { currency_match_id: BTC, direction: 3, percent: '0.1', window: 5 });
+    expect(set.code, set.msg).toBe(1);
+    expect(set.data).toMatchObject({ direction: 3, percent: '0.10', window: 5, status: 0, trade: null });
+
+    await runUntilFired(f, list);
+    const [alert] = await list();
+    expect(alert!.status).toBe(1);
+    const tape = f.simulator.alerts['tape'].after(BTC, from.id).map((trade) => alertTradeOf(BTC, trade)!);
+    const first = firstMovingTrade(10n, 5 * 60_000, [from, ...tape])!;
+    expect(alert!.trade).toMatchObject({ id: first.id, time: first.time });
+    await f.run(120_000);
+    expect(await list()).toEqual([alert]);
+  });
+
+  it('refuses a move alert with a percent out of bounds or too fine, a window not offered, and changes nothing', async () => {
+    const { send, list } = await withUser();
+    const add = (payload: Record<string, unknown>) =>
+      send('alert/add', { currency_match_id: BTC, direction: 3, ...payload });
+    expectRefused(await add({ percent: '0.09', window: 5 }), /at least 0\.1 %/);
+    expectRefused(await add({ percent: '50.01', window: 60 }), /at most 50 %/);
+    expectRefused(await add({ percent: '1.234', window: 60 }), /percent above zero with at most 2 decimals/);
+    expectRefused(await add({ percent: '0', window: 60 }), /percent above zero/);
+    expectRefused(await add({ window: 60 }), /percent above zero/);
+    expectRefused(await add({ percent: '2', window: 30 }), /5, 15, 60 or 240 minutes/);
+    expectRefused(await add({ percent: '2' }), /5, 15, 60 or 240 minutes/);
+    expect(await list()).toEqual([]);
   });
 
   it('refuses a price on the wrong side, too fine, zero, on an unknown pair, past 20 waiting, and changes nothing', async () => {

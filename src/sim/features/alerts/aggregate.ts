@@ -4,9 +4,15 @@ import {
   MAX_ACTIVE_ALERTS,
   type AlertTargetProblem,
 } from '../../../domain/alerts/price-alert.ts';
+import {
+  firstMovingTrade,
+  movePercentProblem,
+  type MovePercentProblem,
+} from '../../../domain/alerts/move-alert.ts';
 import type { Aggregate, Decision } from '../../store/aggregate.ts';
 import {
   initialPriceAlertState,
+  type AlertTrade,
   type PriceAlertCommand,
   type PriceAlertEvent,
   type PriceAlertRecord,
@@ -18,9 +24,11 @@ export const PRICE_ALERT_REFUSALS = [
   'alertNoPrice',
   'alertPriceNotAbove',
   'alertPriceNotBelow',
+  'alertMoveTooSmall',
+  'alertMoveTooLarge',
   'alertTooMany',
   'alertNotFound',
-] as const satisfies readonly (AlertTargetProblem | string)[];
+] as const satisfies readonly (AlertTargetProblem | MovePercentProblem | string)[];
 export type PriceAlertRefusal = (typeof PRICE_ALERT_REFUSALS)[number];
 
 /** Fired alerts kept per user (their notices live in the notification centre). */
@@ -33,6 +41,14 @@ const refuse = (error: PriceAlertRefusal): AlertDecision => ({ ok: false, error 
 /** A user's alerts still waiting. */
 export function waitingAlertsOf(state: PriceAlertState, userId: number): PriceAlertRecord[] {
   return [...state.alerts.values()].filter((alert) => alert.userId === userId && alert.fired === null);
+}
+
+/** The first of `later` (the pair's trades after the alert was set) that fires it, or null. */
+function firingTrade(alert: PriceAlertRecord, later: readonly AlertTrade[]): AlertTrade | null {
+  if (alert.direction !== 'moves') return firstFiringTrade(alert.direction, alert.target, later);
+  if (!alert.move) return null;
+  // The trade it was set on opens the series: moves are measured from it on (the first never fires).
+  return firstMovingTrade(alert.move.bp, alert.move.windowMs, [alert.move.from, ...later]);
 }
 
 function decide(state: PriceAlertState, command: PriceAlertCommand): AlertDecision {
@@ -53,6 +69,25 @@ function decide(state: PriceAlertState, command: PriceAlertCommand): AlertDecisi
       };
       return { ok: true, events: [event], reply: state.nextId };
     }
+    case 'addMoveAlert': {
+      const last = command.last;
+      if (last === null || last.price <= 0n) return refuse('alertNoPrice');
+      const problem = movePercentProblem(command.bp);
+      if (problem) return refuse(problem);
+      if (waitingAlertsOf(state, command.userId).length >= MAX_ACTIVE_ALERTS) return refuse('alertTooMany');
+      const event: PriceAlertEvent = {
+        type: 'PriceAlertAdded',
+        at: command.at,
+        id: state.nextId,
+        userId: command.userId,
+        pairId: command.pairId,
+        direction: 'moves',
+        target: last.price,
+        afterTradeId: last.id,
+        move: { bp: command.bp, windowMs: command.windowMs, from: last },
+      };
+      return { ok: true, events: [event], reply: state.nextId };
+    }
     case 'removeAlert': {
       const alert = state.alerts.get(command.id);
       // Another user's alert is as unknown as a missing one: its existence is not told.
@@ -66,7 +101,7 @@ function decide(state: PriceAlertState, command: PriceAlertCommand): AlertDecisi
         const later = (command.trades.get(alert.pairId) ?? []).filter(
           (trade) => trade.id > alert.afterTradeId,
         );
-        const trade = firstFiringTrade(alert.direction, alert.target, later);
+        const trade = firingTrade(alert, later);
         if (trade) events.push({ type: 'PriceAlertFired', at: command.at, id: alert.id, trade });
       }
       return { ok: true, events };
@@ -86,6 +121,7 @@ function evolve(state: PriceAlertState, event: PriceAlertEvent): PriceAlertState
         target: event.target,
         createdAt: event.at,
         afterTradeId: event.afterTradeId,
+        move: event.move ?? null,
         fired: null,
       });
       return { nextId: Math.max(state.nextId, event.id + 1), alerts };

@@ -1,4 +1,5 @@
-import { ALERT_FIRED, ALERT_WAITING } from '../../../domain/contract-codes.ts';
+import { ALERT_FIRED, ALERT_MOVES, ALERT_WAITING } from '../../../domain/contract-codes.ts';
+import { MOVE_PERCENT_DECIMALS } from '../../../domain/alerts/move-alert.ts';
 import { ALERT_DIRECTION_CODE } from '../../../domain/alerts/price-alert.ts';
 import { LEDGER_DECIMALS, scaledToText } from '../../../domain/money.ts';
 import { pairById } from '../../market/pairs.ts';
@@ -18,8 +19,11 @@ export function alertAnswer(alert: PriceAlertRecord) {
     id: alert.id,
     currency_match_id: alert.pairId,
     symbol: pair?.symbol ?? '',
-    direction: ALERT_DIRECTION_CODE[alert.direction],
+    direction: alert.direction === 'moves' ? ALERT_MOVES : ALERT_DIRECTION_CODE[alert.direction],
     price: priceText(alert.pairId, alert.target),
+    // A move alert's percent (2 places) and window (minutes); null on a price alert.
+    percent: alert.move ? scaledToText(alert.move.bp, MOVE_PERCENT_DECIMALS) : null,
+    window: alert.move ? alert.move.windowMs / 60_000 : null,
     status: alert.fired === null ? ALERT_WAITING : ALERT_FIRED,
     created_at: alert.createdAt,
     trade:

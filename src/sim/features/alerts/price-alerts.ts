@@ -1,3 +1,4 @@
+import { firstMovingTrade } from '../../../domain/alerts/move-alert.ts';
 import { alertFires } from '../../../domain/alerts/price-alert.ts';
 import type { Clock } from '../../clock.ts';
 import { priceUnits } from '../../market/lever-terms.ts';
@@ -32,10 +33,16 @@ export function alertTradeOf(pairId: number, trade: TapeTradeRef): AlertTrade | 
  * exchange's side (so they fire while no page is open: a server runs on, and the browser's exchange
  * catches the tape up when a tab opens it again), each exactly once, pushed to the owner as
  * PRICE_ALERT.
+ *
+ * A move alert's window (up to 4 h) is longer than the tape keeps (15 min), so the trades of pairs
+ * with waiting move alerts are also kept here, as far back as their longest window. They are not in
+ * the event log: after a restart a move is measured from the trades the tape still holds on.
  */
 export class PriceAlerts {
   private firing: Promise<void> | null = null;
   private again = false;
+  /** Trades of the pairs with waiting move alerts, oldest first, as far back as their longest window. */
+  private readonly moveHistory = new Map<number, AlertTrade[]>();
 
   private constructor(
     private readonly log: CommandLog<PriceAlertState, PriceAlertCommand, PriceAlertEvent>,
@@ -44,7 +51,9 @@ export class PriceAlerts {
     private readonly clock: Clock,
   ) {
     tape.onTrade((pairId, trade) => {
-      if (this.waitingOn(pairId).some((alert) => this.firesOn(alert, pairId, trade))) this.fireSoon();
+      const waiting = this.waitingOn(pairId);
+      if (waiting.some((alert) => alert.move !== null)) this.remember(pairId, trade, waiting);
+      if (waiting.some((alert) => this.firesOn(alert, pairId, trade))) this.fireSoon();
     });
   }
 
@@ -95,11 +104,39 @@ export class PriceAlerts {
 
   private firesOn(alert: PriceAlertRecord, pairId: number, trade: TapeTradeRef): boolean {
     const units = alertTradeOf(pairId, trade);
-    return (
-      units !== null &&
-      trade.id > alert.afterTradeId &&
-      alertFires(alert.direction, alert.target, units.price)
+    if (units === null || trade.id <= alert.afterTradeId) return false;
+    if (alert.direction !== 'moves') return alertFires(alert.direction, alert.target, units.price);
+    if (!alert.move) return false;
+    const since = trade.time - alert.move.windowMs;
+    const window = this.historyOf(pairId).filter(
+      (earlier) => earlier.id > alert.afterTradeId && earlier.time >= since,
     );
+    return firstMovingTrade(alert.move.bp, alert.move.windowMs, [alert.move.from, ...window]) !== null;
+  }
+
+  /** The kept trades of a pair with waiting move alerts; the tape's when none are kept yet. */
+  private historyOf(pairId: number): AlertTrade[] {
+    let list = this.moveHistory.get(pairId);
+    if (!list) {
+      list = this.tape.after(pairId, 0).flatMap((trade) => alertTradeOf(pairId, trade) ?? []);
+      this.moveHistory.set(pairId, list);
+    }
+    return list;
+  }
+
+  /** Keeps a trade of a pair with waiting move alerts, and forgets those older than their longest window. */
+  private remember(pairId: number, trade: TapeTradeRef, waiting: readonly PriceAlertRecord[]): void {
+    const units = alertTradeOf(pairId, trade);
+    if (!units) return;
+    const list = this.historyOf(pairId);
+    const last = list[list.length - 1];
+    if (!last || last.id < units.id) list.push(units);
+    const longest = Math.max(...waiting.map((alert) => alert.move?.windowMs ?? 0));
+    // Pruned in batches so the front is not shifted at every trade.
+    if (list.length > 256 && list[0]!.time < units.time - longest - 60_000) {
+      const keepFrom = list.findIndex((entry) => entry.time >= units.time - longest);
+      list.splice(0, Math.max(0, keepFrom));
+    }
   }
 
   /** A pass now, or right after the one running (it may have read the tape before the trade). */
@@ -125,11 +162,18 @@ export class PriceAlerts {
     const trades = new Map<number, AlertTrade[]>();
     for (const alert of this.state().alerts.values()) {
       if (alert.fired !== null || trades.has(alert.pairId)) continue;
-      const since = Math.min(...this.waitingOn(alert.pairId).map((waiting) => waiting.afterTradeId));
+      const waiting = this.waitingOn(alert.pairId);
+      const since = Math.min(...waiting.map((one) => one.afterTradeId));
       const list = this.tape
         .after(alert.pairId, since)
         .flatMap((trade) => alertTradeOf(alert.pairId, trade) ?? []);
-      trades.set(alert.pairId, list);
+      // A move alert's window may reach back further than the tape: the kept trades come first.
+      const kept = waiting.some((one) => one.move !== null) ? this.historyOf(alert.pairId) : [];
+      const earlier = kept.filter((trade) => trade.id > since && trade.id < (list[0]?.id ?? Infinity));
+      trades.set(alert.pairId, [...earlier, ...list]);
+    }
+    for (const pairId of this.moveHistory.keys()) {
+      if (!this.waitingOn(pairId).some((alert) => alert.move !== null)) this.moveHistory.delete(pairId);
     }
     if (trades.size === 0) return;
     const result = await this.log.execute({ kind: 'fireAlerts', at: this.clock.now(), trades });

@@ -1,5 +1,7 @@
 import { errorEnvelope, okEnvelope, type Envelope } from '../../../api/envelope.ts';
+import { isMoveWindow, MOVE_PERCENT_DECIMALS } from '../../../domain/alerts/move-alert.ts';
 import { alertDirectionOf } from '../../../domain/alerts/price-alert.ts';
+import { ALERT_MOVES } from '../../../domain/contract-codes.ts';
 import { exactScaled, LEDGER_DECIMALS } from '../../../domain/money.ts';
 import { pairById } from '../../market/pairs.ts';
 import { storedTo } from '../../answer-once.ts';
@@ -33,10 +35,42 @@ export function registerPriceAlertRoutes(routes: Routes, accounts: Accounts, ale
   onUser(routes, accounts, 'alert/add', async (payload, ctx, user) => {
     const pair = pairById(payload.currency_match_id);
     if (!pair) return errorEnvelope(ctx.t('marketUnknownPair', { id: payload.currency_match_id }));
+    const set = (state: PriceAlertState, id: unknown) => {
+      const alert = state.alerts.get(id as number);
+      return alert ? okEnvelope(alertAnswer(alert), ctx.t('alertSet')) : errorEnvelope(ctx.t('internal'));
+    };
+    const once =
+      ctx.requestId === undefined
+        ? undefined
+        : {
+            id: ctx.requestId,
+            answer: (next: PriceAlertState, reply: unknown) => set(next, reply),
+            ...storedTo(ctx),
+          };
+    if (payload.direction === ALERT_MOVES) {
+      // A percent with at most 2 places (never rounded) and one of the offered windows.
+      const bp = exactScaled(payload.percent ?? '', MOVE_PERCENT_DECIMALS);
+      if (bp === null || bp <= 0n) return errorEnvelope(ctx.t('alertMoveInvalid'));
+      const window = payload.window ?? 0;
+      if (!isMoveWindow(window)) return errorEnvelope(ctx.t('alertWindowInvalid'));
+      const result = await alerts.execute(
+        {
+          kind: 'addMoveAlert',
+          at: ctx.now,
+          userId: user.id,
+          pairId: pair.id,
+          bp,
+          windowMs: window * 60_000,
+          last: alerts.lastTrade(pair.id),
+        },
+        once,
+      );
+      return result.ok ? set(alerts.state(), result.reply) : refusal(result, ctx);
+    }
     const direction = alertDirectionOf(payload.direction);
     if (!direction) return errorEnvelope(ctx.t('alertPriceInvalid'));
     // The pair's own places: a price finer than its tick is refused, never rounded.
-    const ticks = exactScaled(payload.price, pair.priceDecimals);
+    const ticks = exactScaled(payload.price ?? '', pair.priceDecimals);
     if (ticks === null || ticks <= 0n) {
       return errorEnvelope(
         ticks === null
@@ -45,10 +79,6 @@ export function registerPriceAlertRoutes(routes: Routes, accounts: Accounts, ale
       );
     }
     const target = ticks * 10n ** BigInt(LEDGER_DECIMALS - pair.priceDecimals);
-    const set = (state: PriceAlertState, id: unknown) => {
-      const alert = state.alerts.get(id as number);
-      return alert ? okEnvelope(alertAnswer(alert), ctx.t('alertSet')) : errorEnvelope(ctx.t('internal'));
-    };
     const result = await alerts.execute(
       {
         kind: 'addAlert',
@@ -59,9 +89,7 @@ export function registerPriceAlertRoutes(routes: Routes, accounts: Accounts, ale
         target,
         last: alerts.lastTrade(pair.id),
       },
-      ctx.requestId === undefined
-        ? undefined
-        : { id: ctx.requestId, answer: (next, reply) => set(next, reply), ...storedTo(ctx) },
+      once,
     );
     return result.ok ? set(alerts.state(), result.reply) : refusal(result, ctx);
   });

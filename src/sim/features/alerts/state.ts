@@ -1,4 +1,4 @@
-import type { AlertDirection } from '../../../domain/alerts/price-alert.ts';
+import type { AlertCondition, AlertDirection } from '../../../domain/alerts/price-alert.ts';
 
 /** The public trade that fired an alert: its tape id, time and price (ledger units). */
 export interface AlertTrade {
@@ -7,14 +7,24 @@ export interface AlertTrade {
   readonly price: bigint;
 }
 
+/** A move alert's rule: a move of `bp` basis points within `windowMs`, measured from `from` on. */
+export interface MoveRule {
+  readonly bp: bigint;
+  readonly windowMs: number;
+  /** The pair's last trade when it was set: the earliest trade a move is measured from. */
+  readonly from: AlertTrade;
+}
+
 /** One price alert of one user on one pair. */
 export interface PriceAlertRecord {
   readonly id: number;
   readonly userId: number;
   readonly pairId: number;
-  readonly direction: AlertDirection;
-  /** The price it waits for, ledger units. */
+  readonly direction: AlertCondition;
+  /** The price it waits for, ledger units (a move alert: the last price when it was set). */
   readonly target: bigint;
+  /** A move alert's rule; null for one waiting for a price. */
+  readonly move: MoveRule | null;
   readonly createdAt: number;
   /** The pair's last tape trade when it was set: only later trades fire it. */
   readonly afterTradeId: number;
@@ -42,8 +52,21 @@ export type PriceAlertCommand =
       /** The pair's last trade now (id and price): the target is checked against its price. */
       last: AlertTrade | null;
     }
+  | {
+      kind: 'addMoveAlert';
+      at: number;
+      userId: number;
+      pairId: number;
+      bp: bigint;
+      windowMs: number;
+      /** The pair's last trade now: a move is measured from it on. */
+      last: AlertTrade | null;
+    }
   | { kind: 'removeAlert'; at: number; userId: number; id: number }
-  /** The tape's trades of some pairs since their waiting alerts were set, oldest first. */
+  /**
+   * The tape's trades of some pairs since their waiting alerts were set, oldest first (for a move
+   * alert, at least its window's worth before the newest, where the exchange still holds them).
+   */
   | { kind: 'fireAlerts'; at: number; trades: ReadonlyMap<number, readonly AlertTrade[]> };
 
 export type PriceAlertEvent =
@@ -53,9 +76,11 @@ export type PriceAlertEvent =
       id: number;
       userId: number;
       pairId: number;
-      direction: AlertDirection;
+      direction: AlertCondition;
       target: bigint;
       afterTradeId: number;
+      /** A move alert's rule (absent on a price alert, and on every event written before moves). */
+      move?: MoveRule;
     }
   | { type: 'PriceAlertRemoved'; at: number; id: number }
   | { type: 'PriceAlertFired'; at: number; id: number; trade: AlertTrade };

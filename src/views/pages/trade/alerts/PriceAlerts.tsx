@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage } from '../../../../domain/languages.ts';
-import { ALERT_RISES, ALERT_WAITING } from '../../../../domain/contract-codes.ts';
+import { MOVE_WINDOWS_MINUTES, isMoveWindow } from '../../../../domain/alerts/move-alert.ts';
+import { ALERT_MOVES, ALERT_RISES, ALERT_WAITING } from '../../../../domain/contract-codes.ts';
+import type { NumberText } from '../../../../domain/number-locale.ts';
+import type { PriceAlert } from '../../../../streams/alert-pushes.ts';
 import { usesDecimalComma } from '../../../../domain/number-entry.ts';
 import { readPref } from '../../../../machines/local-prefs.ts';
 import type { AlertFormProblem } from '../../../../machines/price-alerts.machine.ts';
@@ -21,9 +24,24 @@ function problemText(problem: AlertFormProblem, t: TFunction) {
       return t('numberEntry.tooManyDecimals', { max: problem.max });
     case 'empty':
       return t('alerts.needPrice');
+    case 'emptyPercent':
+      return t('alerts.needPercent');
     default:
       return t(`server.${problem.kind}`);
   }
+}
+
+/** What an alert waits for, as its row says it: "Rises to 50,000.00", "Moves 2 % within 1 h". */
+function alertRuleText(alert: PriceAlert, priceDecimals: number, t: TFunction, numbers: NumberText) {
+  if (alert.direction === ALERT_MOVES) {
+    return t('alerts.movesBy', {
+      percent: numbers.exact(alert.percent ?? ''),
+      window: t(`alerts.windows.${alert.window ?? 0}`),
+    });
+  }
+  return t(alert.direction === ALERT_RISES ? 'alerts.risesTo' : 'alerts.fallsTo', {
+    price: numbers.price(alert.price, priceDecimals),
+  });
 }
 
 /** The panel inside the dialog: its machine runs while the dialog is open. */
@@ -50,7 +68,8 @@ function AlertPanel({
     },
   });
   useEffect(() => send({ type: 'LAST', price: last }), [last, send]);
-  const { direction, price, problem, refusal, alerts } = snapshot.context;
+  const { direction, price, percent, window, problem, refusal, alerts } = snapshot.context;
+  const moves = direction === 'moves';
   const mine = alerts.filter((alert) => alert.currency_match_id === pairId);
   const busy = !snapshot.matches('ready');
   const message = problem ? problemText(problem, t) : refusal;
@@ -71,7 +90,7 @@ function AlertPanel({
       >
         <fieldset className="alert-direction">
           <legend className="visually-hidden">{t('alerts.when')}</legend>
-          {(['rises', 'falls'] as const).map((option) => (
+          {(['rises', 'falls', 'moves'] as const).map((option) => (
             <label key={option} className={direction === option ? 'chosen' : undefined}>
               <input
                 type="radio"
@@ -85,18 +104,52 @@ function AlertPanel({
             </label>
           ))}
         </fieldset>
-        <label className="alert-price">
-          <span>{t('alerts.price', { pair: symbol })}</span>
-          <input
-            inputMode="decimal"
-            autoComplete="off"
-            value={price}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? 'alert-problem' : undefined}
-            onChange={(event) => send({ type: 'PRICE', price: event.target.value })}
-            data-testid="alert-price"
-          />
-        </label>
+        {moves ? (
+          <div className="alert-move">
+            <label className="alert-price">
+              <span>{t('alerts.percent')}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={percent}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? 'alert-problem' : undefined}
+                onChange={(event) => send({ type: 'PERCENT', percent: event.target.value })}
+                data-testid="alert-percent"
+              />
+            </label>
+            <label className="alert-price">
+              <span>{t('alerts.window')}</span>
+              <select
+                value={window}
+                onChange={(event) => {
+                  const minutes = Number(event.target.value);
+                  if (isMoveWindow(minutes)) send({ type: 'WINDOW', window: minutes });
+                }}
+                data-testid="alert-window"
+              >
+                {MOVE_WINDOWS_MINUTES.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {t(`alerts.windows.${minutes}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        ) : (
+          <label className="alert-price">
+            <span>{t('alerts.price', { pair: symbol })}</span>
+            <input
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? 'alert-problem' : undefined}
+              onChange={(event) => send({ type: 'PRICE', price: event.target.value })}
+              data-testid="alert-price"
+            />
+          </label>
+        )}
         {message && (
           <p className="alert-problem" id="alert-problem" role="alert" data-testid="alert-problem">
             {message}
@@ -116,12 +169,9 @@ function AlertPanel({
               key={alert.id}
               data-testid="alert-row"
               data-status={alert.status === ALERT_WAITING ? 'waiting' : 'fired'}
+              data-kind={alert.direction === ALERT_MOVES ? 'moves' : 'price'}
             >
-              <span>
-                {t(alert.direction === ALERT_RISES ? 'alerts.risesTo' : 'alerts.fallsTo', {
-                  price: numbers.price(alert.price, priceDecimals),
-                })}
-              </span>
+              <span>{alertRuleText(alert, priceDecimals, t, numbers)}</span>
               <span className={alert.status === ALERT_WAITING ? 'alert-status' : 'alert-status fired'}>
                 {alert.trade
                   ? t('alerts.firedAt', {
@@ -150,7 +200,7 @@ function AlertPanel({
 }
 
 /**
- * The trade screen's price-alert button: a dialog to set "rises to" or "falls to" alerts on the pair
+ * The trade screen's price-alert button: a dialog to set "rises to", "falls to" or "moves by" alerts on the pair
  * and see or remove the pair's alerts. The exchange watches the tape for them (they fire with no page
  * open); a fired one arrives in the notification centre.
  */
