@@ -40,7 +40,17 @@ function fire(state: PriceAlertState, trades: AlertTrade[]) {
 const through = (id: number): AlertTrade => ({ id, time: id, price: 150n });
 
 function record(id: number, userId: number, fired: AlertTrade | null): PriceAlertRecord {
-  return { id, userId, pairId: PAIR, direction: 'rises', target: 101n, createdAt: 0, afterTradeId: 0, fired };
+  return {
+    id,
+    userId,
+    pairId: PAIR,
+    direction: 'rises',
+    target: 101n,
+    move: null,
+    createdAt: 0,
+    afterTradeId: 0,
+    fired,
+  };
 }
 
 describe('the price-alert aggregate at its edges', () => {
