@@ -30,6 +30,8 @@ export interface OrderStream {
   lots: Float64Array;
   /** `String(id)` per command, prepared up front for nodejs-order-book, which keys orders by string. */
   idText: string[];
+  /** What the stream did besides its commands, for the report (the OCO stream counts its groups). */
+  note?: string;
 }
 
 /** mulberry32: a tiny, fast, seedable 32-bit PRNG; returns floats in [0, 1). */
@@ -74,6 +76,14 @@ class LiveOrders {
   }
 }
 
+/** An OCO's stop leg, waiting for a trade at or through its stop. */
+interface WaitingOco {
+  side: Side;
+  stopTicks: number;
+  stopLimitTicks: number;
+  lots: number;
+}
+
 /** Records commands while applying them to a scratch book that tracks live orders and the touch. */
 class StreamBuilder {
   readonly book: OrderBook;
@@ -86,9 +96,17 @@ class StreamBuilder {
   private readonly lots: number[] = [];
   private nextId = 1;
   prefill = 0;
+  /** Trade prices of the command being applied, in order (stops fire from the trades that cross them). */
+  private trades: number[] = [];
+  /** OCO groups whose stop leg waits, by their limit leg's id. */
+  private readonly waitingOco = new Map<number, WaitingOco>();
+  readonly ocoCounts = { placed: 0, refused: 0, triggered: 0, limitFilled: 0, cancelled: 0 };
 
   constructor(readonly random: () => number) {
-    this.book = new OrderBook({ capacity: 1 << 15, onFill: (makerId) => this.afterFill(makerId) });
+    this.book = new OrderBook({
+      capacity: 1 << 15,
+      onFill: (makerId, _takerId, priceTicks) => this.afterFill(makerId, priceTicks),
+    });
   }
 
   get count(): number {
@@ -146,6 +164,55 @@ class StreamBuilder {
     this.push(CANCEL, id, 0, 0, 0, 0);
     this.book.cancel(id);
     this.live.remove(id);
+    // Cancelling an OCO's limit leg cancels its waiting stop leg too (which is not in the book).
+    if (this.waitingOco.delete(id)) this.ocoCounts.cancelled++;
+  }
+
+  /**
+   * An OCO as Spot.placeOco puts it in the book: its limit leg as a post-only order (refused whole
+   * if it would take); its stop leg waits outside the book, in this builder, as the spot service
+   * keeps it (the service's watch, not the engine, so it is not part of the stream).
+   */
+  oco(side: Side, limitTicks: number, stopTicks: number, stopLimitTicks: number, lots: number): void {
+    const legId = this.nextId;
+    this.postOnly(side, limitTicks, lots);
+    if (!this.book.has(legId)) {
+      this.ocoCounts.refused++;
+      return;
+    }
+    this.ocoCounts.placed++;
+    this.waitingOco.set(legId, { side, stopTicks, stopLimitTicks, lots });
+  }
+
+  /**
+   * After a command: each waiting stop that one of its trades reached triggers, as Spot's trigger
+   * does it: its limit leg leaves the book (CANCEL), then its stop leg enters it as a limit order
+   * (LIMIT), and the trades that makes may trigger more. A limit leg that filled, even in part, has
+   * already dropped its stop (afterFill).
+   */
+  settleStops(): void {
+    while (this.trades.length > 0 && this.waitingOco.size > 0) {
+      const trades = this.trades;
+      this.trades = [];
+      const fired: Array<[number, WaitingOco]> = [];
+      for (const [legId, stop] of this.waitingOco) {
+        const reached = trades.some((price) =>
+          stop.side === SELL ? price <= stop.stopTicks : price >= stop.stopTicks,
+        );
+        if (reached) fired.push([legId, stop]);
+      }
+      for (const [legId] of fired) {
+        this.waitingOco.delete(legId);
+        this.push(CANCEL, legId, 0, 0, 0, 0);
+        this.book.cancel(legId);
+        this.live.remove(legId);
+      }
+      for (const [, stop] of fired) {
+        this.ocoCounts.triggered++;
+        this.limit(stop.side, stop.stopLimitTicks, stop.lots);
+      }
+    }
+    this.trades = [];
   }
 
   /** Best price on `side`, or `fallback` when that side is empty. */
@@ -170,8 +237,11 @@ class StreamBuilder {
     };
   }
 
-  private afterFill(makerId: number): void {
+  private afterFill(makerId: number, priceTicks: number): void {
+    this.trades.push(priceTicks);
     if (!this.book.has(makerId)) this.live.remove(makerId);
+    // An OCO's limit leg that fills, even in part, cancels its stop leg.
+    if (this.waitingOco.delete(makerId)) this.ocoCounts.limitFilled++;
   }
 
   private push(kind: number, id: number, owner: number, side: number, price: number, lots: number): void {
@@ -349,6 +419,67 @@ export function timeInForce(seed: number, operations: number, target = 12_000): 
     } else builder.market(side, orderLots(random) * 3);
   }
   return builder.build('time-in-force');
+}
+
+/**
+ * (f) OCO: the steady mix's book and rhythm, with one command in seven an OCO (domain/spot/oco.ts):
+ * a post-only limit leg a few ticks behind its touch and a stop a few ticks beyond the other touch,
+ * its limit a little through it. More market orders than the steady mix move the price so that
+ * stops trigger: each trigger cancels its limit leg and sends its stop leg to the book as a limit
+ * order; a limit leg that fills drops its stop. The engine's share of OCO trading is exactly these
+ * post-only orders, cancels and limit orders, so both engines replay them as such; watching the
+ * stops is the spot service's work (a set of waiting stops per pair) and is not timed here.
+ */
+export function oco(seed: number, operations: number, target = 12_000): OrderStream {
+  const random = mulberry32(seed);
+  const builder = new StreamBuilder(random);
+  const distance = () => 1 + Math.min(300, Math.floor(-Math.log(1 - random()) * 15));
+  while (builder.live.size < target) {
+    const side = randomSide(random);
+    builder.limit(side, passivePrice(builder, side, distance()), orderLots(random));
+  }
+  builder.markPrefillDone();
+  const end = builder.count + operations;
+  while (builder.count < end) {
+    const roll = random();
+    const cancelShare = builder.live.size > target ? 0.45 : 0.35;
+    const side = randomSide(random);
+    if (roll < cancelShare) builder.cancelRandom();
+    else if (roll < 0.74) builder.limit(side, passivePrice(builder, side, distance()), orderLots(random));
+    else if (roll < 0.88) {
+      // A sell OCO: take profit above the ask, stop below the bid; a buy OCO the other way round.
+      const lots = orderLots(random);
+      const beyond = 1 + Math.floor(random() * 6);
+      if (side === SELL) {
+        const stop = Math.max(2, builder.touch(BUY, START_MID - 1) - beyond);
+        builder.oco(
+          SELL,
+          passivePrice(builder, SELL, distance()),
+          stop,
+          stop - 1 - Math.floor(random() * 3),
+          lots,
+        );
+      } else {
+        const stop = builder.touch(SELL, START_MID + 1) + beyond;
+        builder.oco(
+          BUY,
+          passivePrice(builder, BUY, distance()),
+          stop,
+          stop + 1 + Math.floor(random() * 3),
+          lots,
+        );
+      }
+    } else if (roll < 0.94) {
+      builder.limit(side, marketablePrice(builder, side, Math.floor(random() * 3)), orderLots(random));
+    } else builder.market(side, orderLots(random) * 3);
+    builder.settleStops();
+  }
+  const stream = builder.build('oco');
+  const c = builder.ocoCounts;
+  stream.note =
+    `OCO groups: ${c.placed} placed (${c.refused} refused as post-only takers), ${c.triggered} stops triggered, ` +
+    `${c.limitFilled} limit legs filled, ${c.cancelled} cancelled`;
+  return stream;
 }
 
 /** Share of each command kind in the timed part of a stream, for the report. */

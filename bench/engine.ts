@@ -6,7 +6,8 @@
  *    command and the full list of resting orders (id, side, price, remaining lots, in priority
  *    order) at checkpoints must match. Any difference exits with status 1.
  * 2. Scenarios (see engine-streams.ts): steady mix, deep queues, sweeps, new levels, time in force
- *    (IOC, FOK and post-only limit orders in the steady mix). Per scenario:
+ *    (IOC, FOK and post-only limit orders in the steady mix), OCO (groups whose stops trigger and
+ *    whose legs cancel each other, as the book sees them). Per scenario:
  *    median throughput over several repetitions (the prefill that builds the starting book is not
  *    timed), p99 latency per command measured over 64-command batches (one hrtime call per batch,
  *    so the timer's own cost does not swamp a 100 ns command), and heap bytes per resting order.
@@ -20,6 +21,7 @@ import {
   commandMix,
   deepQueues,
   newLevels,
+  oco,
   steadyMix,
   sweeps,
   timeInForce,
@@ -156,6 +158,7 @@ function main(): void {
     { stream: sweeps(seed + 2, 200_000), oursRepetitions: 15, theirsRepetitions: 3 },
     { stream: newLevels(seed + 3, 200_000), oursRepetitions: 21, theirsRepetitions: 3 },
     { stream: timeInForce(seed + 4, 300_000), oursRepetitions: 21, theirsRepetitions: 3 },
+    { stream: oco(seed + 5, 300_000), oursRepetitions: 21, theirsRepetitions: 3 },
   ];
 
   console.log(
@@ -186,6 +189,7 @@ function main(): void {
         `(limit ${percent(mix.limit)}, market ${percent(mix.market)}, cancel ${percent(mix.cancel)}` +
         `${mix.options > 0 ? `, IOC/FOK/post-only ${percent(mix.options)}` : ''})`,
     );
+    if (stream.note) console.log(`  ${stream.note}`);
     const our = measure(ours, stream, oursRepetitions);
     const their = measure(theirs, stream, theirsRepetitions);
     const ratio = our.opsPerSecond / their.opsPerSecond;
