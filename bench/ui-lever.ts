@@ -5,7 +5,8 @@
  * Set-up through the contract, as the demo user: sign in on the log-in form, move 5,000 USDT into
  * the lever account (account/transfer), open 100 one-lot market positions at x100 on the pair
  * (lever/submit), alternately long and short so the book is hedged and the storm's moves liquidate
- * nothing, then reload /lever, choose the panel's open-positions tab where it has one, and scroll
+ * nothing, give each a take-profit and a stop-loss 1 % away (lever/setstop: the chart draws the
+ * newest positions' lines, issue 32 item 3), then reload /lever, choose the panel's open-positions tab where it has one, and scroll
  * the panel into view. The panel shows what its page holds: the live PnL cells on screen are
  * counted and printed; the server (lever/deal) must still hold all 100 open at the end.
  *
@@ -34,6 +35,10 @@ const POSITIONS = 100;
 const MULTIPLE = 100;
 const FUNDING = '5000';
 const BOOT = { timeout: 60_000 };
+/** Take-profit and stop-loss this far (%) from each entry: beyond the storm's moves, so none fires. */
+const STOP_PERCENT = 1;
+/** The chart's drag grips of take-profit and stop-loss lines (ChartLineGrips). */
+const GRIPS = '[data-testid="chart-grips"] [data-grip]';
 /** The PnL cells the panel paints live from the last trade (open positions of the pair on screen). */
 const PNL_CELLS = '[data-pnl-id]';
 
@@ -104,8 +109,35 @@ export const leverScenario: Scenario = async (context) => {
       token,
     )) as OpenedPosition[];
 
+    // Every position gets a take-profit and a stop-loss STOP_PERCENT from its entry: its chart lines
+    // (issue 32 item 3: the newest LEVER_MARKED_POSITIONS positions' entry, TP, SL and liquidation
+    // lines, TP and SL with their drag grips) are drawn under the storm too.
+    await simCalls(
+      page,
+      context.workerUrl,
+      opened.map((position) => {
+        const entry = Number(position.price);
+        const up = (entry * (1 + STOP_PERCENT / 100)).toFixed(2);
+        const down = (entry * (1 - STOP_PERCENT / 100)).toFixed(2);
+        const long = position.type === LEVER_TYPE_LONG;
+        return {
+          path: 'lever/setstop',
+          payload: {
+            id: position.id,
+            target_profit_price: long ? up : down,
+            stop_loss_price: long ? down : up,
+          },
+        };
+      }),
+      token,
+    );
+
     await page.reload();
     await page.getByTestId('lever-positions').waitFor(BOOT);
+    await page
+      .locator(GRIPS)
+      .first()
+      .waitFor({ ...BOOT, state: 'attached' });
     // The open positions' tab, where the panel has one (else it shows them already).
     const openTab = page.getByTestId('lever-tab-open');
     if ((await openTab.count()) > 0) await openTab.click();
@@ -125,6 +157,10 @@ export const leverScenario: Scenario = async (context) => {
       name: 'lever',
     });
     const cellsAfter = await page.locator(PNL_CELLS).count();
+    const grips = await page.locator(GRIPS).count();
+    const lines = await page.evaluate(
+      () => document.querySelectorAll('[data-testid="chart-grips"] [data-grip]:not([hidden])').length,
+    );
     const deal = (await simCall(
       page,
       context.workerUrl,
@@ -137,7 +173,7 @@ export const leverScenario: Scenario = async (context) => {
     const frames = frameFigures(
       recording,
       `x${context.speed}, storm every ${STORM_INTERVAL_MS} ms, /lever ${SYMBOL} signed in, ` +
-        `${POSITIONS} positions (1 lot x${MULTIPLE}, half long, half short)`,
+        `${POSITIONS} positions (1 lot x${MULTIPLE}, half long, half short, TP and SL ${STOP_PERCENT} % away)`,
     );
     const pushes = pushFigures(recording, [
       { label: 'depth', type: 'MARKET_DEPTH', painted: (sample) => sample.book },
@@ -152,6 +188,10 @@ export const leverScenario: Scenario = async (context) => {
         `${stillOpen} of ${POSITIONS} at the end (lever/deal); live PnL cells on screen ${onScreen.length} ` +
           `before, ${cellsAfter} after (the panel's page); LEVER_TRADE pushes ${(leverPushes / recording.seconds).toFixed(1)} / s`,
       ],
+      [
+        'chart lines',
+        `TP and SL grips ${grips} (${lines} in the price axis's view at the end), for the newest positions' lines`,
+      ],
       ...detailRows(recording, context.detail),
     ];
     if (problems.length > 0) report.push(['page errors', problems.join('; ')]);
@@ -161,6 +201,7 @@ export const leverScenario: Scenario = async (context) => {
       frames.frameP95 <= FRAME_TARGET_MS &&
       stillOpen === POSITIONS &&
       cellsAfter > 0 &&
+      grips > 0 &&
       problems.length === 0;
     return {
       rows: report,
