@@ -35,6 +35,11 @@ export const GATEWAY_ID = /^[A-Za-z0-9-]{1,64}$/;
 /** How often each side beats, and how long the other waits before it counts the beater gone. */
 export const CORE_BEAT_MS = 1_000;
 export const CORE_SILENT_MS = 3_500;
+/**
+ * A standby is counted on longer: while it folds the log on taking over, its event loop is busy
+ * and it beats neither as a standby nor yet as the leader.
+ */
+export const STANDBY_SILENT_MS = 10_000;
 export const GATEWAY_BEAT_MS = 2_000;
 export const GATEWAY_SILENT_MS = 10_000;
 
@@ -62,10 +67,14 @@ export interface FramesMessage {
 }
 
 export interface CoreBeat {
-  /** This core process's own id: a new one means the sessions of the old one are gone. */
+  /** This core process's own id: a new leader means the sessions of the old one are gone. */
   instance: string;
+  /** Whether it serves (holds the log's writer lock), or is a standby waiting for it. */
+  leading: boolean;
   writable: boolean;
   reason?: string;
+  /** Its last beat: it stops (gracefully); no takeover is to be waited for on its account. */
+  leaving?: boolean;
 }
 
 export interface GatewayBeat {

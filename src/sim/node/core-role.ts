@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { errorEnvelope } from '../../api/envelope.ts';
 import type { SocketSession } from '../socket-hub.ts';
@@ -35,11 +34,13 @@ export interface CoreRoleOptions {
   /** As in one process (http-server.ts): answers and frames wait until what they tell is on disk. */
   durable?: () => Promise<void>;
   now: () => number;
+  /** This process's id in its heartbeats (the one it beat with as a standby). */
+  instance: string;
+  /** Called once the store says another core holds the log now: this one must stop serving. */
+  fenced: (reason: string) => void;
 }
 
 export interface CoreRole {
-  /** This process's id in its heartbeats. */
-  instance: string;
   /** The gateways' sockets this core holds a session for. */
   sockets(): number;
   /** Stops serving: no more commands are taken, the running ones are answered, sessions close. */
@@ -62,7 +63,8 @@ interface GatewayState {
  */
 export function serveCore(options: CoreRoleOptions): CoreRole {
   const { nats, node, log } = options;
-  const instance = randomUUID();
+  const { instance } = options;
+  let fenced = false;
   const gateways = new Map<string, GatewayState>();
   const frames = new FrameWriter(options.durable);
   const running = new Set<Promise<void>>();
@@ -205,8 +207,13 @@ export function serveCore(options: CoreRoleOptions): CoreRole {
 
   const beat = () => {
     const health = node.store.health?.() ?? { writable: true };
+    if (!health.writable && (health.state === 'fenced' || health.state === 'diverged') && !fenced) {
+      fenced = true;
+      options.fenced(health.reason);
+    }
     const message: CoreBeat = {
       instance,
+      leading: !fenced,
       writable: health.writable,
       ...(health.writable ? {} : { reason: health.reason }),
     };
@@ -223,10 +230,13 @@ export function serveCore(options: CoreRoleOptions): CoreRole {
   const beatTimer = setInterval(beat, CORE_BEAT_MS);
 
   return {
-    instance,
     sockets: () => [...gateways.values()].reduce((sum, state) => sum + state.sessions.size, 0),
     async stop() {
       clearInterval(beatTimer);
+      nats.publish(
+        CORE_BEAT_SUBJECT,
+        JSON.stringify({ instance, leading: false, writable: false, leaving: true }),
+      );
       for (const subscription of subscriptions) subscription.unsubscribe();
       await Promise.allSettled(running);
       for (const [id, state] of gateways) {
@@ -236,4 +246,18 @@ export function serveCore(options: CoreRoleOptions): CoreRole {
       await nats.flush().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A core waiting for the log's writer lock beats as a standby: gateways then know a takeover is
+ * coming and hold a call that found no leader (no responders) instead of failing it at once.
+ */
+export function beatAsStandby(nats: NatsConnection, instance: string): { stop(): void } {
+  const beat = () => {
+    const message: CoreBeat = { instance, leading: false, writable: false, reason: 'standby' };
+    nats.publish(CORE_BEAT_SUBJECT, JSON.stringify(message));
+  };
+  beat();
+  const timer = setInterval(beat, CORE_BEAT_MS);
+  return { stop: () => clearInterval(timer) };
 }

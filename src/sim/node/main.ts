@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CorsPolicy } from './cors.ts';
 import { createHttpServer } from './http-server.ts';
 import { errorFields, JsonLog, sendConsoleTo } from './json-log.ts';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { nodeServerMessages } from './node-messages.ts';
 import { openNodeSimulator, type NodeSimulator, type ServerStore } from './node-simulator.ts';
 import { PostgresEventLog } from '../store/postgres-event-log.ts';
@@ -15,7 +15,7 @@ import { AddressAttempts } from './address-attempts.ts';
 import { loadCoinLogos } from './coin-logos.ts';
 import { smtpCourier } from './smtp-courier.ts';
 import { SocketGateway } from './socket-gateway.ts';
-import { serveCore } from './core-role.ts';
+import { beatAsStandby, serveCore, type CoreRole } from './core-role.ts';
 import { connectNats } from './nats-link.ts';
 import { RemoteExchange } from './remote-exchange.ts';
 import { onStopSignals } from './stop-signals.ts';
@@ -51,7 +51,14 @@ async function main(options: ServerOptions): Promise<void> {
   const openStore = async (): Promise<ServerStore> => {
     if (options.databaseUrl) {
       file = `postgresql schema ${options.databaseSchema}`;
-      return PostgresEventLog.open({ url: options.databaseUrl, schema: options.databaseSchema, log });
+      return PostgresEventLog.open({
+        url: options.databaseUrl,
+        schema: options.databaseSchema,
+        log,
+        // A core waits for the log's writer lock as long as it takes: the hot standby, which leads
+        // once the leader's connection is gone (cluster-protocol.ts).
+        ...(options.role === 'core' ? { lockWaitMs: Number.MAX_SAFE_INTEGER } : {}),
+      });
     }
     if (options.data !== ':memory:') {
       mkdirSync(options.data, { recursive: true });
@@ -101,7 +108,7 @@ async function main(options: ServerOptions): Promise<void> {
       realNow: wallClock,
       secrets,
     });
-  if (options.role === 'core') return runCore(options, log, await openExchange(), file);
+  if (options.role === 'core') return runCore(options, log, openExchange, () => file);
   if (options.role === 'gateway') return runGateway(options, log, operatorToken);
   // With --socket-gateway on the WebSocket connections live in a process of their own: the fan-out
   // of every market frame to every socket runs on the other core while this process runs the
@@ -188,39 +195,61 @@ async function main(options: ServerOptions): Promise<void> {
 
 /**
  * `--role core`: the exchange and its log, served to the gateways over NATS (core-role.ts); no HTTP.
- * Its image and asset URLs use --public-url, the address clients reach the gateways at.
+ * On PostgreSQL every core waits for the log's writer lock (an advisory lock held by its connection):
+ * the first leads, the others are standbys that beat as such; when the leader dies its connection
+ * goes, the lock with it, and one standby takes it, folds the log and serves. A core fenced off its
+ * log (another core holds the lock) stops. Image and asset URLs use --public-url, the address
+ * clients reach the gateways at.
  */
 async function runCore(
   options: ServerOptions,
   log: JsonLog,
-  node: NodeSimulator,
-  file: string,
+  openExchange: () => Promise<NodeSimulator>,
+  file: () => string,
 ): Promise<void> {
   const nats = await connectNats(options.natsUrl, 'tessera core', log);
-  const core = serveCore({
-    nats,
-    node,
-    log,
-    // Only a SQLite file flushes behind its commits (in memory nothing is flushed).
-    ...(file !== ':memory:' && !options.databaseUrl
-      ? { durable: () => node.store.durable?.() ?? Promise.resolve() }
-      : {}),
-    now: () => Date.now(),
-  });
+  const instance = randomUUID();
+  let core: CoreRole | null = null;
+  let node: NodeSimulator | null = null;
   onStopSignals(
     log,
     async () => {
-      await core.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
+      await core?.stop().catch((error: unknown) => log.error('close_failed', errorFields(error)));
       await nats.drain().catch(() => undefined);
-      await node.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
+      await node?.stop().catch((error: unknown) => log.error('stop_failed', errorFields(error)));
     },
     () => 0,
   );
+  const standby = beatAsStandby(nats, instance);
+  log.info('core_waiting', { nats: options.natsUrl, instance });
+  const started = Date.now();
+  try {
+    node = await openExchange();
+  } finally {
+    standby.stop();
+  }
+  const store = node.store;
+  core = serveCore({
+    nats,
+    node,
+    log,
+    instance,
+    // Only a SQLite file flushes behind its commits (in memory nothing is flushed).
+    ...(file() !== ':memory:' && !options.databaseUrl
+      ? { durable: () => store.durable?.() ?? Promise.resolve() }
+      : {}),
+    now: () => Date.now(),
+    fenced: (reason) => {
+      log.error('core_fenced', { reason });
+      process.kill(process.pid, 'SIGTERM');
+    },
+  });
   log.info('core_serving', {
     nats: options.natsUrl,
-    instance: core.instance,
-    data: file,
+    instance,
+    data: file(),
     seed: options.seed ?? null,
+    opened_ms: Date.now() - started,
   });
 }
 

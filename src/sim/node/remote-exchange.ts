@@ -10,6 +10,7 @@ import {
   COMMAND_SUBJECT,
   CORE_BEAT_SUBJECT,
   CORE_SILENT_MS,
+  STANDBY_SILENT_MS,
   framesSubject,
   GATEWAY_BEAT_MS,
   GATEWAY_BEAT_SUBJECT,
@@ -36,16 +37,28 @@ export interface RemoteExchangeOptions {
   now: () => number;
 }
 
+/** How long one try of a call waits for the core before it is sent again (same request id). */
+const ATTEMPT_MS = 2_500;
+/** The wait before a call that found no leading core is sent again, while a takeover is coming. */
+const RETRY_WAIT_MS = 100;
+
 interface RemoteSocket {
   send(text: string): void;
   end(): void;
 }
 
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name} ${error.message} ${String(error.cause)}` : String(error);
+}
+
 /** What a NATS request fails with when no core subscribes (nothing was sent to any core). */
 function noCore(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${error.name} ${error.message} ${String(error.cause)}` : String(error);
-  return /no ?responders/i.test(text);
+  return /no ?responders/i.test(describe(error));
+}
+
+/** A try the core did not answer in time (it may have run: only a call with an id is sent again). */
+function timedOut(error: unknown): boolean {
+  return /timeout/i.test(describe(error));
 }
 
 /**
@@ -60,7 +73,10 @@ export class RemoteExchange implements SimServer {
   private nextSocket = 1;
   private readonly subscriptions: Subscription[];
   private readonly beatTimer: NodeJS.Timeout;
+  /** The leading core, as last heard. */
   private core: { beat: CoreBeat; heard: number } | null = null;
+  /** When each standby core was last heard, by instance. */
+  private readonly standbys = new Map<string, number>();
 
   constructor(private readonly options: RemoteExchangeOptions) {
     const { nats, log } = options;
@@ -96,24 +112,57 @@ export class RemoteExchange implements SimServer {
     return own[key] ?? english[key] ?? key;
   }
 
+  /**
+   * Sends a call to the leading core. A call that finds none while a standby beats (a takeover) is
+   * sent again every 100 ms; a try the core does not answer within 2.5 s (it died with the call in
+   * flight) is sent again with the same request id, which the core answers from its request log if
+   * the call ran, so nothing runs twice; a call without an id (it may not be repeated) is not.
+   */
   async handle(request: WireRequest, client?: ClientFacts): Promise<Envelope> {
-    const message: CommandMessage = { ...(await encodeRequest(request)), ...(client ? { client } : {}) };
-    try {
-      const reply = await this.options.nats.request(COMMAND_SUBJECT, JSON.stringify(message), {
-        timeout: this.options.requestTimeoutMs,
-      });
-      return jsonOf<Envelope>(reply.data);
-    } catch (error) {
-      const lang = typeof request.headers?.lang === 'string' ? request.headers.lang : 'en';
-      // No core took it: nothing was done, and saying so lets the person retry. Any other failure
-      // (a timeout) may have run: the client's retry with the same request id finds out.
-      if (noCore(error)) return errorEnvelope(await this.translate(lang, 'requestLogUnavailable'));
-      this.options.log.warn('command_unanswered', {
-        path: String(request.path).slice(0, 200),
-        ...errorFields(error),
-      });
-      return errorEnvelope(await this.translate(lang, 'internal'));
+    const message = JSON.stringify({
+      ...(await encodeRequest(request)),
+      ...(client ? { client } : {}),
+    } satisfies CommandMessage);
+    const deadline = this.options.now() + this.options.requestTimeoutMs;
+    const repeatable = request.method === 'GET' || typeof request.requestId === 'string';
+    for (;;) {
+      const left = deadline - this.options.now();
+      try {
+        const reply = await this.options.nats.request(COMMAND_SUBJECT, message, {
+          timeout: Math.max(1, Math.min(ATTEMPT_MS, left)),
+        });
+        return jsonOf<Envelope>(reply.data);
+      } catch (error) {
+        const again = noCore(error) ? this.takeoverComing() : repeatable && timedOut(error);
+        if (again && deadline - this.options.now() > RETRY_WAIT_MS) {
+          await new Promise((wait) => setTimeout(wait, RETRY_WAIT_MS));
+          continue;
+        }
+        return this.failed(request, error);
+      }
     }
+  }
+
+  /** Whether a standby core beats now: it takes the lead once the dead leader's lock is gone. */
+  private takeoverComing(): boolean {
+    const now = this.options.now();
+    for (const [instance, heard] of this.standbys) {
+      if (now - heard <= STANDBY_SILENT_MS) return true;
+      this.standbys.delete(instance);
+    }
+    return false;
+  }
+
+  private async failed(request: WireRequest, error: unknown): Promise<Envelope> {
+    const lang = typeof request.headers?.lang === 'string' ? request.headers.lang : 'en';
+    // No core took it: nothing was done, and saying so lets the person retry. Any other failure
+    // (a timeout) may have run: the client's retry with the same request id finds out.
+    if (noCore(error)) return errorEnvelope(await this.translate(lang, 'requestLogUnavailable'));
+    this.options.log.warn('command_unanswered', {
+      path: String(request.path).slice(0, 200),
+      ...errorFields(error),
+    });
+    return errorEnvelope(await this.translate(lang, 'internal'));
   }
 
   openSocket(send: (text: string) => void, end?: () => void): SocketSession {
@@ -148,6 +197,16 @@ export class RemoteExchange implements SimServer {
   }
 
   private onCoreBeat(beat: CoreBeat): void {
+    if (beat.leaving) {
+      this.standbys.delete(beat.instance);
+      if (this.core?.beat.instance === beat.instance) this.core = null;
+      return;
+    }
+    if (!beat.leading) {
+      this.standbys.set(beat.instance, this.options.now());
+      return;
+    }
+    this.standbys.delete(beat.instance);
     const previous = this.core?.beat.instance;
     this.core = { beat, heard: this.options.now() };
     if (previous === undefined || previous === beat.instance) return;

@@ -1,4 +1,9 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { haproxyConfig } from '../../../scripts/haproxy-config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, natsServerInstalled, startNats, startRole, type Proc } from './cluster-process.ts';
 import { PNG } from '../accounts/harness.ts';
@@ -12,6 +17,8 @@ import { call, loginDemo, openSocket, post, restingBuyPrice } from './server-fix
  * Skipped where nats-server is not installed (.ci/run installs it with scripts/ensure-nats.sh).
  */
 const NATS = natsServerInstalled();
+const HAPROXY = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
+if (NATS && !HAPROXY) console.warn('cluster-roles: the balancer test is skipped, haproxy is not installed');
 if (!NATS) console.warn('cluster-roles: skipped, nats-server is not installed (bash scripts/ensure-nats.sh)');
 
 interface Gateway extends Proc {
@@ -142,7 +149,53 @@ describe.skipIf(!NATS)('the gateway and core roles over NATS', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
   });
 
+  it.skipIf(!HAPROXY)(
+    'brings a socket whose gateway was killed back through the balancer to the other one',
+    async () => {
+      const [a, b] = gateways as [Gateway, Gateway];
+      const port = await freePort();
+      const config = join(mkdtempSync(join(tmpdir(), 'tessera-haproxy-')), 'haproxy.cfg');
+      const ports = gateways.map((gateway) => Number(new URL(gateway.base).port));
+      writeFileSync(config, haproxyConfig({ port, gateways: ports }));
+      const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+      const exited = new Promise((done) => haproxy.once('exit', done));
+      try {
+        const front = `http://127.0.0.1:${port}`;
+        await healthz(front, 200);
+        const token = await loginDemo(front);
+        const subscribe = async () => {
+          const socket = await openSocket(`ws://127.0.0.1:${port}/ws`);
+          socket.send({ type: 'login', params: token });
+          socket.send({ type: 'sub', params: 'TX_SUBMIT' });
+          await socket.waitFor((frame) => frame.type === 'sub_result');
+          return socket;
+        };
+        const opened = (gateway: Gateway) =>
+          gateway.lines.filter((line) => line.event === 'socket_open').length;
+        const [beforeA, beforeB] = [opened(a), opened(b)];
+        const first = await subscribe();
+        const holder = opened(b) > beforeB ? b : a;
+        expect(opened(holder)).toBeGreaterThan(holder === b ? beforeB : beforeA);
+        const closed = new Promise((done) => first.ws.once('close', done));
+        holder.child.kill('SIGKILL');
+        await holder.exited;
+        await closed;
+        // The app reconnects at once and resyncs (signs its socket in, subscribes again).
+        const again = await subscribe();
+        const placed = await placeBuy(front, token, await restingBuyPrice(front), randomUUID());
+        expect(placed.body.code).toBe(1);
+        await again.waitFor((frame) => frame.type === 'TX_SUBMIT');
+        again.close();
+        gateways = gateways.filter((gateway) => gateway !== holder);
+      } finally {
+        haproxy.kill('SIGTERM');
+        await exited;
+      }
+    },
+  );
+
   it('answers code 0 at once while no core runs, and /healthz 503', async () => {
+    // The gateway the balancer test left alive (it kills one).
     const [a] = gateways as [Gateway];
     await core.stop();
     const started = Date.now();
