@@ -81,14 +81,15 @@ test('a price alert and a move alert set on the trade screen fire in the notific
   await expect(settings.getByLabel('Deposit')).toBeChecked();
   await page.keyboard.press('Escape');
 
-  // Funds for the move: a demo deposit of 100,000 USDT, credited at its first confirmation (10
-  // simulated seconds; the demo clock at x60), is announced in the bell.
+  // Funds for the move (a buy 0.1 % up the book cost 61,000 USDT once): a demo deposit of
+  // 1,000,000 USDT, credited at its first confirmation (10 simulated seconds; the demo clock at
+  // x60), is announced in the bell.
   await page.getByTestId('sim-speed').selectOption('60');
   await page.getByRole('link', { name: 'Assets' }).first().click();
   await page.getByTestId('balance-USDT').getByRole('button', { name: 'Deposit' }).click();
   const deposit = page.getByTestId('deposit-panel');
   await deposit.getByLabel('TRC20').check();
-  await deposit.getByLabel(/Test deposit amount/).fill('100000');
+  await deposit.getByLabel(/Test deposit amount/).fill('1000000');
   await deposit.getByRole('button', { name: 'Simulate a deposit' }).click();
   await expect(deposit.getByTestId('deposit-item').first().getByTestId('deposit-status')).toHaveText(
     /Credited|Withdrawable/,
@@ -96,7 +97,7 @@ test('a price alert and a move alert set on the trade screen fire in the notific
   );
   await expect(page.getByTestId('notice-unread')).toHaveText('1');
   await page.getByRole('link', { name: 'Spot' }).first().click();
-  await expect(page.getByTestId('available-buy')).toHaveText(/110,000\.00 USDT/, BOOT);
+  await expect(page.getByTestId('available-buy')).toHaveText(/1,010,000\.00 USDT/, BOOT);
   // The market stands still (the demo clock's pause) while the trader sets the alert and buys up to
   // it: left to itself it moved 60 USDT away within seconds, and once not two ticks up in 30 s.
   await holdMarketStill(page, demoServer);
@@ -162,7 +163,7 @@ test('a price alert and a move alert set on the trade screen fire in the notific
   const notice = page.getByTestId('notice').filter({ hasText: 'BTC/USDT rose to' });
   await expect(notice).toHaveCount(1);
   await expect(
-    page.getByTestId('notice').filter({ hasText: 'Deposit of 100,000.00 USDT (TRC20) credited' }),
+    page.getByTestId('notice').filter({ hasText: 'Deposit of 1,000,000.00 USDT (TRC20) credited' }),
   ).toHaveCount(1);
   await expect(
     page
@@ -174,7 +175,7 @@ test('a price alert and a move alert set on the trade screen fire in the notific
   expect(shown.filter((text) => text.startsWith('Price alert: BTC/USDT moved 0.10 %'))).toHaveLength(1);
   expect(shown.filter((text) => text.startsWith('Price alert: BTC/USDT rose to'))).toHaveLength(1);
   expect(
-    shown.filter((text) => text.startsWith('Deposit: Deposit of 100,000.00 USDT (TRC20) credited')),
+    shown.filter((text) => text.startsWith('Deposit: Deposit of 1,000,000.00 USDT (TRC20) credited')),
   ).toHaveLength(1);
 
   // Read, then reloaded: the fired alert is read again from the exchange (alert/list) and is still
