@@ -178,6 +178,50 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
   const market = mode === MARKET;
   const id = (field: string) => `${side}-${field}`;
 
+  const priceFields = (
+    <>
+      <label className="form-field" htmlFor={id('price')}>
+        <span className="field-label">{t('trade.form.price')}</span>
+        <input
+          id={id('price')}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={market ? '' : draft.price}
+          placeholder={market ? (price === '' ? t('trade.form.marketPrice') : numbers.exact(price)) : ''}
+          disabled={market}
+          aria-invalid={problems.price !== null || ruleAt('price') !== null}
+          aria-describedby={
+            problems.price || ruleAt('price')
+              ? id('price-problem')
+              : warnings.price
+                ? id('price-warning')
+                : undefined
+          }
+          onChange={(event) => entry.send({ type: 'PRICE', side, text: event.target.value })}
+          data-testid={`price-${side}`}
+        />
+        <span className="field-unit">{quote}</span>
+      </label>
+      <FieldProblem id={id('price-problem')} problem={problems.price} testId={`price-problem-${side}`} />
+      <RuleProblem id={id('price-problem')} problem={ruleAt('price')} testId={`price-problem-${side}`} />
+      {warnings.price && !market ? (
+        <p
+          id={id('price-warning')}
+          className="field-warning"
+          role="status"
+          data-testid={`price-warning-${side}`}
+        >
+          {t(warnings.price.verdict === 'below' ? 'trade.filters.priceBelow' : 'trade.filters.priceAbove', {
+            low: numbers.exact(warnings.price.low),
+            high: numbers.exact(warnings.price.high),
+            quote,
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+
   return (
     <form
       className={`order-form form-${side}`}
@@ -204,6 +248,8 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           {`${signedIn && locked !== null ? numbers.amount(locked, unit) : NO_VALUE} ${unit}`}
         </span>
       </div>
+      {/* An OCO starts with its limit leg's price, as Binance's form does; a stop-limit with its stop. */}
+      {mode === OCO ? priceFields : null}
       {hasStop(mode) ? (
         <>
           <label className="form-field" htmlFor={id('stop')}>
@@ -256,45 +302,7 @@ function OrderForm({ side, entry, base, quote, signedIn, loginHref }: FormsProps
           />
         </>
       ) : null}
-      <label className="form-field" htmlFor={id('price')}>
-        <span className="field-label">{t('trade.form.price')}</span>
-        <input
-          id={id('price')}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={market ? '' : draft.price}
-          placeholder={market ? (price === '' ? t('trade.form.marketPrice') : numbers.exact(price)) : ''}
-          disabled={market}
-          aria-invalid={problems.price !== null || ruleAt('price') !== null}
-          aria-describedby={
-            problems.price || ruleAt('price')
-              ? id('price-problem')
-              : warnings.price
-                ? id('price-warning')
-                : undefined
-          }
-          onChange={(event) => entry.send({ type: 'PRICE', side, text: event.target.value })}
-          data-testid={`price-${side}`}
-        />
-        <span className="field-unit">{quote}</span>
-      </label>
-      <FieldProblem id={id('price-problem')} problem={problems.price} testId={`price-problem-${side}`} />
-      <RuleProblem id={id('price-problem')} problem={ruleAt('price')} testId={`price-problem-${side}`} />
-      {warnings.price && !market ? (
-        <p
-          id={id('price-warning')}
-          className="field-warning"
-          role="status"
-          data-testid={`price-warning-${side}`}
-        >
-          {t(warnings.price.verdict === 'below' ? 'trade.filters.priceBelow' : 'trade.filters.priceAbove', {
-            low: numbers.exact(warnings.price.low),
-            high: numbers.exact(warnings.price.high),
-            quote,
-          })}
-        </p>
-      ) : null}
+      {mode === OCO ? null : priceFields}
       <label className="form-field" htmlFor={id('quantity')}>
         <span className="field-label">{t('trade.form.quantity')}</span>
         <input
