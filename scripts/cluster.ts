@@ -27,21 +27,6 @@ function script(name: string): string {
   return run.stdout.toString('utf8').trim();
 }
 
-function ensureHaproxy(): void {
-  if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0) return;
-  if (process.getuid?.() !== 0) {
-    console.error('haproxy is not installed and this user cannot install it (apt-get install haproxy).');
-    process.exit(1);
-  }
-  console.error("haproxy is missing: installing Debian's haproxy package...");
-  spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 2, 2] });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], {
-    stdio: ['ignore', 'ignore', 2],
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (install.status !== 0) process.exit(1);
-}
-
 const port = Number(process.env.CLUSTER_PORT ?? 8080);
 const gatewayCount = Number(process.env.CLUSTER_GATEWAYS ?? 3);
 const env = {
@@ -51,7 +36,7 @@ const env = {
   DATABASE_SCHEMA: process.env.DATABASE_SCHEMA || 'tessera_cluster',
   TESSERA_OPERATOR_TOKEN: process.env.TESSERA_OPERATOR_TOKEN || randomBytes(16).toString('hex'),
 };
-ensureHaproxy();
+script('ensure-haproxy.sh');
 const logs = mkdtempSync(join(tmpdir(), 'tessera-cluster-'));
 const publicUrl = `http://127.0.0.1:${port}`;
 const children: ChildProcess[] = [];

@@ -18,7 +18,10 @@ import { call, loginDemo, openSocket, post, restingBuyPrice } from './server-fix
  */
 const NATS = natsServerInstalled();
 const HAPROXY = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
-if (NATS && !HAPROXY) console.warn('cluster-roles: the balancer test is skipped, haproxy is not installed');
+if (NATS && !HAPROXY)
+  console.warn(
+    'cluster-roles: the balancer test is skipped, haproxy is not installed (bash scripts/ensure-haproxy.sh)',
+  );
 if (!NATS) console.warn('cluster-roles: skipped, nats-server is not installed (bash scripts/ensure-nats.sh)');
 
 interface Gateway extends Proc {
