@@ -2,9 +2,10 @@ import { FLAG_OFF, FLAG_ON } from '../domain/contract-codes.ts';
 import { passwordProblem } from '../domain/validation/password.ts';
 import { createForm } from './form.machine.ts';
 
-export type AllowListValues = { on: boolean; payPassword: string };
+/** totpCode: the code from the app, with two-factor sign-in on ('' otherwise: not sent). */
+export type AllowListValues = { on: boolean; payPassword: string; totpCode: string };
 
-export const ALLOW_LIST_START: AllowListValues = { on: true, payPassword: '' };
+export const ALLOW_LIST_START: AllowListValues = { on: true, payPassword: '', totpCode: '' };
 
 /**
  * The withdrawal allow-list switch (issue 34): turning it on needs nothing more; turning it off
@@ -18,6 +19,9 @@ export const allowListForm = createForm<AllowListValues, 'payPassword', 'securit
     const code = passwordProblem(values.payPassword);
     return code === null ? null : { field: 'payPassword', code };
   },
-  payload: (values) => (values.on ? { on: FLAG_ON } : { on: FLAG_OFF, pay_password: values.payPassword }),
+  payload: (values) => ({
+    ...(values.on ? { on: FLAG_ON } : { on: FLAG_OFF, pay_password: values.payPassword }),
+    ...(values.totpCode === '' ? {} : { totp_code: values.totpCode }),
+  }),
   resetOnSuccess: true,
 });

@@ -1,9 +1,10 @@
 import { validateAntiPhishing } from '../domain/security/anti-phishing.ts';
 import { createForm } from './form.machine.ts';
 
-export type AntiPhishingValues = { phrase: string };
+/** totpCode: the code from the app, with two-factor sign-in on ('' otherwise: not sent). */
+export type AntiPhishingValues = { phrase: string; totpCode: string };
 
-export const EMPTY_ANTI_PHISHING: AntiPhishingValues = { phrase: '' };
+export const EMPTY_ANTI_PHISHING: AntiPhishingValues = { phrase: '', totpCode: '' };
 
 /**
  * The anti-phishing code (issue 34): one phrase, sent exactly as typed (the rule refuses rather than
@@ -13,6 +14,9 @@ export const antiPhishingForm = createForm<AntiPhishingValues, 'phrase', 'securi
   id: 'antiPhishing',
   call: 'security/anti_phishing',
   validate: (values) => validateAntiPhishing(values),
-  payload: (values) => ({ phrase: values.phrase }),
+  payload: (values) => ({
+    phrase: values.phrase,
+    ...(values.totpCode === '' ? {} : { totp_code: values.totpCode }),
+  }),
   resetOnSuccess: true,
 });

@@ -9,6 +9,8 @@ import type { CodeRequest } from './code-request.ts';
 import type { RememberedLogin, SignedIn } from './login-prefs.ts';
 import { sendCodeMachine } from './send-code.machine.ts';
 import { CODE_PURPOSE_LOGIN, type Flag } from '../domain/contract-codes.ts';
+import { validateTwoFactorCode } from '../domain/security/two-factor.ts';
+import { asksForSecondFactor } from './second-factor.ts';
 
 export interface LoginValues {
   account: string;
@@ -16,6 +18,8 @@ export interface LoginValues {
   smsCode: string;
   areaId: number | null;
   remember: boolean;
+  /** The code from the authenticator app (or a recovery code), once the server asked for it. */
+  totpCode: string;
 }
 
 export interface LoginContext {
@@ -23,7 +27,9 @@ export interface LoginContext {
   values: LoginValues;
   /** The setting login_use_sms is 1 (fetched after start, so it arrives as an event). */
   smsRequired: boolean;
-  problem: Problem<LoginField | 'areaId'> | null;
+  /** The server asked for the second factor (two-factor sign-in is on for this account). */
+  twoFactor: boolean;
+  problem: Problem<LoginField | 'areaId' | 'totpCode'> | null;
 }
 
 export type LoginEvent =
@@ -59,6 +65,7 @@ export function loginPayload(context: LoginContext): PayloadOf<'user/login'> {
     password: values.password,
     login_type: tab,
     ...(context.smsRequired ? { sms_code: clean(values.smsCode) } : {}),
+    ...(context.twoFactor ? { totp_code: values.totpCode } : {}),
     ...(tab === 'mobile' && values.areaId !== null ? { country_code: values.areaId } : {}),
   };
 }
@@ -102,8 +109,10 @@ export const loginFormMachine = setup({
       smsCode: '',
       areaId: input.prefill?.areaId ?? input.remembered?.areaId ?? input.defaultAreaId ?? null,
       remember: input.remembered !== null,
+      totpCode: '',
     },
     smsRequired: false,
+    twoFactor: false,
     problem: null,
   }),
   invoke: { id: 'sendCode', src: 'sendCode', input: {} },
@@ -114,7 +123,8 @@ export const loginFormMachine = setup({
         TAB: {
           guard: ({ context, event }) => context.tab !== event.tab,
           actions: [
-            assign({ tab: ({ event }) => event.tab, problem: null }),
+            // Another account: whether it has two-factor sign-in is the server's to say again.
+            assign({ tab: ({ event }) => event.tab, problem: null, twoFactor: false }),
             assign({ values: ({ context }) => ({ ...context.values, smsCode: '' }) }),
             sendTo('sendCode', { type: 'RESET' }),
           ],
@@ -126,6 +136,7 @@ export const loginFormMachine = setup({
               assign({
                 values: ({ context, event }) => ({ ...context.values, ...event.values }),
                 problem: null,
+                twoFactor: false,
               }),
               sendTo('sendCode', { type: 'RESET' }),
             ],
@@ -176,10 +187,14 @@ export const loginFormMachine = setup({
             { type: 'signedIn', params: ({ context, event }) => signedIn(context, event.output) },
           ],
         },
-        // The server's message is toasted by the API client; the user corrects and tries again.
+        // The server's message is toasted by the API client; the user corrects and tries again. A
+        // refusal that asks for the second factor shows its field (the password stays as typed).
         onError: {
           target: 'editing',
-          actions: assign({ values: ({ context }) => ({ ...context.values, smsCode: '' }) }),
+          actions: assign({
+            values: ({ context }) => ({ ...context.values, smsCode: '', totpCode: '' }),
+            twoFactor: ({ context, event }) => context.twoFactor || asksForSecondFactor(event.error),
+          }),
         },
       },
     },
@@ -191,11 +206,12 @@ export const loginFormMachine = setup({
  * The first problem of the form, or null. A phone number is an account only with its country
  * (+44 7700900123 is not +1 7700900123), so the phone tab needs one before anything is sent.
  */
-function loginProblem(context: LoginContext): Problem<LoginField | 'areaId'> | null {
+function loginProblem(context: LoginContext): Problem<LoginField | 'areaId' | 'totpCode'> | null {
   const problem = validateLogin(loginInput(context));
   if (problem) return problem;
   if (context.tab === 'mobile' && context.values.areaId === null)
     return { field: 'areaId', code: 'emptyArea' };
+  if (context.twoFactor) return validateTwoFactorCode(context.values);
   return null;
 }
 

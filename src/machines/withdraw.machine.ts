@@ -4,6 +4,7 @@ import type { PayloadOf } from '../api/catalogue.ts';
 import type { AmountProblem } from '../domain/wallet/entry.ts';
 import type { BoundAddressRow, WithdrawalAnswer } from './actors/wallet.ts';
 import { amountValue, sendProblem, typingProblem } from './wallet-amount.ts';
+import { asksForSecondFactor } from './second-factor.ts';
 
 export interface WithdrawInput {
   currencyId: number;
@@ -30,6 +31,9 @@ export interface WithdrawContext extends WithdrawInput {
   amount: string;
   memo: string;
   password: string;
+  /** The code from the authenticator app, once the server asked for it (two-factor sign-in on). */
+  totpCode: string;
+  twoFactor: boolean;
   problem: WithdrawProblem | null;
   /** The withdrawal being cancelled, if any. */
   cancelling: number | null;
@@ -37,7 +41,7 @@ export interface WithdrawContext extends WithdrawInput {
 
 export type WithdrawEvent =
   | { type: 'CHOOSE_ADDRESS'; id: number }
-  | { type: 'SET'; amount?: string; password?: string; memo?: string }
+  | { type: 'SET'; amount?: string; password?: string; memo?: string; totpCode?: string }
   | { type: 'BALANCE'; balance: string }
   | { type: 'SUBMIT' }
   | { type: 'CANCEL_WITHDRAWAL'; id: number }
@@ -116,6 +120,8 @@ export const withdrawMachine = setup({
     amount: '',
     memo: '',
     password: '',
+    totpCode: '',
+    twoFactor: false,
     problem: null,
     cancelling: null,
   }),
@@ -151,6 +157,7 @@ export const withdrawMachine = setup({
               amount,
               password: event.password ?? context.password,
               memo: event.memo ?? context.memo,
+              totpCode: event.totpCode ?? context.totpCode,
               problem: typing ? { field: 'amount' as const, problem: typing } : null,
             };
           }),
@@ -176,6 +183,7 @@ export const withdrawMachine = setup({
             number: amountValue(context.amount, rulesOf(context)),
             address: address?.address ?? '',
             pay_password: context.password,
+            ...(context.totpCode === '' ? {} : { totp_code: context.totpCode }),
             ...(chain?.needMemo && context.memo.trim() !== '' ? { memo: context.memo.trim() } : {}),
             ...(chain ? { currency_protocol_id: chain.id } : {}),
           };
@@ -183,12 +191,20 @@ export const withdrawMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            assign({ amount: '', password: '', memo: '' }),
+            assign({ amount: '', password: '', memo: '', totpCode: '' }),
             emit(({ event }) => ({ type: 'requested' as const, withdrawal: event.output })),
           ],
         },
-        // The server said why (toasted); the typed password is wrong or stale either way.
-        onError: { target: 'ready', actions: assign({ password: '' }) },
+        // The server said why (toasted); the typed password is wrong or stale either way, and so is
+        // a code. A refusal that asks for the second factor shows its field.
+        onError: {
+          target: 'ready',
+          actions: assign({
+            password: '',
+            totpCode: '',
+            twoFactor: ({ context, event }) => context.twoFactor || asksForSecondFactor(event.error),
+          }),
+        },
       },
     },
     cancelling: {

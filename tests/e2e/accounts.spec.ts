@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openInApp, showOnce, simControl, test, withPrefs } from './fixtures.ts';
 
@@ -647,4 +648,43 @@ test('the withdrawal allow-list is switched on in the personal centre, and off o
   // The demo has no trade password yet: the server refuses, and the list stays on.
   await expect(toast(page, 'Please set a trade password first')).toBeVisible();
   await expect(card.getByTestId('allow-list-state')).toHaveText('On');
+});
+
+test('two-factor sign-in: enrol with the key shown, then sign in with a code of it, a wrong one refused', async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  await openInApp(page, '/personal/security');
+  const card = page.getByTestId('two-factor');
+  await expect(card.getByTestId('two-factor-state')).toHaveText('Off');
+  await card.getByRole('button', { name: 'Set up' }).click();
+  await expect(card.getByRole('img', { name: 'QR code of your two-factor key' })).toBeVisible();
+  // The test is the authenticator app: it reads the key off the page and computes the codes (the
+  // wall clock, as a phone's app does).
+  const secret = Secret.fromBase32((await card.getByTestId('two-factor-secret').textContent()) ?? '');
+  const codeIn = (ms: number) => TOTP.generate({ secret, timestamp: Date.now() + ms });
+  await card.getByLabel('The 6-digit code the app shows').fill(codeIn(0));
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Two-factor sign-in turned on')).toBeVisible();
+  await expect(card.getByTestId('two-factor-recovery').getByRole('listitem')).toHaveCount(8);
+  await card.getByRole('button', { name: 'I have kept them' }).click();
+  await expect(card.getByTestId('two-factor-state')).toHaveText('On');
+  await expect(card.getByTestId('recovery-left')).toHaveText('Recovery codes left: 8');
+
+  await logOut(page);
+  await page.goto('/login');
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(toast(page, 'Enter the 6-digit code from your authenticator app')).toBeVisible();
+  const field = page.getByLabel('Code from your authenticator app');
+  // A code of no step in the window: refused, and counted.
+  const near = [-30_000, 0, 30_000, 60_000].map(codeIn);
+  const wrong = ['000000', '111111', '222222', '333333', '444444'].find((code) => !near.includes(code)) ?? '';
+  await field.fill(wrong);
+  await field.press('Enter');
+  await expect(toast(page, 'Wrong code. Tries left before sign-in is paused: 4')).toBeVisible();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  // The next step's code (the enrolment spent this one's).
+  await field.fill(codeIn(30_000));
+  await field.press('Enter');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
 });

@@ -8,6 +8,15 @@ import type { ReviewStatus } from '../review-status.machine.ts';
 /** The personal centre's machines (spec §7 user_real, pay_method, common/image_upload). */
 export function personalActors(api: ApiClient) {
   return {
+    /** Turning two-factor sign-in on (two-factor-enrol machine). */
+    twoFactor: {
+      start: fromPromise<AnswerOf<'security/two_factor_start'>>(() =>
+        api.call('security/two_factor_start', {}),
+      ),
+      enable: fromPromise<AnswerOf<'security/two_factor_enable'>, { code: string }>(({ input }) =>
+        api.call('security/two_factor_enable', input),
+      ),
+    },
     /** The real-name review (review-status machine). */
     realName: {
       fetchStatus: fromPromise<ReviewStatus>(

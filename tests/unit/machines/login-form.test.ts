@@ -10,6 +10,7 @@ import {
 } from '../../../src/machines/login-form.machine.ts';
 import type { SignedIn } from '../../../src/machines/login-prefs.ts';
 import { deferred, flush, recordingSendCode, type Deferred } from './machine-kit.ts';
+import { ApiError } from '../../../src/api/client.ts';
 
 function start(input: LoginInput = { remembered: null }) {
   const effects = {
@@ -231,5 +232,41 @@ describe('login form machine (spec §2, §5)', () => {
         expect(effects.logins.length).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('login form machine: two-factor sign-in', () => {
+  it('shows the code field only when the server asks for it, then checks and sends the code', async () => {
+    const { actor, effects, answers } = start();
+    actor.send({ type: 'SET', values: { account: 'ada@example.com', password: 'Secret123' } });
+    actor.send({ type: 'SUBMIT' });
+    expect(effects.logins.at(-1)).not.toHaveProperty('totp_code');
+    // Any other refusal (a wrong password) leaves the form as it was.
+    answers.at(-1)?.reject(new ApiError('error', 'Incorrect account or password'));
+    await flush();
+    expect(actor.getSnapshot().context.twoFactor).toBe(false);
+    actor.send({ type: 'SUBMIT' });
+    answers.at(-1)?.reject(new ApiError('error', 'Enter the code', { two_factor: 1 }));
+    await flush();
+    expect(actor.getSnapshot().context.twoFactor).toBe(true);
+    // The code is checked before anything is sent: empty, then not a code.
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'SET', values: { totpCode: '12 345' } });
+    actor.send({ type: 'SUBMIT' });
+    expect(effects.problems.slice(-2)).toEqual([
+      { field: 'totpCode', code: 'emptyTotp' },
+      { field: 'totpCode', code: 'badTotp' },
+    ]);
+    expect(effects.logins).toHaveLength(2);
+    actor.send({ type: 'SET', values: { totpCode: '123456' } });
+    actor.send({ type: 'SUBMIT' });
+    expect(effects.logins.at(-1)).toMatchObject({ account: 'ada@example.com', totp_code: '123456' });
+    // Refused (a wrong code): the field stays, emptied.
+    answers.at(-1)?.reject(new ApiError('error', 'Wrong code'));
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ twoFactor: true, values: { totpCode: '' } });
+    // Another account: the server says again whether it needs a code.
+    actor.send({ type: 'SET', values: { account: 'bob@example.com' } });
+    expect(actor.getSnapshot().context.twoFactor).toBe(false);
   });
 });

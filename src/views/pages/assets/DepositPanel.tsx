@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '../../use-app-actor.ts';
 import { useTranslation } from 'react-i18next';
@@ -11,29 +10,11 @@ import type { Deposit, WalletBalance } from '../../../streams/queries/wallet.ts'
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { useCopy } from '../personal/use-copy.ts';
+import { QrImage } from '../../components/QrImage.tsx';
 import { AmountField, useDecimalComma } from './wallet-kit.tsx';
 import { TimeText } from './TimeText.tsx';
 import { useDemoTools } from '../../use-demo-tools.ts';
 import { useNumberText } from '../../use-number-text.ts';
-
-function QrImage({ text, label }: { text: string; label: string }) {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(text, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#000000', light: '#ffffff' },
-    })
-      .then((svg) => live && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => live && setImage(null));
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return image ? <img className="wallet-qr" src={image} alt={label} width={132} height={132} /> : null;
-}
 
 export function depositStatusKey(status: number): string {
   if (status === DEPOSIT_STATUS_PENDING) return 'wallet.depositPending';
@@ -132,7 +113,11 @@ export function DepositPanel({ row }: { row: WalletBalance }) {
       )}
       {wallet && (
         <div className="wallet-address">
-          <QrImage text={wallet.address} label={t('wallet.qrOf', { chain: wallet.chain_protocol.code })} />
+          <QrImage
+            className="wallet-qr"
+            text={wallet.address}
+            label={t('wallet.qrOf', { chain: wallet.chain_protocol.code })}
+          />
           <div className="wallet-address-text">
             <span className="field-label">{t('wallet.address', { chain: wallet.chain_protocol.code })}</span>
             <div className="copy-box">

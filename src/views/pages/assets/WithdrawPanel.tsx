@@ -92,7 +92,7 @@ export function WithdrawPanel({ row }: { row: WalletBalance }) {
       decimalComma,
     },
   });
-  const { addresses, addressId, amount, password, memo, problem } = snapshot.context;
+  const { addresses, addressId, amount, password, memo, problem, totpCode, twoFactor } = snapshot.context;
   const chosen = addresses.find((entry) => entry.id === addressId);
   const needMemo = row.currency.currency_protocols.some(
     (protocol) => protocol.chain_protocol.code === chosen?.chain && protocol.need_memo === 1,
@@ -209,6 +209,20 @@ export function WithdrawPanel({ row }: { row: WalletBalance }) {
               {t('wallet.setTradePassword')}
             </Link>
           </div>
+          {twoFactor && (
+            <div className="field">
+              <label htmlFor={id('totp')}>{t('twoFactor.codeLabel')}</label>
+              <div className="field-box">
+                <input
+                  id={id('totp')}
+                  autoComplete="one-time-code"
+                  maxLength={11}
+                  value={totpCode}
+                  onChange={(event) => send({ type: 'SET', totpCode: event.target.value })}
+                />
+              </div>
+            </div>
+          )}
           <button type="submit" className="btn btn-primary" disabled={!snapshot.matches('ready')}>
             {t('wallet.withdraw')}
           </button>

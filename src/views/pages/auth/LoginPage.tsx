@@ -16,6 +16,7 @@ import { AccountTabs } from './kit/AccountTabs.tsx';
 import { SignedOutOnly } from './kit/SignedOutOnly.tsx';
 import { AuthCard } from './kit/AuthCard.tsx';
 import { CodeField } from './kit/CodeField.tsx';
+import { Field } from './kit/Field.tsx';
 import { FormStack } from './kit/FormStack.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
 import { useAreas } from './kit/use-areas.ts';
@@ -55,7 +56,7 @@ function LoginForm() {
       defaultAreaId: readCountryId(),
     },
   });
-  const { tab, values, problem, smsRequired } = snapshot.context;
+  const { tab, values, problem, smsRequired, twoFactor } = snapshot.context;
 
   useEffect(() => {
     send({ type: 'SMS_REQUIRED', required: smsSetting === '1' });
@@ -110,6 +111,19 @@ function LoginForm() {
             onValue={(smsCode) => send({ type: 'SET', values: { smsCode } })}
             actor={snapshot.children.sendCode}
             onSend={() => send({ type: 'SEND_CODE' })}
+          />
+        )}
+        {twoFactor && (
+          <Field
+            id={fieldId(FORM, 'totpCode')}
+            label={t('twoFactor.codeLabel')}
+            hint={t('twoFactor.codeHint')}
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={11}
+            value={values.totpCode}
+            invalid={invalid('totpCode')}
+            onValue={(totpCode) => send({ type: 'SET', values: { totpCode } })}
           />
         )}
         <div className="form-row">

@@ -7,6 +7,7 @@ import { useLoadable } from '../../use-loadable.ts';
 import { AllowListCard } from './security/AllowListCard.tsx';
 import { AntiPhishingCard } from './security/AntiPhishingCard.tsx';
 import { SessionsCard } from './security/SessionsCard.tsx';
+import { TwoFactorCard } from './security/TwoFactorCard.tsx';
 
 type Overview = AnswerOf<'security/overview'>;
 
@@ -42,8 +43,18 @@ export default function SecurityPage() {
   return (
     <>
       <h1 className="visually-hidden">{t('pages.security')}</h1>
-      <AntiPhishingCard masked={shown.anti_phishing} onChanged={reload} />
+      <TwoFactorCard
+        on={shown.two_factor === FLAG_ON}
+        recoveryLeft={shown.recovery_left}
+        onChanged={reload}
+      />
+      <AntiPhishingCard
+        masked={shown.anti_phishing}
+        twoFactor={shown.two_factor === FLAG_ON}
+        onChanged={reload}
+      />
       <AllowListCard
+        twoFactor={shown.two_factor === FLAG_ON}
         on={shown.allow_list === FLAG_ON}
         waitHours={Math.round(shown.allow_list_wait_ms / 3_600_000)}
         onChanged={reload}

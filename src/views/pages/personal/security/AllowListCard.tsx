@@ -13,10 +13,13 @@ const FORM = 'allowList';
  */
 export function AllowListCard({
   on,
+  twoFactor,
   waitHours,
   onChanged,
 }: {
   on: boolean;
+  /** Two-factor sign-in is on: the change needs a code from the app. */
+  twoFactor: boolean;
   waitHours: number;
   onChanged: () => void;
 }) {
@@ -59,6 +62,16 @@ export function AllowListCard({
             value={values.payPassword}
             invalid={problem?.field === 'payPassword'}
             onValue={(payPassword) => send({ type: 'SET', values: { payPassword } })}
+          />
+        )}
+        {twoFactor && (
+          <Field
+            id={fieldId(FORM, 'totpCode')}
+            label={t('twoFactor.codeLabel')}
+            autoComplete="one-time-code"
+            maxLength={11}
+            value={values.totpCode}
+            onValue={(totpCode) => send({ type: 'SET', values: { totpCode } })}
           />
         )}
         <div>

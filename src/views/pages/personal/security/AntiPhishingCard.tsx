@@ -12,7 +12,16 @@ const FORM = 'antiPhishing';
  * The anti-phishing code: the masked code now set (or that none is), and a form to set a new one.
  * Every e-mail and SMS then carries it, so a message without it is not from Tessera.
  */
-export function AntiPhishingCard({ masked, onChanged }: { masked: string; onChanged: () => void }) {
+export function AntiPhishingCard({
+  masked,
+  twoFactor,
+  onChanged,
+}: {
+  masked: string;
+  /** Two-factor sign-in is on: the change needs a code from the app. */
+  twoFactor: boolean;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const [snapshot, send] = useForm(antiPhishingForm, {
     formId: FORM,
@@ -52,6 +61,16 @@ export function AntiPhishingCard({ masked, onChanged }: { masked: string; onChan
           invalid={problem?.field === 'phrase'}
           onValue={(phrase) => send({ type: 'SET', values: { phrase } })}
         />
+        {twoFactor && (
+          <Field
+            id={fieldId(FORM, 'totpCode')}
+            label={t('twoFactor.codeLabel')}
+            autoComplete="one-time-code"
+            maxLength={11}
+            value={values.totpCode}
+            onValue={(totpCode) => send({ type: 'SET', values: { totpCode } })}
+          />
+        )}
         <div>
           <button className="btn btn-primary" type="submit" disabled={!snapshot.matches('editing')}>
             {t(masked ? 'securityCentre.change' : 'securityCentre.set')}
