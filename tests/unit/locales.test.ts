@@ -39,9 +39,11 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const SAME_IN_EVERY_LANGUAGE = new Set(['brand.name', 'trade.keys.shiftWith']);
 function looksUntranslatable(value: string): boolean {
   const withoutPlaceholders = value.replace(/\{\{\s*\w+\s*\}\}/g, '');
-  // Codes like USDT, P2P, 24H, x60, URLs and pure numbers/symbols read the same everywhere.
+  // Codes like USDT, P2P, 24H, x60, URLs and pure numbers/symbols read the same everywhere, as do
+  // durations in SI symbols ("5 min", "4 h": French, Spanish, Dutch... write them so too).
   return (
     !/[a-z]{3,}/.test(withoutPlaceholders) ||
+    /^\d+ (min|h|s)$/.test(withoutPlaceholders) ||
     /^[A-Z0-9/ .:+%-]+$/.test(withoutPlaceholders) ||
     /^https?:|@/.test(withoutPlaceholders)
   );
