@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openInApp, showOnce, test, withPrefs } from './fixtures.ts';
 
@@ -257,6 +257,7 @@ test('the records page turns at 15 rows and filters by currency', async ({ page 
   await page.goto('/assets/dealRecords?types=lever');
   await expect(page.getByTestId('record')).toHaveCount(15);
   await expect(page.getByTestId('pager-page')).toHaveText('Page 1 of 2');
+  await exportMatchesRecords(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('record')).toHaveCount(1);
   await expect(page).toHaveURL(/page=2/);
@@ -265,6 +266,68 @@ test('the records page turns at 15 rows and filters by currency', async ({ page 
   await expect(page.getByText('No data')).toBeVisible();
   await expect(page.getByTestId('pager')).toHaveCount(0);
 });
+
+/** A decimal string as a BigInt of 1e-8 units: the ledger's own scale, no float on the way. */
+function units(text: string): bigint {
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const value = BigInt(whole!) * 10n ** 8n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+  return text.startsWith('-') ? -value : value;
+}
+
+/**
+ * Issue 33 item 5: the lever account's 16 records downloaded as CSV (Playwright's download event)
+ * and as JSON. The file has the English header, one row per record oldest first, the ledger's exact
+ * decimal strings (each row's before + change = after, and its before the previous row's after),
+ * and the first page on screen, newest first, in its rows. A range with no records, or one that
+ * ends before it starts, saves nothing and says why.
+ */
+async function exportMatchesRecords(page: Page) {
+  await page.getByTestId('history-export').locator('summary').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('tessera-lever-records-start_now.csv');
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  await expect(page.getByTestId('export-status')).toHaveText('File saved: 16 rows');
+  const lines = text.split('\r\n');
+  expect(lines.pop()).toBe('');
+  expect(lines[0]).toBe('Time,Currency,Type,Before,Change,After');
+  const rows = lines.slice(1).map((line) => line.split(','));
+  expect(rows).toHaveLength(16);
+  rows.forEach(([, currency, , before, change, after], index) => {
+    expect(currency).toBe('USDT');
+    for (const figure of [before!, change!, after!]) expect(figure).toMatch(/^-?\d+(\.\d+)?$/);
+    expect(units(before!) + units(change!)).toBe(units(after!));
+    if (index > 0) expect(before).toBe(rows[index - 1]![5]);
+  });
+  // The screen's rows (one read), newest first, against the file's newest 15.
+  const shown = await page
+    .getByTestId('record')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent ?? '')));
+  const newest = rows.slice(-15).reverse();
+  shown.forEach(([time, currency, kind, change], index) => {
+    const row = newest[index]!;
+    // The screen writes MM/DD HH:MM:SS in the same zone the file writes in full.
+    expect(`${row[0]!.slice(5, 7)}/${row[0]!.slice(8, 10)} ${row[0]!.slice(11, 19)}`).toBe(time);
+    expect(currency).toBe(row[1]);
+    expect(kind!.startsWith(row[2]!)).toBe(true);
+    expect(units(change!.replace(/[+,\s]|USDT/g, ''))).toBe(units(row[4]!));
+  });
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  const table = JSON.parse(await readFile((await json.path())!, 'utf8')) as Record<string, string>[];
+  expect(table.map((row) => [row.time, row.currency, row.kind, row.before, row.change, row.after])).toEqual(
+    rows,
+  );
+  // Nothing in a range before the records, and no end before the start.
+  await page.getByTestId('export-from').fill('2001-01-01');
+  await page.getByTestId('export-to').fill('2001-01-31');
+  await page.getByTestId('export-csv').click();
+  await expect(page.getByTestId('export-status')).toHaveText('No records between these dates');
+  await page.getByTestId('export-from').fill('2001-02-01');
+  await page.getByTestId('export-csv').click();
+  await expect(page.getByTestId('export-status')).toHaveText('The end date is before the start date');
+}
 
 const LOOKED_AT = ['/assets/tradeAccount', '/assets/transfer', '/assets/dealRecords?types=lever', '/coinlog'];
 

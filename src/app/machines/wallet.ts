@@ -2,6 +2,8 @@ import { addressBookMachine } from '../../machines/address-book.machine.ts';
 import { bindAddressMachine } from '../../machines/bind-address.machine.ts';
 import { convertMachine } from '../../machines/convert.machine.ts';
 import { depositMachine } from '../../machines/deposit.machine.ts';
+import { historyExportMachine } from '../../machines/history-export.machine.ts';
+import { saveTextFile } from '../../views/components/save-file.ts';
 import { transferMachine } from '../../machines/transfer.machine.ts';
 import { withdrawMachine } from '../../machines/withdraw.machine.ts';
 import type { AppActors } from '../../machines/actors/index.ts';
@@ -31,6 +33,11 @@ export function walletMachines(actors: AppActors, feeds: BalanceFeeds, sendCode:
         serverClock: actors.wallet.serverClock,
         balanceFeed: feeds.of('change', 'balance'),
       },
+    }),
+    /** A history export: every page of the records in a range read, and saved as a file. */
+    historyExport: historyExportMachine.provide({
+      actors: { collect: actors.historyExport.collect },
+      actions: { save: (_, file) => saveTextFile(file.text, file.fileName, file.type) },
     }),
     transfer: transferMachine.provide({
       actors: { transfer: actors.wallet.transfer, holdingsFeed: feeds.holdings },

@@ -13,6 +13,7 @@ import { personalActors } from './personal.ts';
 import { simActors } from './sim.ts';
 import { spotActors } from './spot.ts';
 import { walletActors } from './wallet.ts';
+import { historyExportActors } from './history-export.ts';
 
 /**
  * Every feature's API actors, built once by the composition root and given to the machines there
@@ -26,6 +27,7 @@ export function createActors(api: ApiClient, socket: ChannelSource) {
     alerts: alertActors(api, socket),
     earnings: earningsActors(api),
     forms: formsActors(api),
+    historyExport: historyExportActors(api),
     lever: leverActors(api, socket),
     micro: microActors(api, socket),
     personal: personalActors(api),

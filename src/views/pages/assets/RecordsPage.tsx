@@ -7,6 +7,7 @@ import type { LogLine, RecordsPage as Page } from '../../../streams/queries/wall
 import { useServices } from '../../services-context.ts';
 import { useLoadable } from '../../use-loadable.ts';
 import { DepositRows } from './DepositPanel.tsx';
+import { HistoryExport } from './HistoryExport.tsx';
 import { TimeText } from './TimeText.tsx';
 import { transferPartnerOf } from './transfer-partner.ts';
 import { ACCOUNT_NAME } from './TransferPage.tsx';
@@ -246,6 +247,7 @@ export function RecordsPage({ mode }: { mode: Mode }) {
           </select>
         </label>
       </div>
+      {mode !== 'coin' && <HistoryExport account={account} />}
       {mode === 'coin' ? (
         tab === 'withdrawals' ? (
           <Body
