@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { haproxyConfig } from '../../../scripts/haproxy-config.ts';
@@ -157,7 +157,8 @@ describe.skipIf(!NATS)('the gateway and core roles over NATS', () => {
     async () => {
       const [a, b] = gateways as [Gateway, Gateway];
       const port = await freePort();
-      const config = join(mkdtempSync(join(tmpdir(), 'tessera-haproxy-')), 'haproxy.cfg');
+      const folder = mkdtempSync(join(tmpdir(), 'tessera-haproxy-'));
+      const config = join(folder, 'haproxy.cfg');
       const ports = gateways.map((gateway) => Number(new URL(gateway.base).port));
       writeFileSync(config, haproxyConfig({ port, gateways: ports }));
       const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
@@ -193,6 +194,7 @@ describe.skipIf(!NATS)('the gateway and core roles over NATS', () => {
       } finally {
         haproxy.kill('SIGTERM');
         await exited;
+        rmSync(folder, { recursive: true, force: true });
       }
     },
   );
