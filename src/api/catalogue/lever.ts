@@ -84,6 +84,13 @@ export const leverCalls = {
        */
       target_profit_price: decimal.optional(),
       stop_loss_price: decimal.optional(),
+      /**
+       * Tessera: 1 makes it reduce-only: at market and without stops, it closes `share` lots of the
+       * user's positions on the pair on the other side (a short reduces longs), oldest first, the
+       * last one reached in part, cut to what they hold; it never opens a position. Refused with
+       * nothing to reduce, with a fixed price or with stops. Answers the last row it closed.
+       */
+      reduce_only: num(z.union([z.literal(0), z.literal(1)])).optional(),
       /** The trade password, when the user has set one. */
       password: text.optional(),
     }),

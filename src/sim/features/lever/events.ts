@@ -48,6 +48,16 @@ export type LeverCommand =
       last: TapeTradeRef;
     }
   | {
+      /** A reduce-only order: `lots` taken at market from the positions on the other side. */
+      kind: 'leverReduce';
+      at: number;
+      userId: number;
+      pairId: number;
+      side: LeverSide;
+      lots: bigint;
+      last: TapeTradeRef;
+    }
+  | {
       kind: 'leverBatchClose';
       at: number;
       userId: number;
@@ -136,6 +146,7 @@ export const LEVER_COMMANDS = new Set<string>([
   'leverCancel',
   'leverClose',
   'leverBatchClose',
+  'leverReduce',
   'leverCloseAt',
   'leverSetStops',
   'leverAdvance',

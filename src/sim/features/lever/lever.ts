@@ -171,6 +171,27 @@ export class Lever {
     );
   }
 
+  /** A reduce-only order (domain/lever/reduce-only.ts): `lots` off the positions on the other side. */
+  async reduce(
+    input: { userId: number; pairId: number; side: LeverSide; lots: bigint },
+    request?: LeverRequest<LeverPosition[]>,
+  ): Promise<LeverOutcome<LeverPosition[]>> {
+    await this.advance();
+    const last = this.tape.last(input.pairId);
+    if (!last) return { ok: false, key: 'leverNoPrice' };
+    const closed = (state: ExchangeState, reply: unknown): LeverOutcome<LeverPosition[]> => ({
+      ok: true,
+      value: (reply as number[]).flatMap((id) => leverOf(state).positions.get(id) ?? []),
+    });
+    const result = await this.log.execute(
+      { kind: 'leverReduce', at: this.market.advanceToNow(), ...input, last },
+      commandRequest(request, closed),
+    );
+    if (!result.ok) return { ok: false, key: keyOf(result.error) };
+    this.afterEvents(result.events);
+    return closed(this.state(), result.reply);
+  }
+
   async batchClose(
     userId: number,
     pairId: number,

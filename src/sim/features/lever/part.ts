@@ -27,6 +27,7 @@ import type { Decision } from '../../store/aggregate.ts';
 import { leverFixedPriceBand } from '../../../domain/lever/fixed-price-band.ts';
 import { leverOrderCost } from '../../../domain/lever/order-risk.ts';
 import { leverCloseLotsAllowed, leverSplit } from '../../../domain/lever/partial-close.ts';
+import { reducedSide, reduceOnlySplit } from '../../../domain/lever/reduce-only.ts';
 import {
   leverCloseOrderLots,
   leverCloseOrderProblem,
@@ -65,6 +66,7 @@ export const LEVER_REFUSALS = [
   'leverTakeProfitSide',
   'leverStopLossSide',
   'leverNothingToClose',
+  'leverNothingToReduce',
   'leverCloseLots',
   'leverCloseOrderSide',
 ] as const;
@@ -337,6 +339,50 @@ function partCloseEvent(
   };
 }
 
+/**
+ * A reduce-only order (domain/lever/reduce-only.ts): the user's open positions on the pair on the
+ * other side, oldest first, closed whole and the last one reached in part, in one commit, each at
+ * the last trade like a close from the table. Answers the ids of the rows it closed (a part's own id).
+ */
+function decideReduce(
+  state: ExchangeState,
+  command: Extract<LeverCommand, { kind: 'leverReduce' }>,
+): Decision<LeverEvent> {
+  const pair = leverPair(command.pairId);
+  if (!pair || !isOn(pair.openLever)) return refuse('leverPairClosed');
+  if (command.last.price <= 0) return refuse('leverNoPrice');
+  if (command.lots < LEVER_MIN_SHARE || command.lots > LEVER_MAX_SHARE) return refuse('leverLotsRange');
+  const lever = leverOf(state);
+  const side = reducedSide(command.side);
+  const open = [...lever.active]
+    .map((id) => lever.positions.get(id))
+    .filter(
+      (p): p is LeverPosition =>
+        p !== undefined &&
+        p.userId === command.userId &&
+        p.pairId === command.pairId &&
+        p.status === LEVER_STATUS_OPEN &&
+        p.side === side,
+    );
+  const parts = reduceOnlySplit(open, command.lots);
+  if (parts.length === 0) return refuse('leverNothingToReduce');
+  const builder = new Builder(state);
+  const ids: number[] = [];
+  for (const part of parts) {
+    const p = leverOf(builder.state).positions.get(part.id)!;
+    if (command.last.id < (p.openTrade?.id ?? 0)) return refuse('leverNoPrice');
+    if (part.lots < p.lots) {
+      const event = partCloseEvent(builder.state, p, part.lots, command.last, command.at);
+      builder.push(event);
+      ids.push(event.partId);
+    } else {
+      builder.push(closeEvent(builder.state, p, LEVER_CLOSE_USER, command.last, command.at));
+      ids.push(p.id);
+    }
+  }
+  return { ok: true, events: builder.events, reply: ids };
+}
+
 /** Whether `trade` (at `price`, 1e-8) fires the close order of open position `p`. */
 function closeOrderFires(p: LeverPosition, trade: TapeTradeRef, price: bigint): boolean {
   const order = p.closeOrder;
@@ -549,6 +595,8 @@ function decideLever(state: ExchangeState, command: LeverCommand): Decision<Leve
       }
       return { ok: true, events: builder.events, reply: ids };
     }
+    case 'leverReduce':
+      return decideReduce(state, command);
     case 'leverCloseAt':
       return decideCloseAt(state, command);
     case 'leverSetStops': {

@@ -62,6 +62,24 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
   onUser(routes, accounts, 'lever/submit', async (payload, ctx, user) => {
     const pair = leverPair(payload.currency_match_id);
     if (!pair || !isOn(pair.openLever) || !market.pair(pair.id)) return fail(ctx, 'leverPairClosed');
+    const side = payload.type === LEVER_TYPE_LONG ? 'long' : 'short';
+    if (payload.reduce_only === 1) {
+      // Reduce-only (domain/lever/reduce-only.ts): at market, without stops; refused otherwise, never
+      // placed as something else.
+      const stops = [payload.target_profit_price, payload.stop_loss_price].some(
+        (price) => price !== undefined && priceOf(price) !== 0n,
+      );
+      if (payload.status === LEVER_PRICE_FIXED || stops) return fail(ctx, 'leverReduceAtMarket');
+      const reduced = (result: LeverOutcome<LeverPosition[]>, state: ExchangeState) =>
+        result.ok
+          ? okEnvelope(lever.answer(result.value.at(-1)!, state), ctx.t('leverReduced'))
+          : fail(ctx, result.key);
+      const result = await lever.reduce(
+        { userId: user.id, pairId: pair.id, side, lots: BigInt(payload.share) },
+        answerOnce(ctx, reduced),
+      );
+      return reduced(result, lever.state());
+    }
     let limit = 0n;
     if (payload.status === LEVER_PRICE_FIXED) {
       const price = priceOf(payload.target_price);
@@ -77,7 +95,7 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
       {
         userId: user.id,
         pairId: pair.id,
-        side: payload.type === LEVER_TYPE_LONG ? 'long' : 'short',
+        side,
         lots: BigInt(payload.share),
         multiple: payload.multiple,
         limit,
