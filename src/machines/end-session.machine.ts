@@ -1,8 +1,9 @@
 import { createForm } from './form.machine.ts';
 
-export type EndSessionValues = { id: string };
+/** totpCode: the code from the app, with two-factor sign-in on ('' otherwise: not sent). */
+export type EndSessionValues = { id: string; totpCode: string };
 
-export const NO_SESSION: EndSessionValues = { id: '' };
+export const NO_SESSION: EndSessionValues = { id: '', totpCode: '' };
 
 /**
  * Ending one of the user's sessions from the sessions list (issue 34): the row's button sets the
@@ -13,6 +14,9 @@ export const endSessionForm = createForm<EndSessionValues, 'id', 'security/end_s
   id: 'endSession',
   call: 'security/end_session',
   validate: () => null,
-  payload: (values) => ({ id: values.id }),
+  payload: (values) => ({
+    id: values.id,
+    ...(values.totpCode === '' ? {} : { totp_code: values.totpCode }),
+  }),
   resetOnSuccess: true,
 });

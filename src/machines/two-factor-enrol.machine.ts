@@ -47,6 +47,8 @@ export const twoFactorEnrolMachine = setup({
   },
   actions: {
     reportProblem: (_, _params: { problem: Problem }) => {},
+    /** The server turned it on (the recovery codes are on screen, not yet put away). */
+    confirmed: () => {},
     enrolled: () => {},
   },
 }).createMachine({
@@ -84,7 +86,10 @@ export const twoFactorEnrolMachine = setup({
         input: ({ context }) => ({ code: context.code }),
         onDone: {
           target: 'showingRecovery',
-          actions: assign({ recovery: ({ event }) => event.output.recovery_codes, seed: null, code: '' }),
+          actions: [
+            assign({ recovery: ({ event }) => event.output.recovery_codes, seed: null, code: '' }),
+            'confirmed',
+          ],
         },
         // The server's message is toasted; the next code from the app is typed in the same step.
         onError: { target: 'scanning', actions: assign({ code: '' }) },

@@ -667,6 +667,7 @@ test('two-factor sign-in: enrol with the key shown, then sign in with a code of 
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Two-factor sign-in turned on')).toBeVisible();
   await expect(card.getByTestId('two-factor-recovery').getByRole('listitem')).toHaveCount(8);
+  await expect(card.getByTestId('two-factor-state')).toHaveText('On');
   await card.getByRole('button', { name: 'I have kept them' }).click();
   await expect(card.getByTestId('two-factor-state')).toHaveText('On');
   await expect(card.getByTestId('recovery-left')).toHaveText('Recovery codes left: 8');

@@ -59,7 +59,7 @@ export default function SecurityPage() {
         waitHours={Math.round(shown.allow_list_wait_ms / 3_600_000)}
         onChanged={reload}
       />
-      <SessionsCard />
+      <SessionsCard twoFactor={shown.two_factor === FLAG_ON} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import { useServices } from '../../../services-context.ts';
 import { useLoadable } from '../../../use-loadable.ts';
 import { TimeText } from '../../assets/TimeText.tsx';
 import { useForm } from '../../auth/kit/use-form.ts';
+import { Field } from '../../auth/kit/Field.tsx';
+import { fieldId } from '../../auth/kit/use-problem-reporter.ts';
 import './security.css';
 
 type Session = AnswerOf<'security/sessions'>[number];
@@ -47,7 +49,8 @@ function SessionItem({ session, onEnd, busy }: { session: Session; onEnd: () => 
  * The signed-in sessions (issue 34): device, browser, address and when each was last seen; any but
  * this one can be ended (its sockets stop getting private pushes at once, as a logout's do).
  */
-export function SessionsCard() {
+/** twoFactor: two-factor sign-in is on, so signing a device out needs a code from the app. */
+export function SessionsCard({ twoFactor }: { twoFactor: boolean }) {
   const { t } = useTranslation();
   const { queries } = useServices();
   const [attempt, setAttempt] = useState(0);
@@ -66,6 +69,18 @@ export function SessionsCard() {
           <p className="card-lead">{t('securityCentre.sessionsLead')}</p>
         </div>
       </div>
+      {twoFactor && (
+        <div className="form-narrow">
+          <Field
+            id={fieldId('endSession', 'totpCode')}
+            label={t('twoFactor.codeLabel')}
+            autoComplete="one-time-code"
+            maxLength={11}
+            value={snapshot.context.values.totpCode}
+            onValue={(totpCode) => send({ type: 'SET', values: { totpCode } })}
+          />
+        </div>
+      )}
       {sessions.status === 'ready' ? (
         <ul className="setting-list">
           {sessions.data.map((session) => (

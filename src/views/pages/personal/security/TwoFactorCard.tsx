@@ -28,6 +28,13 @@ export function TwoFactorCard({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  // On from the moment the server confirmed it, while the recovery codes are still on screen (the
+  // overview reloads only once they are put away: its answer would replace the set-up with them).
+  const [confirmed, setConfirmed] = useState(false);
+  // Once the overview says so itself, the bridge is no longer needed (and must not outlive a later
+  // turning off).
+  if (on && confirmed) setConfirmed(false);
+  const shownOn = on || confirmed;
   return (
     <section className="card" aria-labelledby="two-factor-title" data-testid="two-factor">
       <div className="card-head">
@@ -36,29 +43,30 @@ export function TwoFactorCard({
           <p className="card-lead">{t('twoFactor.lead')}</p>
         </div>
         <span
-          className={`badge security-state ${on ? 'badge-ok' : 'badge-warn'}`}
+          className={`badge security-state ${shownOn ? 'badge-ok' : 'badge-warn'}`}
           data-testid="two-factor-state"
         >
-          {t(on ? 'securityCentre.on' : 'securityCentre.off')}
+          {t(shownOn ? 'securityCentre.on' : 'securityCentre.off')}
         </span>
       </div>
       {on ? (
         <TwoFactorOff recoveryLeft={recoveryLeft} onChanged={onChanged} />
       ) : (
-        <TwoFactorEnrol onChanged={onChanged} />
+        <TwoFactorEnrol onConfirmed={() => setConfirmed(true)} onChanged={onChanged} />
       )}
     </section>
   );
 }
 
-function TwoFactorEnrol({ onChanged }: { onChanged: () => void }) {
+function TwoFactorEnrol({ onConfirmed, onChanged }: { onConfirmed: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
   const { machines } = useServices();
   const report = useProblemReporter(ENROL);
-  const latest = useLatest({ report, onChanged });
+  const latest = useLatest({ report, onConfirmed, onChanged });
   const [logic] = useState(() =>
     machines.personal.twoFactorEnrol({
       reportProblem: (_, { problem }) => latest.current.report(problem),
+      confirmed: () => latest.current.onConfirmed(),
       enrolled: () => latest.current.onChanged(),
     }),
   );
