@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { exportRange, type ExportRangeProblem } from '../domain/history-export/export-range.ts';
 import {
+  type ExportLabels,
   exportCsv,
   exportJson,
   type ExportKind,
@@ -22,6 +23,8 @@ export interface ExportRequest {
   zone: string;
   /** The header row, one per column of the kind (export-table.ts), in the user's language. */
   headers: readonly string[];
+  /** Words for the codes some columns hold (statuses, sides), in the user's language. */
+  labels: ExportLabels;
 }
 
 export type ExportProblem = ExportRangeProblem | 'empty' | 'failed' | 'tooMany';
@@ -44,16 +47,16 @@ export type HistoryExportEvent = { type: 'EXPORT'; request: ExportRequest };
 /** The file for `records`: CSV with the header row, or the same table as JSON. */
 function exportFile(request: ExportRequest, records: readonly ExportRecord[]): ExportFile {
   const range = [request.fromDay || 'start', request.toDay || 'now'].join('_');
-  const base = `tessera-${request.kind === 'wallet' ? `${request.account}-records` : 'spot-orders'}-${range}`;
+  const base = `tessera-${request.kind === 'wallet' ? `${request.account}-records` : request.kind}-${range}`;
   return request.format === 'csv'
     ? {
         // A byte-order mark, so a spreadsheet reads the header's non-Latin letters as UTF-8.
-        text: `\uFEFF${exportCsv(request.kind, request.headers, records, request.zone)}`,
+        text: `\uFEFF${exportCsv(request.kind, request.headers, records, request.zone, request.labels)}`,
         fileName: `${base}.csv`,
         type: 'text/csv;charset=utf-8',
       }
     : {
-        text: exportJson(request.kind, records, request.zone),
+        text: exportJson(request.kind, records, request.zone, request.labels),
         fileName: `${base}.json`,
         type: 'application/json',
       };

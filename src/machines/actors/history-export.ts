@@ -8,6 +8,12 @@ import {
 } from '../../domain/history-export/export-table.ts';
 import { recordTimeMs } from '../../domain/history-export/export-time.ts';
 import type { WalletAccount } from '../../domain/wallet/accounts.ts';
+import {
+  LEVER_CLOSE_NONE,
+  LEVER_LIST_DELEGATION,
+  MICRO_STATUS_CLOSED,
+  MICRO_STATUS_RUNNING,
+} from '../../domain/contract-codes.ts';
 
 export interface ExportQuery {
   kind: ExportKind;
@@ -46,7 +52,7 @@ async function collectPages<T>(
 
 /** The history exports' reads: one kind of record of the signed-in user, in a date range. */
 export function historyExportActors(api: ApiClient) {
-  const collect = (query: ExportQuery): Promise<ExportRecord[]> => {
+  const collect = async (query: ExportQuery): Promise<ExportRecord[]> => {
     if (query.kind === 'wallet') {
       return collectPages(
         (page) => api.call(`account_log/${query.account}`, { page, limit: PAGE_LIMIT }, { quiet: true }),
@@ -68,8 +74,102 @@ export function historyExportActors(api: ApiClient) {
         query.range,
       );
     }
+    if (query.kind === 'spot') {
+      return collectPages(
+        (page) => api.call('tx_history/list', { page, limit: PAGE_LIMIT }, { quiet: true }),
+        (order) => {
+          const time = recordTimeMs(order.created_at);
+          return time === undefined
+            ? undefined
+            : {
+                time,
+                cells: {
+                  pair: order.currency_match.symbol,
+                  side: order.way_name,
+                  price: order.price,
+                  amount: order.number,
+                  filled: order.transacted_amount,
+                  turnover: order.transacted_volume,
+                  average: order.avg_price,
+                  fee: order.fee,
+                  feeCurrency: order.fee_currency,
+                  status: order.status_name,
+                },
+              };
+        },
+        query.range,
+      );
+    }
+    if (query.kind === 'lever') {
+      // Every order placed, whatever became of it (pending, open, closed or cancelled).
+      return collectPages(
+        (page) => api.call('lever/my_trade', { status: LEVER_LIST_DELEGATION, page }, { quiet: true }),
+        (position) => {
+          const time = recordTimeMs(position.created_at);
+          const closed = position.closed_at > 0;
+          return time === undefined
+            ? undefined
+            : {
+                time,
+                cells: {
+                  pair: position.symbol,
+                  side: String(position.type),
+                  multiple: String(position.multiple),
+                  lots: position.share,
+                  amount: position.number,
+                  entry: position.price,
+                  close: closed ? position.update_price : '',
+                  takeProfit: position.target_profit_price,
+                  stopLoss: position.stop_loss_price,
+                  bond: position.origin_caution_money,
+                  fee: position.trade_fee,
+                  overnight: position.overnight_money,
+                  profit: position.profits,
+                  status: String(position.status),
+                  reason: position.close_reason === LEVER_CLOSE_NONE ? '' : String(position.close_reason),
+                },
+              };
+        },
+        query.range,
+      );
+    }
+    if (query.kind === 'micro') {
+      const contracts = (status: typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED) =>
+        collectPages(
+          (page) =>
+            api.call('microtrade/lists', { match_id: 0, status, page, limit: PAGE_LIMIT }, { quiet: true }),
+          (contract) => {
+            const time = recordTimeMs(contract.created_at);
+            const settled = contract.status === MICRO_STATUS_CLOSED;
+            return time === undefined
+              ? undefined
+              : {
+                  time,
+                  cells: {
+                    pair: contract.symbol_name,
+                    side: String(contract.type),
+                    seconds: String(contract.seconds),
+                    stake: contract.number,
+                    currency: contract.currency_name,
+                    open: contract.open_price,
+                    close: contract.end_price,
+                    ratio: contract.profit_ratio,
+                    fee: contract.fee,
+                    profit: settled ? contract.fact_profits : '',
+                    result: settled ? String(contract.profit_result) : '',
+                  },
+                };
+          },
+          query.range,
+        );
+      const [closed, running] = await Promise.all([
+        contracts(MICRO_STATUS_CLOSED),
+        contracts(MICRO_STATUS_RUNNING),
+      ]);
+      return [...closed, ...running];
+    }
     return collectPages(
-      (page) => api.call('tx_history/list', { page, limit: PAGE_LIMIT }, { quiet: true }),
+      (page) => api.call('otc/orders', { page, limit: 50 }, { quiet: true }),
       (order) => {
         const time = recordTimeMs(order.created_at);
         return time === undefined
@@ -77,16 +177,14 @@ export function historyExportActors(api: ApiClient) {
           : {
               time,
               cells: {
-                pair: order.currency_match.symbol,
-                side: order.way_name,
+                orderNo: order.order_no,
+                side: String(order.side),
+                coin: order.coin,
+                fiat: order.fiat,
                 price: order.price,
                 amount: order.number,
-                filled: order.transacted_amount,
-                turnover: order.transacted_volume,
-                average: order.avg_price,
-                fee: order.fee,
-                feeCurrency: order.fee_currency,
-                status: order.status_name,
+                total: order.amount,
+                status: String(order.status),
               },
             };
       },

@@ -16,6 +16,7 @@ const request = (over: Partial<ExportRequest> = {}): ExportRequest => ({
   toDay: '2026-05-31',
   zone: 'Asia/Shanghai',
   headers: ['Time', 'Currency', 'Type', 'Before', 'Change', 'After'],
+  labels: {},
   ...over,
 });
 

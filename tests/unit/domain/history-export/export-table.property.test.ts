@@ -52,3 +52,28 @@ describe('an export table', () => {
     expect(text).toBe('Время,Валюта,Тип,До,Изменение,После\r\n');
   });
 });
+
+describe('an export’s coded columns', () => {
+  it('write the user’s word for a code, and a code without one as it is', () => {
+    const records: ExportRecord[] = [
+      { time: 0, cells: { pair: 'BTC/USDT', side: '1', status: '3', reason: '2' } },
+      { time: 1000, cells: { pair: 'BTC/USDT', side: '2', status: '9', reason: '' } },
+    ];
+    const rows = exportRows('lever', records, 'UTC', {
+      side: { '1': 'Long', '2': 'Short' },
+      status: { '3': 'Closed' },
+      reason: { '2': 'liquidated' },
+    });
+    const at = (row: string[], column: string) => row[EXPORT_COLUMNS.lever.indexOf(column as never)];
+    expect([at(rows[0]!, 'side'), at(rows[0]!, 'status'), at(rows[0]!, 'reason')]).toEqual([
+      'Long',
+      'Closed',
+      'liquidated',
+    ]);
+    expect([at(rows[1]!, 'side'), at(rows[1]!, 'status'), at(rows[1]!, 'reason')]).toEqual([
+      'Short',
+      '9',
+      '',
+    ]);
+  });
+});
