@@ -58,6 +58,8 @@ export interface LeverPendingOrder {
   tpExpected: string;
   slExpected: string;
   quote: LeverQuote;
+  /** Reduce-only (domain/lever/reduce-only.ts): it closes positions on the other side, opens none. */
+  reduceOnly: boolean;
 }
 
 export interface LeverSubmit {
@@ -80,6 +82,11 @@ export interface LeverOrderContext {
   tpBy: StopWay;
   slBy: StopWay;
   password: string;
+  /**
+   * Reduce-only: the order only shrinks the positions on the other side (domain/lever/reduce-only.ts),
+   * at market and without stops; the stops typed are kept, unsent, for when it is switched off.
+   */
+  reduceOnly: boolean;
   /** The pair's last trade price, as the screen last heard it. */
   last: string | null;
   problems: LeverProblems;
@@ -108,6 +115,8 @@ export type LeverOrderEvent =
   /** The way a leg is typed; its text is emptied (a number of another way would mean something else). */
   | { type: 'STOP_BY'; leg: OrderStopLeg; by: StopWay }
   | { type: 'PASSWORD'; text: string }
+  /** Reduce-only on or off; on, the order is at market. */
+  | { type: 'REDUCE_ONLY'; on: boolean }
   | { type: 'LAST'; price: string | null }
   | { type: 'SUBMIT'; side: LeverSide }
   | { type: 'CONFIRM' }
@@ -145,6 +154,8 @@ function typingProblems(context: LeverOrderContext): LeverProblems {
   if (price) problems.price = price;
   const lots = entryProblem(entries.lots);
   if (lots) problems.lots = lots;
+  // A reduce-only order sends no stops: the ones typed are not judged until it is switched off.
+  if (context.reduceOnly) return problems;
   const tp = entryProblem(entries.tp);
   if (tp) problems.tp = tp;
   const sl = entryProblem(entries.sl);
@@ -265,6 +276,8 @@ export function submitProblems(context: LeverOrderContext, side: LeverSide): Lev
     }
   }
   if (context.mode === 'market' && context.last === null) problems.price = { kind: 'noPrice' };
+  // Reduce-only closes: it needs no bond and sends no stops (the exchange says if nothing is open).
+  if (context.reduceOnly) return problems;
   const quote = quoteFor(context, side);
   for (const field of ['tp', 'sl'] as const) {
     const check = problems[field] ? null : orderStopCheck(context, field, side);
@@ -300,6 +313,7 @@ export function submitPayload({ matchId, order, password }: LeverSubmit) {
     ...(order.mode === 'fixed' ? { target_price: order.price } : {}),
     ...(order.tp !== '' ? { target_profit_price: order.tp } : {}),
     ...(order.sl !== '' ? { stop_loss_price: order.sl } : {}),
+    ...(order.reduceOnly ? { reduce_only: 1 } : {}),
     ...(password !== '' ? { password } : {}),
   } as const;
 }
@@ -337,6 +351,16 @@ export const leverOrderMachine = setup({
       if (event.type !== 'STOP_BY') return {};
       return event.leg === 'tp' ? { tpBy: event.by, tp: '' } : { slBy: event.by, sl: '' };
     }),
+    /** Reduce-only on: the order goes at market (the fixed price tab's price is emptied, as MODE does). */
+    reduceOnly: assign(({ context, event }) => {
+      if (event.type !== 'REDUCE_ONLY') return {};
+      if (!event.on) return { reduceOnly: false };
+      return {
+        reduceOnly: true,
+        mode: 'market' as const,
+        price: context.mode === 'market' ? context.price : '',
+      };
+    }),
     /** Runs on leaving `refreshing` for `editing`: the remembered press is submitted there. */
     judgePressed: enqueueActions(({ context, enqueue }) => {
       if (context.pressed === null) return;
@@ -359,6 +383,7 @@ export const leverOrderMachine = setup({
     tpBy: 'price',
     slBy: 'price',
     password: '',
+    reduceOnly: false,
     last: null,
     problems: {},
     pending: null,
@@ -406,6 +431,7 @@ export const leverOrderMachine = setup({
         TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
         SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
         STOP_BY: { actions: ['stopBy', 'checkTyping'] },
+        REDUCE_ONLY: { actions: ['reduceOnly', 'checkTyping'] },
         REFRESH: 'refreshing',
         SUBMIT: [
           {
@@ -425,8 +451,11 @@ export const leverOrderMachine = setup({
                   multiple: context.multiple ?? 0,
                   price:
                     context.mode === 'fixed' && entries.price.kind === 'number' ? entries.price.value : '',
-                  ...pendingStops(context, event.side),
+                  ...(context.reduceOnly
+                    ? { tp: '', sl: '', tpExpected: '', slExpected: '' }
+                    : pendingStops(context, event.side)),
                   quote,
+                  reduceOnly: context.reduceOnly,
                 },
               };
             }),
@@ -450,6 +479,7 @@ export const leverOrderMachine = setup({
         TP: { actions: [assign({ tp: ({ event }) => event.text }), 'checkTyping'] },
         SL: { actions: [assign({ sl: ({ event }) => event.text }), 'checkTyping'] },
         STOP_BY: { actions: ['stopBy', 'checkTyping'] },
+        REDUCE_ONLY: { actions: ['reduceOnly', 'checkTyping'] },
         SUBMIT: { actions: assign({ pressed: ({ event }) => event.side }) },
       },
       invoke: {

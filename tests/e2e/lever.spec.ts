@@ -454,6 +454,21 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   const longs = openRows.locator('.lever-side.long');
   const shorts = openRows.locator('.lever-side.short');
   await expect.poll(() => longs.count(), BOOT).toBeGreaterThanOrEqual(2);
+  // Reduce-only (issue 34): a short of 2 lots closes the oldest long (1 lot) whole and 1 lot of the
+  // next, at market; no short opens. The fixed price is not offered while it is on.
+  await expect(shorts).toHaveCount(1);
+  await page.getByTestId('lever-reduce-only').check();
+  await expect(page.getByTestId('lever-mode-fixed')).toBeDisabled();
+  await page.getByTestId('lever-lots').fill('2');
+  await page.getByTestId('lever-short').click();
+  await expect(page.getByTestId('lever-confirm-reduce')).toHaveText(
+    'Closes up to 2 lots of your long positions at market, oldest first. Nothing opens.',
+  );
+  await page.getByTestId('lever-confirm').click();
+  await expect(page.getByTestId('lever-confirm-dialog')).toHaveCount(0, BOOT);
+  await expect(longs).toHaveCount(1, BOOT);
+  await expect(shorts).toHaveCount(1);
+  await page.getByTestId('lever-reduce-only').uncheck();
   await page.getByTestId('lever-close-all').click();
   await page.getByTestId('lever-which-longs').click();
   await page.getByTestId('lever-ask-confirm').click();

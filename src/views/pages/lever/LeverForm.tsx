@@ -118,6 +118,7 @@ export function LeverForm({
               role="tab"
               aria-selected={context.mode === mode}
               className={context.mode === mode ? 'active' : ''}
+              disabled={mode === 'fixed' && context.reduceOnly}
               data-testid={`lever-mode-${mode}`}
               onClick={() => form.send({ type: 'MODE', mode })}
             >
@@ -125,6 +126,21 @@ export function LeverForm({
             </button>
           ))}
         </div>
+        <label className="lever-reduce-only">
+          <input
+            type="checkbox"
+            checked={context.reduceOnly}
+            aria-describedby="lever-reduce-only-hint"
+            data-testid="lever-reduce-only"
+            onChange={(event) => form.send({ type: 'REDUCE_ONLY', on: event.target.checked })}
+          />
+          <span>{t('lever.reduceOnly')}</span>
+        </label>
+        {context.reduceOnly ? (
+          <p id="lever-reduce-only-hint" className="lever-muted" data-testid="lever-reduce-only-hint">
+            {t('lever.reduceOnlyHint')}
+          </p>
+        ) : null}
         <p className="lever-balance">
           <span>{t('lever.available')}</span>
           <span className="num" data-testid="lever-available">
@@ -172,44 +188,50 @@ export function LeverForm({
           ))}
         </div>
         <Problem field="multiple" problem={context.problems.multiple} />
-        <div className="lever-stops">
-          {(['tp', 'sl'] as const).map((leg) => {
-            const by = leg === 'tp' ? context.tpBy : context.slBy;
-            const title = t(leg === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss');
-            return (
-              <div key={leg} className="lever-order-stop" data-testid={`lever-${leg}-leg`}>
-                <select
-                  className="lever-stop-by"
-                  aria-label={t('lever.stopByLabel', { leg: title })}
-                  value={by}
-                  data-testid={`lever-${leg}-by`}
-                  onChange={(event) => form.send({ type: 'STOP_BY', leg, by: event.target.value as StopWay })}
-                >
-                  <option value="price">{t('lever.stopBy.price')}</option>
-                  <option value="percent">{t('lever.stopBy.percent')}</option>
-                  <option value="amount">
-                    {t(leg === 'tp' ? 'lever.stopBy.profit' : 'lever.stopBy.loss')}
-                  </option>
-                </select>
-                {field(
-                  leg,
-                  title,
-                  leg === 'tp' ? context.tp : context.sl,
-                  by === 'percent' ? '%' : quote,
-                  (text) => form.send(leg === 'tp' ? { type: 'TP', text } : { type: 'SL', text }),
-                )}
-                <OrderStopFigures context={context} leg={leg} quote={quote} />
-              </div>
-            );
-          })}
-        </div>
-        <LeverRiskTable
-          quotes={quotes}
-          quote={quote}
-          priceDecimals={terms.priceDecimals}
-          market={context.mode === 'market'}
-          last={context.last}
-        />
+        {context.reduceOnly ? null : (
+          <div className="lever-stops">
+            {(['tp', 'sl'] as const).map((leg) => {
+              const by = leg === 'tp' ? context.tpBy : context.slBy;
+              const title = t(leg === 'tp' ? 'lever.takeProfit' : 'lever.stopLoss');
+              return (
+                <div key={leg} className="lever-order-stop" data-testid={`lever-${leg}-leg`}>
+                  <select
+                    className="lever-stop-by"
+                    aria-label={t('lever.stopByLabel', { leg: title })}
+                    value={by}
+                    data-testid={`lever-${leg}-by`}
+                    onChange={(event) =>
+                      form.send({ type: 'STOP_BY', leg, by: event.target.value as StopWay })
+                    }
+                  >
+                    <option value="price">{t('lever.stopBy.price')}</option>
+                    <option value="percent">{t('lever.stopBy.percent')}</option>
+                    <option value="amount">
+                      {t(leg === 'tp' ? 'lever.stopBy.profit' : 'lever.stopBy.loss')}
+                    </option>
+                  </select>
+                  {field(
+                    leg,
+                    title,
+                    leg === 'tp' ? context.tp : context.sl,
+                    by === 'percent' ? '%' : quote,
+                    (text) => form.send(leg === 'tp' ? { type: 'TP', text } : { type: 'SL', text }),
+                  )}
+                  <OrderStopFigures context={context} leg={leg} quote={quote} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {context.reduceOnly ? null : (
+          <LeverRiskTable
+            quotes={quotes}
+            quote={quote}
+            priceDecimals={terms.priceDecimals}
+            market={context.mode === 'market'}
+            last={context.last}
+          />
+        )}
         {/* The exchange refused the last order: its words, until something is changed. */}
         {context.refusal !== null ? (
           <p className="field-problem" role="alert" data-testid="lever-refusal">
@@ -242,6 +264,13 @@ export function LeverForm({
           <h3 id="lever-confirm-title">
             {t(pending.side === 'long' ? 'lever.confirmLong' : 'lever.confirmShort', { symbol })}
           </h3>
+          {pending.reduceOnly ? (
+            <p className="lever-muted" data-testid="lever-confirm-reduce">
+              {t(pending.side === 'long' ? 'lever.reducesShorts' : 'lever.reducesLongs', {
+                lots: numbers.exact(pending.lots),
+              })}
+            </p>
+          ) : null}
           <dl className="lever-quote">
             <dt>{t('lever.priceMode')}</dt>
             <dd>{t(`lever.${pending.mode}`)}</dd>
@@ -253,28 +282,32 @@ export function LeverForm({
             <dd className="num">
               {numbers.exact(pending.lots)} ({numbers.exact(pending.quote.quantity)} {base})
             </dd>
-            <dt>{t('lever.multiple')}</dt>
-            <dd className="num">×{pending.multiple}</dd>
-            <dt>{t('lever.bond')}</dt>
-            <dd className="num" data-testid="lever-confirm-bond">
-              {numbers.cost(pending.quote.bond, quote)} {quote}
-            </dd>
-            <dt>{t('lever.fee')}</dt>
-            <dd className="num">
-              {numbers.cost(pending.quote.fee, quote)} {quote}
-            </dd>
-            <dt>{t('lever.takeProfit')}</dt>
-            <dd className="num" data-testid="lever-confirm-tp">
-              {pending.tp
-                ? `${numbers.price(pending.tp, terms.priceDecimals)} (${t('lever.stopBy.profit')} ${numbers.amount(pending.tpExpected, quote)} ${quote})`
-                : '—'}
-            </dd>
-            <dt>{t('lever.stopLoss')}</dt>
-            <dd className="num" data-testid="lever-confirm-sl">
-              {pending.sl
-                ? `${numbers.price(pending.sl, terms.priceDecimals)} (${t('lever.stopBy.loss')} ${numbers.amount(pending.slExpected, quote)} ${quote})`
-                : '—'}
-            </dd>
+            {pending.reduceOnly ? null : (
+              <>
+                <dt>{t('lever.multiple')}</dt>
+                <dd className="num">×{pending.multiple}</dd>
+                <dt>{t('lever.bond')}</dt>
+                <dd className="num" data-testid="lever-confirm-bond">
+                  {numbers.cost(pending.quote.bond, quote)} {quote}
+                </dd>
+                <dt>{t('lever.fee')}</dt>
+                <dd className="num">
+                  {numbers.cost(pending.quote.fee, quote)} {quote}
+                </dd>
+                <dt>{t('lever.takeProfit')}</dt>
+                <dd className="num" data-testid="lever-confirm-tp">
+                  {pending.tp
+                    ? `${numbers.price(pending.tp, terms.priceDecimals)} (${t('lever.stopBy.profit')} ${numbers.amount(pending.tpExpected, quote)} ${quote})`
+                    : '—'}
+                </dd>
+                <dt>{t('lever.stopLoss')}</dt>
+                <dd className="num" data-testid="lever-confirm-sl">
+                  {pending.sl
+                    ? `${numbers.price(pending.sl, terms.priceDecimals)} (${t('lever.stopBy.loss')} ${numbers.amount(pending.slExpected, quote)} ${quote})`
+                    : '—'}
+                </dd>
+              </>
+            )}
           </dl>
           <label className="form-field" htmlFor="lever-password">
             <span className="field-label">{t('lever.password')}</span>
