@@ -1,7 +1,13 @@
 import { validateChangePassword, type ChangePasswordField } from '../domain/validation/change-password.ts';
 import { createForm } from './form.machine.ts';
 
-export type ChangePasswordValues = { oldPassword: string; password: string; password2: string };
+/** totpCode: the code from the app, with two-factor sign-in on ('' otherwise: not sent). */
+export type ChangePasswordValues = {
+  oldPassword: string;
+  password: string;
+  password2: string;
+  totpCode: string;
+};
 
 /** Change login password (spec §5): old, new, confirmation. */
 export const changePasswordForm = createForm<
@@ -16,5 +22,6 @@ export const changePasswordForm = createForm<
     old_password: values.oldPassword,
     new_password: values.password,
     secondary_password: values.password2,
+    ...(values.totpCode === '' ? {} : { totp_code: values.totpCode }),
   }),
 });

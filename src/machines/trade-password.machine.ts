@@ -12,6 +12,8 @@ export type TradePasswordValues = {
   email: string;
   mobile: string;
   areaId: number | null;
+  /** The code from the app, with two-factor sign-in on ('' otherwise: not sent). */
+  totpCode: string;
 };
 
 /**
@@ -37,5 +39,9 @@ export const tradePasswordForm = createForm<
       : { field: 'via', code: 'emptyPhone' };
   },
   codeResetBy: ['via'],
-  payload: (values) => ({ password: values.password, auth_code: clean(values.code) }),
+  payload: (values) => ({
+    password: values.password,
+    auth_code: clean(values.code),
+    ...(values.totpCode === '' ? {} : { totp_code: values.totpCode }),
+  }),
 });

@@ -688,4 +688,9 @@ test('two-factor sign-in: enrol with the key shown, then sign in with a code of 
   await field.fill(codeIn(30_000));
   await field.press('Enter');
   await expect(page.getByTestId('account-menu')).toBeVisible();
+  // A new password or trade password is a security change: their forms ask for a code too.
+  for (const path of ['/resetPassword', '/tradePassword']) {
+    await openInApp(page, path);
+    await expect(page.getByLabel('Code from your authenticator app')).toBeVisible({ timeout: 30_000 });
+  }
 });

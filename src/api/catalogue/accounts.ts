@@ -79,8 +79,14 @@ export const accountCalls = {
     path: 'user/amend_password',
     auth: true,
     toast: true,
-    summary: 'Change the login password',
-    payload: z.object({ old_password: text, new_password: text, secondary_password: text }),
+    summary: 'Change the login password (with two-factor sign-in on, totp_code too)',
+    payload: z.object({
+      old_password: text,
+      new_password: text,
+      secondary_password: text,
+      /** Tessera: a code from the app, needed once two-factor sign-in is on (security/overview). */
+      totp_code: text.optional(),
+    }),
     answer: ok,
   }),
   'user/forget_password': call({
@@ -103,8 +109,13 @@ export const accountCalls = {
     path: 'user/amend_pay_password',
     auth: true,
     toast: true,
-    summary: 'Set the trade password',
-    payload: z.object({ password: text, auth_code: text }),
+    summary: 'Set the trade password (with two-factor sign-in on, totp_code too)',
+    payload: z.object({
+      password: text,
+      auth_code: text,
+      /** Tessera: a code from the app, needed once two-factor sign-in is on (security/overview). */
+      totp_code: text.optional(),
+    }),
     answer: ok,
   }),
   'user_real/center': call({

@@ -34,6 +34,32 @@ async function enrolledDemo(options: Parameters<typeof startAccounts>[0] = {}) {
 }
 
 describe('two-factor sign-in (TOTP)', () => {
+  it('asks for a code to change the password or the trade password, and changes nothing without one', async () => {
+    const sim = await enrolledDemo();
+    const change = {
+      old_password: DEMO_ACCOUNT.password,
+      new_password: 'Newer2026',
+      secondary_password: 'Newer2026',
+    };
+    const before = sim.demo().password;
+    expect(await sim.call('user/amend_password', change, sim.token)).toMatchObject({
+      code: 0,
+      data: { two_factor: 1 },
+    });
+    expect(
+      await sim.call('user/amend_pay_password', { password: 'Trade246', auth_code: '123456' }, sim.token),
+    ).toMatchObject({
+      code: 0,
+      data: { two_factor: 1 },
+    });
+    expect(sim.demo().password).toBe(before);
+    expect(sim.demo().payPassword).toBeFalsy();
+    sim.nextStep();
+    const changed = await sim.call('user/amend_password', { ...change, totp_code: sim.code() }, sim.token);
+    expect(changed.code, changed.msg).toBe(1);
+    expect(sim.demo().password).not.toBe(before);
+  });
+
   it('enrols with a code of the seed, shows the recovery codes once, and keeps the seed only sealed', async () => {
     const sim = await enrolledDemo();
     expect(sim.uri).toMatch(/^otpauth:\/\/totp\/Tessera:demo%40tessera\.example\?.*secret=/);

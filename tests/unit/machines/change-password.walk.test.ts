@@ -8,7 +8,7 @@ import {
 import { checkFormStep, fold, formAnswers, formEvents, walk, type FormRules } from './walk-kit.ts';
 
 const machine = changePasswordForm.machine;
-const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', password2: '' };
+const EMPTY: ChangePasswordValues = { oldPassword: '', password: '', password2: '', totpCode: '' };
 
 /** Spec §5 change login password: old, new (not the old one), confirmation; no code. */
 const RULES: FormRules<ChangePasswordValues> = {

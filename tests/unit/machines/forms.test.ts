@@ -116,6 +116,7 @@ describe('trade password, change password and bind e-mail forms', () => {
     email: 'ada@example.com',
     mobile: '13800138000',
     areaId: 86,
+    totpCode: '',
   };
 
   it('trade password: a type-3 code to the chosen bound address, then password and code', async () => {
@@ -146,6 +147,7 @@ describe('trade password, change password and bind e-mail forms', () => {
       oldPassword: 'Demo1234',
       password: 'Demo1234',
       password2: 'Demo1234',
+      totpCode: '',
     });
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'SET', values: { password: 'Newer2026', password2: 'Newer2026' } });

@@ -19,6 +19,7 @@ import type { Accounts } from './accounts.ts';
 import { deliverCode } from './deliver-code.ts';
 import { PAY_METHOD_TYPES, payMethodType } from './pay-method-types.ts';
 import { answered, onUser, outcome, problemEnvelope } from './route-kit.ts';
+import { requireSecondFactor } from './second-factor.ts';
 import { addressKey } from './state.ts';
 import { CODE_PURPOSE_BIND_EMAIL, REVIEW_STATUS_NONE } from '../../../domain/contract-codes.ts';
 
@@ -39,6 +40,9 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
     if (!(await accounts.verifyPassword(payload.old_password, user.password))) {
       return errorEnvelope(ctx.t('wrongOldPassword'));
     }
+    // A password is a security change: with two-factor sign-in on, it needs a code from the app.
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const success = { msg: ctx.t('passwordChanged') };
     const result = await accounts.execute(
       {
@@ -56,6 +60,8 @@ export function registerProfileRoutes(routes: Routes, accounts: Accounts): void 
   onUser(routes, accounts, 'user/amend_pay_password', async (payload, ctx, user) => {
     const problem = passwordProblem(payload.password) ?? codeProblem(payload.auth_code);
     if (problem) return errorEnvelope(ctx.t(problem));
+    const refused = await requireSecondFactor(accounts, ctx, user, payload.totp_code);
+    if (refused) return refused;
     const success = { msg: ctx.t('payPasswordSet') };
     const result = await accounts.execute(
       {

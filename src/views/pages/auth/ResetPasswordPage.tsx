@@ -6,6 +6,8 @@ import { FormCard } from './kit/AuthCard.tsx';
 import { FormStack } from './kit/FormStack.tsx';
 import { NewPasswordFields } from './kit/NewPasswordFields.tsx';
 import { PasswordField } from './kit/PasswordField.tsx';
+import { TotpCodeField } from './kit/TotpCodeField.tsx';
+import { useTwoFactorOn } from '../personal/security/use-two-factor-on.ts';
 import { useForm } from './kit/use-form.ts';
 import { fieldId } from './kit/use-problem-reporter.ts';
 
@@ -16,11 +18,12 @@ function ChangePasswordForm() {
   const navigate = useNavigate();
   const [snapshot, send] = useForm(changePasswordForm, {
     formId: FORM,
-    initial: { oldPassword: '', password: '', password2: '' },
+    initial: { oldPassword: '', password: '', password2: '', totpCode: '' },
     onSuccess: () => void navigate('/personal/accountSettings'),
   });
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
+  const twoFactor = useTwoFactorOn();
   return (
     <FormStack onSubmit={() => send({ type: 'SUBMIT' })}>
       <PasswordField
@@ -39,6 +42,13 @@ function ChangePasswordForm() {
         invalid={invalid}
         onSet={(changes) => send({ type: 'SET', values: changes })}
       />
+      {twoFactor && (
+        <TotpCodeField
+          id={fieldId(FORM, 'totpCode')}
+          value={values.totpCode}
+          onValue={(totpCode) => send({ type: 'SET', values: { totpCode } })}
+        />
+      )}
       <button className="btn btn-primary btn-block" type="submit" disabled={!snapshot.matches('editing')}>
         {t('security.changePassword')}
       </button>

@@ -8,6 +8,8 @@ import { FormCard } from './kit/AuthCard.tsx';
 import { CodeField } from './kit/CodeField.tsx';
 import { FormStack } from './kit/FormStack.tsx';
 import { NewPasswordFields } from './kit/NewPasswordFields.tsx';
+import { TotpCodeField } from './kit/TotpCodeField.tsx';
+import { useTwoFactorOn } from '../personal/security/use-two-factor-on.ts';
 import { useForm } from './kit/use-form.ts';
 import { fieldId } from './kit/use-problem-reporter.ts';
 
@@ -22,6 +24,7 @@ function initialValues(info: UserInfo): TradePasswordValues {
     email: info.email,
     mobile: info.mobile,
     areaId: info.area_id ?? null,
+    totpCode: '',
   };
 }
 
@@ -36,6 +39,7 @@ function TradePasswordForm({ info }: { info: UserInfo }) {
   const { values, problem } = snapshot.context;
   const invalid = (field: string) => problem?.field === field;
   const both = info.email !== '' && info.mobile !== '';
+  const twoFactor = useTwoFactorOn();
 
   return (
     <FormStack onSubmit={() => send({ type: 'SUBMIT' })}>
@@ -84,6 +88,13 @@ function TradePasswordForm({ info }: { info: UserInfo }) {
         actor={snapshot.children.sendCode}
         onSend={() => send({ type: 'SEND_CODE' })}
       />
+      {twoFactor && (
+        <TotpCodeField
+          id={fieldId(FORM, 'totpCode')}
+          value={values.totpCode}
+          onValue={(totpCode) => send({ type: 'SET', values: { totpCode } })}
+        />
+      )}
       <button className="btn btn-primary btn-block" type="submit" disabled={!snapshot.matches('editing')}>
         {t('security.saveTradePassword')}
       </button>
