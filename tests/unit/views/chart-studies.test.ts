@@ -103,27 +103,27 @@ describe('the chart with studies', () => {
     expect(data.find((one) => one.id === 'rsi')!.data.filter((v) => v !== null).length).toBeGreaterThan(0);
   });
 
-  it("names each study's value in the tooltip, not the MACD as a moving average", () => {
+  it("names each study's value in the tooltip, at the bar's price places (RSI at 2), not the MACD as a moving average", () => {
     const tooltip = frameOption(frame(STUDIES.slice()), 0).tooltip as {
       formatter: (params: unknown) => string;
     };
     const html = tooltip.formatter([
-      { seriesId: 'candles', axisValue: 0, value: [0, 1, 2, 0.5, 3] },
+      { seriesId: 'candles', axisValue: 0, value: [0, 1.05, 2, 0.5, 3] },
       { seriesId: 'ma7', axisValue: 0, value: 1.5 },
-      { seriesId: 'ema20', axisValue: 0, value: 1.25 },
+      { seriesId: 'ema20', axisValue: 0, value: 1.234567 },
       { seriesId: 'boll-upper', axisValue: 0, value: 4 },
       { seriesId: 'macd', axisValue: 0, value: -0.5 },
       { seriesId: 'macd-histogram', axisValue: 0, value: 0.25, data: { value: 0.25 } },
-      { seriesId: 'rsi', axisValue: 0, value: 70 },
+      { seriesId: 'rsi', axisValue: 0, value: 70.1234 },
       { seriesId: 'drawings', axisValue: 0, value: 2 },
     ]);
     for (const row of [
-      'MA7 1.5',
-      'EMA20 1.25',
-      'BOLL-upper 4',
-      'MACD-macd -0.5',
+      'MA7 1.50',
+      'EMA20 1.23',
+      'BOLL-upper 4.00',
+      'MACD-macd -0.50',
       'MACD-histogram 0.25',
-      'RSI14 70',
+      'RSI14 70.12',
     ])
       expect(html).toContain(row);
     expect(html).not.toContain('MA0');

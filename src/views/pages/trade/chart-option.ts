@@ -242,6 +242,26 @@ interface TooltipParam {
   data?: unknown;
 }
 
+/** RSI is an index from 0 to 100: two places, as the big exchanges show it. */
+const RSI_PLACES = 2;
+/** Places of a study's value when the bar says nothing (no candle in the tooltip). */
+const FALLBACK_PLACES = 4;
+
+/**
+ * The places a price-valued study (MA, EMA, Bollinger, MACD) is written with: those of the bar's
+ * own prices. The bars' prices are the pair's ticks, so the most places among open, high, low and
+ * close is the pair's price precision (all four ending in 0 is 1 bar in 10,000, and then one place
+ * fewer shows). Written to six places, an average read "89,427.995714" beside a close of 89,279.3.
+ */
+function studyPlaces(params: readonly TooltipParam[]): number {
+  const bar = params.find(
+    (param) => param.seriesId === SERIES_IDS.candles || param.seriesId === SERIES_IDS.line,
+  )?.value;
+  const prices = Array.isArray(bar) ? (bar as number[]).slice(1) : typeof bar === 'number' ? [bar] : [];
+  if (prices.length === 0) return FALLBACK_PLACES;
+  return Math.min(8, Math.max(...prices.map((price) => String(price).split('.')[1]?.length ?? 0)));
+}
+
 function tooltipHtml(
   raw: unknown,
   labels: ChartLabels & StudyLabels,
@@ -252,6 +272,7 @@ function tooltipHtml(
   const first = params[0];
   if (!first) return '';
   const rows: string[] = [`<strong>${fullLabel(Number(first.axisValue), timeZone)}</strong>`];
+  const places = studyPlaces(params);
   for (const param of params) {
     const value = param.value;
     if (param.seriesId === SERIES_IDS.candles && Array.isArray(value)) {
@@ -271,7 +292,8 @@ function tooltipHtml(
       const label = studySeriesLabel(param.seriesId, labels);
       const number = typeof value === 'number' ? value : (param.data as { value?: number } | null)?.value;
       if (label !== undefined && typeof number === 'number') {
-        rows.push(`${label} ${numbers.exact(number.toFixed(6).replace(/\.?0+$/, ''))}`);
+        const fixed = param.seriesId === 'rsi' ? RSI_PLACES : places;
+        rows.push(`${label} ${numbers.exact(number.toFixed(fixed))}`);
       }
     }
   }
