@@ -157,6 +157,10 @@ test('a dropped file that is no feed is refused with a clear message; a seed tha
   await expect(panel.getByTestId('replay-seed')).toHaveValue('42');
   await expect(panel.getByTestId('replay-error')).toHaveCount(0);
   await page.reload();
+  // The app runs (its book is in) before the developer menu is pressed: the reloaded /trade is a
+  // prerendered page whose header button does nothing until the app's scripts have loaded, which
+  // they do after the first paint (the CI run pressed it too early).
+  await expect(page.getByTestId('book-bid-0')).toHaveAttribute('data-price', /\d/, BOOT);
   const again = await openReplay(page);
   await expect(again.getByTestId('replay-seed')).toHaveValue('42');
 });
