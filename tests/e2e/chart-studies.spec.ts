@@ -51,8 +51,10 @@ test(
     await expect(page.getByTestId('chart-draw-hint')).toHaveCount(0);
     await openMenu(page);
     await page.getByTestId('draw-trend').click();
-    await canvas.click({ position: { x: box.width * 0.3, y: 120 } });
+    // As a person does: each click once the hint asks for it.
     await expect(page.getByTestId('chart-draw-hint')).toBeVisible();
+    await canvas.click({ position: { x: box.width * 0.3, y: 120 } });
+    await expect(page.getByTestId('chart-draw-hint')).toHaveText('Now click its second point');
     await canvas.click({ position: { x: box.width * 0.6, y: 90 } });
     await expect(page.getByTestId('chart-draw-hint')).toHaveCount(0);
     await openMenu(page);

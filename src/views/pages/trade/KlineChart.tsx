@@ -130,9 +130,22 @@ export function KlineChart({
   const layout = layoutOf(layouts, layoutId);
   // A stable value for the frame's memo: the studies as text, not a new array each render.
   const studiesText = layout.studies.join(',');
-  const [tool, setTool] = useState<DrawingTool | null>(null);
+  const [tool, setToolState] = useState<DrawingTool | null>(null);
   // The first point of a trend line being drawn (its second click ends it).
-  const [anchor, setAnchor] = useState<ChartPoint | null>(null);
+  const [anchor, setAnchorState] = useState<ChartPoint | null>(null);
+  // The tool and the trend line's first end as the chart's clicks read them: set at once, not at the
+  // next render. A click right after the tool was chosen, or right after the first end, reached the
+  // previous render's handler (the CI run lost a trend line's first end so).
+  const toolNow = useRef<DrawingTool | null>(null);
+  const anchorNow = useRef<ChartPoint | null>(null);
+  const setTool = (next: DrawingTool | null) => {
+    toolNow.current = next;
+    setToolState(next);
+  };
+  const setAnchor = (next: ChartPoint | null) => {
+    anchorNow.current = next;
+    setAnchorState(next);
+  };
   const [outcome, setOutcome] = useState<{ key: string; status: ChartStatus }>({
     key: '',
     status: 'loading',
@@ -371,6 +384,8 @@ export function KlineChart({
    */
   function pick(x: number, y: number): void {
     const instance = chart.current;
+    const tool = toolNow.current;
+    const anchor = anchorNow.current;
     if (!instance || tool === null || !instance.containPixel({ gridIndex: 0 }, [x, y])) return;
     const [index, value] = instance.convertFromPixel({ gridIndex: 0 }, [x, y]) as number[];
     const bar = bars.current[Math.round(index ?? -1)];
