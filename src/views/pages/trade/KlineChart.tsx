@@ -130,22 +130,15 @@ export function KlineChart({
   const layout = layoutOf(layouts, layoutId);
   // A stable value for the frame's memo: the studies as text, not a new array each render.
   const studiesText = layout.studies.join(',');
-  const [tool, setToolState] = useState<DrawingTool | null>(null);
+  const [tool, setTool] = useState<DrawingTool | null>(null);
   // The first point of a trend line being drawn (its second click ends it).
-  const [anchor, setAnchorState] = useState<ChartPoint | null>(null);
+  const [anchor, setAnchor] = useState<ChartPoint | null>(null);
   // The tool and the trend line's first end as the chart's clicks read them: set at once, not at the
   // next render. A click right after the tool was chosen, or right after the first end, reached the
   // previous render's handler (the CI run lost a trend line's first end so).
   const toolNow = useRef<DrawingTool | null>(null);
   const anchorNow = useRef<ChartPoint | null>(null);
-  const setTool = (next: DrawingTool | null) => {
-    toolNow.current = next;
-    setToolState(next);
-  };
-  const setAnchor = (next: ChartPoint | null) => {
-    anchorNow.current = next;
-    setAnchorState(next);
-  };
+
   const [outcome, setOutcome] = useState<{ key: string; status: ChartStatus }>({
     key: '',
     status: 'loading',
@@ -361,6 +354,8 @@ export function KlineChart({
 
   function choose(next: ChartPeriod): void {
     setPeriod(next);
+    toolNow.current = null;
+    anchorNow.current = null;
     setTool(null);
     setAnchor(null);
     writePref('chartPeriod', next);
@@ -374,6 +369,8 @@ export function KlineChart({
   }
 
   function chooseTool(next: DrawingTool | null): void {
+    toolNow.current = next;
+    anchorNow.current = null;
     setTool(next);
     setAnchor(null);
   }
@@ -394,12 +391,16 @@ export function KlineChart({
     const id = nextDrawingId(layout.drawings);
     if (tool === 'level') {
       keep({ ...layout, drawings: addDrawing(layout.drawings, { kind: 'level', id, price }) });
+      toolNow.current = null;
       setTool(null);
     } else if (anchor === null) {
-      setAnchor({ time: bar.time, price });
+      anchorNow.current = { time: bar.time, price };
+      setAnchor(anchorNow.current);
     } else {
       const to = { time: bar.time, price };
       keep({ ...layout, drawings: addDrawing(layout.drawings, { kind: 'trend', id, from: anchor, to }) });
+      toolNow.current = null;
+      anchorNow.current = null;
       setAnchor(null);
       setTool(null);
     }
