@@ -1,9 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountsAggregate } from '../../../src/sim/features/accounts/aggregate.ts';
 import { DEMO_ACCOUNT, POLICY } from '../../../src/sim/features/accounts/policy.ts';
 import { aesGcmBox, memorySecretBox, newSecretKey } from '../../../src/sim/features/accounts/secret-box.ts';
-import { startAccounts } from './harness.ts';
+import { checkSecondFactor } from '../../../src/sim/features/accounts/second-factor.ts';
+import { freshStore, startAccounts } from './harness.ts';
 
 /** Wall-clock time for TOTP, stepped by the test (the demo clock is the harness's ManualClock). */
 const WALL_START = Date.UTC(2026, 10, 28, 12, 0, 0);
@@ -105,6 +106,8 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await sim.signIn(code)).code).toBe(1);
     const replayed = await sim.signIn(code);
     expect(replayed).toMatchObject({ code: 0, msg: expect.stringMatching(/already been used/) });
+    // A wrong try of the account like a wrong code: it says how many are left.
+    expect(replayed.msg).toMatch(/Tries left before sign-in is paused: \d$/);
     // An older code still inside the window is no better.
     expect((await sim.signIn(sim.code(WALL_START))).code).toBe(0);
     // Nor on another call: the step is spent for every use.
@@ -122,12 +125,22 @@ describe('two-factor sign-in (TOTP)', () => {
     sim.nextStep();
     const right = sim.code();
     const guesses = ['000000', '111111', '222222', '333333', '444444'].filter((guess) => guess !== right);
-    for (const guess of guesses.slice(0, 5)) expect((await sim.signIn(guess)).code).toBe(0);
+    const answers = [];
+    for (const guess of guesses.slice(0, 5)) answers.push(await sim.signIn(guess));
+    expect(answers.map((answer) => answer.code)).toEqual([0, 0, 0, 0, 0]);
+    // Each wrong code says how many tries are left; the last one says for how long it is paused.
+    expect(answers.map((answer) => answer.msg)).toEqual([
+      'Wrong code. Tries left before sign-in is paused: 4',
+      'Wrong code. Tries left before sign-in is paused: 3',
+      'Wrong code. Tries left before sign-in is paused: 2',
+      'Wrong code. Tries left before sign-in is paused: 1',
+      'Too many wrong codes. Try again in 1 min',
+    ]);
     const locked = await sim.signIn(right);
     expect(locked).toMatchObject({ code: 0, msg: expect.stringMatching(/try again in 1 min/i) });
     // The lock is the account's: guesses through the security calls are stopped by it too.
     const viaCall = await sim.call('security/two_factor_disable', { totp_code: right }, sim.token);
-    expect(viaCall.msg).toMatch(/try again in/i);
+    expect(viaCall.msg).toBe('Too many wrong codes. Try again in 1 min');
     expect(sim.demo().twoFactor).toBeDefined();
     // After the lock (simulated time), the right code works.
     sim.clock.advance(61_000);
@@ -190,7 +203,11 @@ describe('two-factor sign-in (TOTP)', () => {
     const sim = await enrolledDemo();
     const [first, second] = sim.recovery;
     expect((await sim.signIn(first!.toLowerCase())).code).toBe(1);
-    expect((await sim.signIn(first)).code).toBe(0);
+    // Used once, it is a wrong code like any other, and a wrong try of the account.
+    expect(await sim.signIn(first)).toMatchObject({
+      code: 0,
+      msg: 'Wrong code. Tries left before sign-in is paused: 4',
+    });
     expect((await sim.signIn(second!.replace('-', ''))).code).toBe(1);
     expect((await sim.call('security/overview', {}, sim.token, 'GET')).data).toMatchObject({
       recovery_left: 6,
@@ -204,6 +221,66 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(await aesGcmBox(key).open(sealed, sim.demo().id)).toBe(sim.secret);
     expect(await memorySecretBox().open(sealed, sim.demo().id)).toBeNull();
     expect(await aesGcmBox(key).open(`${sealed.slice(0, -4)}AAAA`, sim.demo().id)).toBeNull();
+  });
+});
+
+describe('a seed that can no longer be opened', () => {
+  it('after a restart with another key, refuses app codes and asks for a recovery code, which still signs in', async () => {
+    const store = freshStore();
+    const sim = await enrolledDemo({ store, secrets: aesGcmBox(await newSecretKey()) });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // The same log, read by an exchange whose key file is new.
+      const restarted = await startAccounts({
+        store,
+        secrets: aesGcmBox(await newSecretKey()),
+        wallClock: () => WALL_START + STEP,
+      });
+      const signIn = (totp: string) =>
+        restarted.call('user/login', {
+          account: DEMO_ACCOUNT.email,
+          password: DEMO_ACCOUNT.password,
+          login_type: 'email',
+          totp_code: totp,
+        });
+      const refused = await signIn(sim.code(WALL_START + STEP));
+      expect(refused).toMatchObject({
+        code: 0,
+        msg: 'Your two-factor key can no longer be read: use a recovery code',
+      });
+      // The operator is told why in the log; the user's tries are not spent on it.
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/TOTP seed could not be opened/));
+      expect(restarted.accounts.state().loginFailures.size).toBe(0);
+      expect((await signIn(sim.recovery[0]!)).code).toBe(1);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe('checking a second factor of a user who has none', () => {
+  it('says two-factor sign-in is not on, and counts no wrong try', async () => {
+    const sim = await startAccounts();
+    const demo = [...sim.accounts.state().users.values()].find((u) => u.email === DEMO_ACCOUNT.email)!;
+    expect(demo.twoFactor ?? demo.twoFactorPending).toBeUndefined();
+    const ctx = { now: sim.clock.now(), lang: 'en', token: '', t: (key: string) => key };
+    for (const code of ['123456', 'ABCDE-FGHJK']) {
+      const checked = await checkSecondFactor(sim.accounts, ctx, demo, code);
+      expect(checked).toMatchObject({ ok: false, answer: { code: 0, msg: 'totpOff' } });
+    }
+    expect(sim.accounts.state().loginFailures.size).toBe(0);
+  });
+
+  it('during enrolment (a seed, no recovery codes yet) a recovery code is a wrong try, not a crash', async () => {
+    const sim = await startAccounts();
+    const token = await sim.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    expect((await sim.call('security/two_factor_start', {}, token)).code).toBe(1);
+    const demo = [...sim.accounts.state().users.values()].find((u) => u.email === DEMO_ACCOUNT.email)!;
+    expect(demo.twoFactorPending).toBeDefined();
+    const ctx = { now: sim.clock.now(), lang: 'en', token: '', t: (key: string) => key };
+    const checked = await checkSecondFactor(sim.accounts, ctx, demo, 'ABCDE-FGHJK');
+    expect(checked).toMatchObject({ ok: false, answer: { code: 0, msg: 'totpWrongLeft' } });
+    expect(sim.accounts.state().loginFailures.size).toBe(1);
   });
 });
 

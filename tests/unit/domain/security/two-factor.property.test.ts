@@ -75,6 +75,17 @@ describe('two-factor rules', () => {
     );
   });
 
+  it('a seed is the base32 of its own bytes (what the app is given is what the exchange keeps)', () => {
+    // RFC 6238's test seed: the ASCII bytes of "12345678901234567890".
+    const rfc = Uint8Array.from('12345678901234567890', (char) => char.charCodeAt(0));
+    expect(seedFromBytes(rfc)).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), (bytes) => {
+        expect([...Secret.fromBase32(seedFromBytes(bytes)).bytes]).toEqual([...bytes]);
+      }),
+    );
+  });
+
   it('recovery codes are shown with a hyphen and read back with or without it, in either case', () => {
     fc.assert(
       fc.property(recoveryKey, fc.boolean(), (key, lower) => {
