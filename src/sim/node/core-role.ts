@@ -23,11 +23,14 @@ import { FrameWriter } from './frame-writer.ts';
 import type { FrameRun } from './gateway-protocol.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 import { jsonOf } from './nats-link.ts';
+import type { NatsLinkState } from './nats-link-state.ts';
 import type { NodeSimulator } from './node-simulator.ts';
 import { decodeRequest } from './wire-payload.ts';
 
 export interface CoreRoleOptions {
   nats: NatsConnection;
+  /** Whether `nats` is connected now (nats-link-state.ts). */
+  link?: NatsLinkState;
   /** The exchange this core runs (book, ledger, log). */
   node: NodeSimulator;
   log: JsonLog;
@@ -141,6 +144,20 @@ export function serveCore(options: CoreRoleOptions): CoreRole {
         break;
     }
   };
+
+  // NATS delivers at most once: frames this core sent while its link was down are lost. Once it is
+  // back every gateway socket's session ends and its gateway closes it: the client reconnects and
+  // resyncs.
+  options.link?.onChange((up) => {
+    if (!up) return;
+    for (const [id, state] of gateways) {
+      if (state.sessions.size === 0) continue;
+      log.warn('sessions_ended_after_nats_outage', { gateway: id, sockets: state.sessions.size });
+      schedule(id, state);
+      state.close.push(...state.sessions.keys());
+      closeSessions(state);
+    }
+  });
 
   const subscriptions: Subscription[] = [
     nats.subscribe(COMMAND_SUBJECT, {

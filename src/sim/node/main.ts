@@ -17,6 +17,7 @@ import { smtpCourier } from './smtp-courier.ts';
 import { SocketGateway } from './socket-gateway.ts';
 import { beatAsStandby, serveCore, type CoreRole } from './core-role.ts';
 import { connectNats } from './nats-link.ts';
+import { NatsLinkState } from './nats-link-state.ts';
 import { RemoteExchange } from './remote-exchange.ts';
 import { onStopSignals } from './stop-signals.ts';
 import { loadTotpKey } from './totp-key.ts';
@@ -208,6 +209,7 @@ async function runCore(
   file: () => string,
 ): Promise<void> {
   const nats = await connectNats(options.natsUrl, 'tessera core', log);
+  const link = new NatsLinkState(nats.status());
   const instance = randomUUID();
   let core: CoreRole | null = null;
   let node: NodeSimulator | null = null;
@@ -231,6 +233,7 @@ async function runCore(
   const store = node.store;
   core = serveCore({
     nats,
+    link,
     node,
     log,
     instance,
@@ -265,6 +268,7 @@ async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: s
   const messages = nodeServerMessages(LOCALES);
   const remote = new RemoteExchange({
     nats,
+    link: new NatsLinkState(nats.status()),
     gateway: gatewayId,
     messages,
     log,

@@ -24,10 +24,13 @@ import {
 } from './cluster-protocol.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 import { jsonOf } from './nats-link.ts';
+import type { NatsLinkState } from './nats-link-state.ts';
 import { encodeRequest } from './wire-payload.ts';
 
 export interface RemoteExchangeOptions {
   nats: NatsConnection;
+  /** Whether `nats` is connected now (nats-link-state.ts). */
+  link: NatsLinkState;
   /** This gateway's id (cluster-protocol.ts GATEWAY_ID): the subject its frames come on. */
   gateway: string;
   messages: (lang: string) => Promise<MessageTable>;
@@ -41,10 +44,22 @@ export interface RemoteExchangeOptions {
 const ATTEMPT_MS = 2_500;
 /** The wait before a call that found no leading core is sent again, while a takeover is coming. */
 const RETRY_WAIT_MS = 100;
+/**
+ * How long a call in flight when the NATS link dropped (or whose try went unanswered) is held for
+ * the link, or a core, to come back: it is then sent again with its request id. After that its
+ * answer is that it may or may not have run.
+ */
+const IN_FLIGHT_HOLD_MS = 5_000;
+/** What a try loses to when the link drops under it. */
+const LINK_DROPPED = Symbol('link dropped');
 
 interface RemoteSocket {
   send(text: string): void;
   end(): void;
+}
+
+function langOf(request: WireRequest): string {
+  return typeof request.headers?.lang === 'string' ? request.headers.lang : 'en';
 }
 
 function describe(error: unknown): string {
@@ -70,6 +85,10 @@ function timedOut(error: unknown): boolean {
  */
 export class RemoteExchange implements SimServer {
   private readonly sockets = new Map<number, RemoteSocket>();
+  /** The tries waiting for the core's answer, each told when the link drops under it. */
+  private readonly tries = new Set<() => void>();
+  /** Sockets closed while the link was down: the core is told once it is back. */
+  private closedWhileDown: number[] = [];
   private nextSocket = 1;
   private readonly subscriptions: Subscription[];
   private readonly beatTimer: NodeJS.Timeout;
@@ -102,6 +121,7 @@ export class RemoteExchange implements SimServer {
         },
       }),
     ];
+    options.link.onChange((up) => (up ? this.linkBack() : this.linkDropped()));
     const beat = () => nats.publish(GATEWAY_BEAT_SUBJECT, JSON.stringify({ gateway: options.gateway }));
     beat();
     this.beatTimer = setInterval(beat, GATEWAY_BEAT_MS);
@@ -113,34 +133,64 @@ export class RemoteExchange implements SimServer {
   }
 
   /**
-   * Sends a call to the leading core. A call that finds none while a standby beats (a takeover) is
+   * Sends a call to the leading core. While the NATS link is down a call is refused at once (it was
+   * not sent, so nothing was done). A call that finds no core while a standby beats (a takeover) is
    * sent again every 100 ms; a try the core does not answer within 2.5 s (it died with the call in
    * flight) is sent again with the same request id, which the core answers from its request log if
-   * the call ran, so nothing runs twice; a call without an id (it may not be repeated) is not.
+   * the call ran, so nothing runs twice; a call without an id (it may not be repeated) is not. A call
+   * in flight when the link drops is held up to 5 s for it to return, then sent again the same way.
    */
   async handle(request: WireRequest, client?: ClientFacts): Promise<Envelope> {
+    const { link, nats } = this.options;
+    if (!link.isUp()) return errorEnvelope(await this.translate(langOf(request), 'exchangeUnreachable'));
     const message = JSON.stringify({
       ...(await encodeRequest(request)),
       ...(client ? { client } : {}),
     } satisfies CommandMessage);
     const deadline = this.options.now() + this.options.requestTimeoutMs;
     const repeatable = request.method === 'GET' || typeof request.requestId === 'string';
+    // Once a try went out unanswered the call may have run: it is never said to be undone after that.
+    let mayHaveRun = false;
+    // Until when no responders is taken for a core coming back, not for a core that is gone.
+    let holdUntil = 0;
     for (;;) {
+      if (!link.isUp()) {
+        if (!repeatable) return this.failed(request, LINK_DROPPED, true);
+        const back = await link.back(Math.max(0, holdUntil - this.options.now()));
+        if (!back) return this.failed(request, LINK_DROPPED, true);
+      }
       const left = deadline - this.options.now();
       try {
-        const reply = await this.options.nats.request(COMMAND_SUBJECT, message, {
-          timeout: Math.max(1, Math.min(ATTEMPT_MS, left)),
-        });
-        return jsonOf<Envelope>(reply.data);
+        const reply = await this.unlessDropped(
+          nats.request(COMMAND_SUBJECT, message, { timeout: Math.max(1, Math.min(ATTEMPT_MS, left)) }),
+        );
+        if (reply !== LINK_DROPPED) return jsonOf<Envelope>(reply.data);
+        mayHaveRun = true;
+        holdUntil = Math.min(deadline, this.options.now() + IN_FLIGHT_HOLD_MS);
       } catch (error) {
-        const again = noCore(error) ? this.takeoverComing() : repeatable && timedOut(error);
-        if (again && deadline - this.options.now() > RETRY_WAIT_MS) {
+        let retryUntil = 0;
+        if (noCore(error)) retryUntil = this.takeoverComing() ? deadline : mayHaveRun ? holdUntil : 0;
+        else {
+          mayHaveRun = true;
+          holdUntil = Math.min(deadline, this.options.now() + IN_FLIGHT_HOLD_MS);
+          if (repeatable && timedOut(error)) retryUntil = deadline;
+        }
+        if (retryUntil - this.options.now() > RETRY_WAIT_MS) {
           await new Promise((wait) => setTimeout(wait, RETRY_WAIT_MS));
           continue;
         }
-        return this.failed(request, error);
+        return this.failed(request, error, mayHaveRun);
       }
     }
+  }
+
+  /** The try's answer, or LINK_DROPPED as soon as the link drops under it. */
+  private unlessDropped<T>(attempt: Promise<T>): Promise<T | typeof LINK_DROPPED> {
+    return new Promise((resolve, reject) => {
+      const dropped = () => resolve(LINK_DROPPED);
+      this.tries.add(dropped);
+      void attempt.then(resolve, reject).finally(() => this.tries.delete(dropped));
+    });
   }
 
   /** Whether a standby core beats now: it takes the lead once the dead leader's lock is gone. */
@@ -153,16 +203,17 @@ export class RemoteExchange implements SimServer {
     return false;
   }
 
-  private async failed(request: WireRequest, error: unknown): Promise<Envelope> {
-    const lang = typeof request.headers?.lang === 'string' ? request.headers.lang : 'en';
+  private async failed(request: WireRequest, error: unknown, mayHaveRun: boolean): Promise<Envelope> {
+    const lang = langOf(request);
     // No core took it: nothing was done, and saying so lets the person retry. Any other failure
-    // (a timeout) may have run: the client's retry with the same request id finds out.
-    if (noCore(error)) return errorEnvelope(await this.translate(lang, 'requestLogUnavailable'));
+    // (a timeout, a link that dropped and did not come back in time) may have run, and says so.
+    if (!mayHaveRun && noCore(error))
+      return errorEnvelope(await this.translate(lang, 'requestLogUnavailable'));
     this.options.log.warn('command_unanswered', {
       path: String(request.path).slice(0, 200),
-      ...errorFields(error),
+      ...(error === LINK_DROPPED ? { error: 'the NATS link dropped' } : errorFields(error)),
     });
-    return errorEnvelope(await this.translate(lang, 'internal'));
+    return errorEnvelope(await this.translate(lang, 'exchangeOutcomeUnknown'));
   }
 
   openSocket(send: (text: string) => void, end?: () => void): SocketSession {
@@ -173,13 +224,36 @@ export class RemoteExchange implements SimServer {
     return {
       receive: (text) => this.publish({ op: 'text', gateway, id, text }),
       close: () => {
-        if (this.sockets.delete(id)) this.publish({ op: 'close', gateway, id });
+        if (!this.sockets.delete(id)) return;
+        if (this.options.link.isUp()) this.publish({ op: 'close', gateway, id });
+        else this.closedWhileDown.push(id);
       },
     };
   }
 
   private publish(message: SocketMessage): void {
     this.options.nats.publish(SOCKET_SUBJECT, JSON.stringify(message));
+  }
+
+  /**
+   * NATS delivers at most once: frames sent while the link was down are lost. Every socket is ended
+   * so its client reconnects (through the balancer, to a gateway that is up) and resyncs.
+   */
+  private linkDropped(): void {
+    this.options.log.warn('nats_link_down', { sockets: this.sockets.size, calls: this.tries.size });
+    for (const dropped of this.tries) dropped();
+    // Deleting while a Map is walked is allowed: every socket is still visited once.
+    for (const id of this.sockets.keys()) {
+      this.closedWhileDown.push(id);
+      this.end(id);
+    }
+  }
+
+  /** The core still holds sessions for the sockets ended while the link was down. */
+  private linkBack(): void {
+    const { gateway } = this.options;
+    for (const id of this.closedWhileDown) this.publish({ op: 'close', gateway, id });
+    this.closedWhileDown = [];
   }
 
   private onFrames(message: FramesMessage): void {
@@ -216,8 +290,14 @@ export class RemoteExchange implements SimServer {
     for (const id of this.sockets.keys()) this.end(id);
   }
 
-  /** Writable while a writable core beats; /healthz answers 503 otherwise (the balancer skips it). */
+  /**
+   * Writable while the NATS link is up and a writable core beats; /healthz answers 503 otherwise
+   * (the balancer skips it).
+   */
   health(): StoreHealth {
+    if (!this.options.link.isUp()) {
+      return { writable: false, state: 'reconnecting', reason: 'the NATS link is down' };
+    }
     if (!this.core || this.options.now() - this.core.heard > CORE_SILENT_MS) {
       return { writable: false, state: 'reconnecting', reason: 'no exchange core heard' };
     }

@@ -3,6 +3,7 @@ import { connect, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { call, post } from './server-fixture.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAIN = join(ROOT, 'src/sim/node/main.ts');
@@ -103,4 +104,53 @@ export function startRole(
       reject(new Error(`${args.join(' ')} exited (${code}) before ${ready}: ${stderr}`));
     });
   });
+}
+
+export interface Gateway extends Proc {
+  base: string;
+  socketUrl: string;
+}
+
+/** A `--role gateway` on a free loopback port, answering once it listens. */
+export async function startGateway(natsUrl: string, id: string): Promise<Gateway> {
+  const port = await freePort();
+  const proc = await startRole(
+    ['--role', 'gateway', '--port', String(port), '--gateway-id', id, '--nats', natsUrl, '--rate', '0'],
+    'listening',
+  );
+  return { ...proc, base: `http://127.0.0.1:${port}`, socketUrl: `ws://127.0.0.1:${port}/ws` };
+}
+
+/** Resolves once `base` answers /healthz with `status` (a gateway is healthy once it hears a core). */
+export async function healthz(base: string, status: number, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const response = await fetch(`${base}/healthz`).catch(() => null);
+    if (response?.status === status) return;
+    if (Date.now() > deadline) throw new Error(`${base}/healthz never answered ${status}`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
+/** A BTC/USDT limit buy of 0.001 at `price`, with its request id. */
+export function placeBuy(base: string, token: string, price: string, requestId: string) {
+  return post(
+    base,
+    'tx_in/add',
+    { currency_match_id: 1, number: '0.001', price, type: 0 },
+    { authorization: token, 'x-request-id': requestId },
+  );
+}
+
+/** The ids of the user's open BTC/USDT orders at `price`, every page read. */
+export async function openOrderIdsAt(base: string, token: string, price: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const list = await call(base, `/api/tx_in/list?currency_match_id=1&limit=100&page=${page}`, {
+      headers: { authorization: token },
+    });
+    const data = list.body.data as { data: Array<{ id: number; price: string }>; last_page: number };
+    for (const order of data.data) if (Number(order.price) === Number(price)) ids.push(order.id);
+    if (page >= data.last_page) return ids;
+  }
 }

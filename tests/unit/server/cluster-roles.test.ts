@@ -5,7 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { haproxyConfig } from '../../../scripts/haproxy-config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, natsServerInstalled, startNats, startRole, type Proc } from './cluster-process.ts';
+import {
+  freePort,
+  healthz,
+  natsServerInstalled,
+  openOrderIdsAt,
+  placeBuy,
+  startGateway,
+  startNats,
+  startRole,
+  type Gateway,
+  type Proc,
+} from './cluster-process.ts';
 import { PNG } from '../accounts/harness.ts';
 import { call, loginDemo, openSocket, post, restingBuyPrice } from './server-fixture.ts';
 
@@ -24,51 +35,9 @@ if (NATS && !HAPROXY)
   );
 if (!NATS) console.warn('cluster-roles: skipped, nats-server is not installed (bash scripts/ensure-nats.sh)');
 
-interface Gateway extends Proc {
-  base: string;
-  socketUrl: string;
-}
-
 let nats: Awaited<ReturnType<typeof startNats>>;
 let core: Proc;
 let gateways: Gateway[] = [];
-
-async function startGateway(url: string, id: string): Promise<Gateway> {
-  const port = await freePort();
-  const proc = await startRole(
-    ['--role', 'gateway', '--port', String(port), '--gateway-id', id, '--nats', url, '--rate', '0'],
-    'listening',
-  );
-  return { ...proc, base: `http://127.0.0.1:${port}`, socketUrl: `ws://127.0.0.1:${port}/ws` };
-}
-
-/** Resolves once `base` answers /healthz with `status` (a gateway is healthy once it hears a core). */
-async function healthz(base: string, status: number, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const response = await fetch(`${base}/healthz`).catch(() => null);
-    if (response?.status === status) return;
-    if (Date.now() > deadline) throw new Error(`${base}/healthz never answered ${status}`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-}
-
-function placeBuy(base: string, token: string, price: string, requestId: string) {
-  return post(
-    base,
-    'tx_in/add',
-    { currency_match_id: 1, number: '0.001', price, type: 0 },
-    { authorization: token, 'x-request-id': requestId },
-  );
-}
-
-async function openBuysAt(base: string, token: string, price: string): Promise<unknown[]> {
-  const answer = await call(base, '/api/tx_in/list?currency_match_id=1', {
-    headers: { authorization: token },
-  });
-  const page = answer.body.data as { data: Array<{ price: string }> };
-  return page.data.filter((order) => Number(order.price) === Number(price));
-}
 
 describe.skipIf(!NATS)('the gateway and core roles over NATS', () => {
   beforeAll(async () => {
@@ -107,8 +76,8 @@ describe.skipIf(!NATS)('the gateway and core roles over NATS', () => {
     // A new request id is a new order; the signed-in session is the core's, valid on both gateways.
     const second = await placeBuy(b.base, token, price, randomUUID());
     expect(second.body.code).toBe(1);
-    expect((await openBuysAt(a.base, token, price)).length).toBe(2);
-    expect((await openBuysAt(b.base, token, price)).length).toBe(2);
+    expect((await openOrderIdsAt(a.base, token, price)).length).toBe(2);
+    expect((await openOrderIdsAt(b.base, token, price)).length).toBe(2);
   });
 
   it("pushes an order's frame to its owner's socket on the other gateway, and to no one else", async () => {
