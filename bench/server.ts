@@ -335,7 +335,16 @@ function coresReport(result: LoadResult): string {
   ].join('\n');
 }
 
-function processReport(samples: readonly ProcSample[], windowMs: number): string {
+/**
+ * The server's CPU time per call, frames included (µs): on a shared machine, where the client and
+ * other processes take cores, req/s says more about the machine than about the server; this does not.
+ */
+function cpuPerCallUs(samples: readonly ProcSample[], calls: number): number | null {
+  if (samples.length < 2 || calls === 0) return null;
+  return ((samples[samples.length - 1]!.cpuMs - samples[0]!.cpuMs) * 1000) / calls;
+}
+
+function processReport(samples: readonly ProcSample[], windowMs: number, calls: number): string {
   if (samples.length < 2) return '  server process: n/a (no /proc)';
   const first = samples[0]!;
   const last = samples[samples.length - 1]!;
@@ -347,9 +356,10 @@ function processReport(samples: readonly ProcSample[], windowMs: number): string
       busiest = Math.max(busiest, (sample.cpuMs - previous.cpuMs) / (sample.at - previous.at));
   }
   const average = (last.cpuMs - first.cpuMs) / Math.max(1, last.at - first.at);
+  const perCall = cpuPerCallUs(samples, calls);
   return [
     `  server RSS: ${megabytes(first.rssBytes)} at the start of the load, ${megabytes(last.rssBytes)} at its end, peak ${megabytes(last.peakRssBytes)}`,
-    `  server CPU: ${(average * 100).toFixed(0)} % of one core on average over ${(windowMs / 1000).toFixed(1)} s, busiest second ${(busiest * 100).toFixed(0)} %`,
+    `  server CPU: ${(average * 100).toFixed(0)} % of one core on average over ${(windowMs / 1000).toFixed(1)} s, busiest second ${(busiest * 100).toFixed(0)} %${perCall === null ? '' : `; ${perCall.toFixed(0)} µs of server CPU per call, its frames included`}`,
   ].join('\n');
 }
 
@@ -554,7 +564,7 @@ async function main(): Promise<number> {
     );
 
     console.log('\nProcesses:');
-    console.log(processReport(result.samples, result.windowMs));
+    console.log(processReport(result.samples, result.windowMs, load.calls));
     console.log(coresReport(result));
     const delay = result.loopDelay;
     const lag = (nanoseconds: number) => ms(Math.max(0, nanoseconds / 1e6 - LOOP_DELAY_RESOLUTION_MS));
@@ -593,7 +603,7 @@ async function main(): Promise<number> {
     );
     const all = summarize([...load.latencies.values()].flat());
     console.log(
-      `bench:server ${perSecond(load.calls, result.windowMs).toFixed(0)} req/s p50 ${ms(all.p50)} ms p99 ${ms(all.p99)} ms, ${connected} sockets ${perSecond(fleet.framesTotal, result.windowMs).toFixed(0)} frames/s${result.serverLoop ? `, server loop delay p99 ${ms(Math.max(0, result.serverLoop.p99Ms - result.serverLoop.resolutionMs))} ms` : ''}`,
+      `bench:server ${perSecond(load.calls, result.windowMs).toFixed(0)} req/s p50 ${ms(all.p50)} ms p99 ${ms(all.p99)} ms, ${connected} sockets ${perSecond(fleet.framesTotal, result.windowMs).toFixed(0)} frames/s${result.serverLoop ? `, server loop delay p99 ${ms(Math.max(0, result.serverLoop.p99Ms - result.serverLoop.resolutionMs))} ms` : ''}${cpuPerCallUs(result.samples, load.calls) === null ? '' : `, ${cpuPerCallUs(result.samples, load.calls)!.toFixed(0)} µs CPU per call`}`,
     );
     return passed ? 0 : 1;
   } finally {
