@@ -43,10 +43,22 @@ function interpolate(template: string, vars: Record<string, string | number> = {
  * too, never a hung request.
  */
 export function createSimServer(deps: SimServerDeps): SimServer {
+  /** One translator per message table (not per request: every request needs one). */
+  const translators = new WeakMap<
+    MessageTable,
+    (key: string, vars?: Record<string, string | number>) => string
+  >();
+
   async function translator(lang: string) {
-    const [own, english] = await Promise.all([deps.messages(lang), deps.messages('en')]);
-    return (key: string, vars?: Record<string, string | number>) =>
-      interpolate(own[key] ?? english[key] ?? key, vars);
+    const own = await deps.messages(lang);
+    let t = translators.get(own);
+    if (!t) {
+      const english = await deps.messages('en');
+      t = (key: string, vars?: Record<string, string | number>) =>
+        interpolate(own[key] ?? english[key] ?? key, vars);
+      translators.set(own, t);
+    }
+    return t;
   }
 
   /** Requests running now, by scoped id: the same request arriving twice shares one run. */

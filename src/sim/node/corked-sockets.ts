@@ -1,11 +1,14 @@
 import type { Socket } from 'node:net';
+import { textFrame } from './websocket-text-frame.ts';
 
 /**
  * How frames leave for sockets served in the exchange's own process (no socket gateway), when
  * thousands of sockets watch the same channels:
  *
- * - A public frame's text is encoded to bytes once, not once per socket: the hub hands the very same
- *   string to every subscriber in one loop, so the last text and its bytes are kept.
+ * - A frame's text becomes a whole WebSocket frame (header and UTF-8 bytes) once, not once per
+ *   socket: the hub hands the very same string to every subscriber in one loop, so the last text
+ *   and its frame are kept, and that one buffer is written to each TCP socket as it is. Through
+ *   ws.send each socket cost a header of its own, two chunks to write and ws's own bookkeeping.
  * - A socket's writes within one run of the server's code go out in one system call: the first write
  *   corks the TCP socket and a microtask after that run uncorks every corked one. Each write is a
  *   system call that (on loopback) also does the reader's work, so a market tick that sends a socket
@@ -14,17 +17,17 @@ import type { Socket } from 'node:net';
  */
 export class CorkedSockets {
   private lastText: string | null = null;
-  private lastBytes: Buffer = Buffer.alloc(0);
+  private lastFrame: Buffer = Buffer.alloc(0);
   private readonly corked = new Set<Socket>();
   private uncorking = false;
 
-  /** The UTF-8 bytes of a frame's text, encoded once for a run of sends of the same text. */
-  bytesOf(text: string): Buffer {
+  /** The WebSocket text frame holding `text`, built once for a run of sends of the same text. */
+  frameOf(text: string): Buffer {
     if (text !== this.lastText) {
       this.lastText = text;
-      this.lastBytes = Buffer.from(text, 'utf8');
+      this.lastFrame = textFrame(text);
     }
-    return this.lastBytes;
+    return this.lastFrame;
   }
 
   /** Holds the socket's writes until the current run of code (and its queued microtasks) ends. */

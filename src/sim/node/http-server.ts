@@ -96,12 +96,21 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const running = new Set<Promise<unknown>>();
   let closing = false;
 
+  /** One translator per message table (not per request: every request needs one). */
+  const translators = new WeakMap<MessageTable, Translate>();
+
   async function translator(lang: string): Promise<Translate> {
-    const [own, english] = await Promise.all([options.messages(lang), options.messages('en')]);
-    return (key, vars = {}) =>
-      (own[key] ?? english[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-        name in vars ? String(vars[name]) : whole,
-      );
+    const own = await options.messages(lang);
+    let t = translators.get(own);
+    if (!t) {
+      const english = await options.messages('en');
+      t = (key, vars = {}) =>
+        (own[key] ?? english[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+          name in vars ? String(vars[name]) : whole,
+        );
+      translators.set(own, t);
+    }
+    return t;
   }
 
   function header(request: IncomingMessage, name: string): string {
@@ -336,7 +345,10 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
             return;
           }
           corked.cork(socket);
-          ws.send(corked.bytesOf(text), { binary: false });
+          // The frame goes straight to the TCP socket, built once for every socket it goes to
+          // (ws.send would frame it per socket); ws itself writes only pings, pongs and closes,
+          // each whole, so frames never interleave.
+          socket.write(corked.frameOf(text));
         },
       };
       const session = options.server.openSocket(
