@@ -1,8 +1,8 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import type { StoredImage, ImageStore } from '../features/accounts/uploads.ts';
 import type { EventRow, SettingValue } from './database.ts';
 import type { EventLog } from './event-log.ts';
+import { FileFlusher } from './file-flusher.ts';
 import { GroupSync } from './group-sync.ts';
 import type { StoreHealth } from './store-health.ts';
 import {
@@ -58,6 +58,8 @@ export class SqliteEventLog implements EventLog, ImageStore {
   private readonly statements: Statements;
   /** Flushes of the write-ahead log; null where nothing is flushed (memory, "normal"). */
   private readonly sync: GroupSync | null;
+  /** The write-ahead log's flushes through a descriptor kept open (none in memory, "normal" or a test's syncFile). */
+  private readonly walFlusher: FileFlusher | null;
   private readonly deferFlush: SqliteEventLogOptions['deferFlush'];
   private readonly commitTx: Database.Transaction<
     (stream: string, events: readonly NewEvent[], snapshotState?: string, request?: RequestAnswer) => number
@@ -69,8 +71,9 @@ export class SqliteEventLog implements EventLog, ImageStore {
     const flushed = options.file !== ':memory:' && options.file !== '' && options.synchronous !== 'normal';
     // On a file, "full" is kept by the flushes of GroupSync, so SQLite itself does not wait.
     this.db.pragma(`synchronous = ${options.synchronous === 'normal' || flushed ? 'NORMAL' : 'FULL'}`);
-    const syncFile = options.syncFile ?? fdatasyncFile;
     const walFile = `${options.file}-wal`;
+    this.walFlusher = flushed && !options.syncFile ? new FileFlusher(walFile) : null;
+    const syncFile = options.syncFile ?? (() => this.walFlusher!.flush());
     this.sync = flushed ? new GroupSync(() => syncFile(walFile)) : null;
     this.deferFlush = options.deferFlush;
     this.db.pragma('locking_mode = EXCLUSIVE');
@@ -246,25 +249,10 @@ export class SqliteEventLog implements EventLog, ImageStore {
 
   close(): void {
     if (this.db.open) this.db.close();
-  }
-}
-
-/**
- * fdatasync of a file, on the thread pool. A write-ahead log that is gone was checkpointed into the
- * database and removed by SQLite as it closed, which flushed the database first: nothing to flush.
- */
-async function fdatasyncFile(path: string): Promise<void> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    // Closed once no flush runs: a flush on a closed descriptor would fail and stop the server.
+    const flusher = this.walFlusher;
+    if (flusher)
+      void (this.sync?.settled() ?? Promise.resolve()).catch(() => undefined).finally(() => flusher.close());
   }
 }
 

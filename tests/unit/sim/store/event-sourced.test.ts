@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../../src/sim/clock.ts';
-import { EventSourced, type EventSourcedOptions } from '../../../../src/sim/store/event-sourced.ts';
+import {
+  EventSourced,
+  SNAPSHOT_CHARS_PER_EVENT,
+  type EventSourcedOptions,
+} from '../../../../src/sim/store/event-sourced.ts';
 import type { EventStore } from '../../../../src/sim/store/event-store.ts';
 import { deserialize, serialize } from '../../../../src/sim/store/serialization.ts';
 import {
@@ -292,7 +296,7 @@ describe('EventSourced', () => {
     expect((await store(name).db.snapshots.get('main'))?.seq).toBe(6);
   });
 
-  it('spaces snapshots of a big state by its size: one event per 1,000 characters of the last one', async () => {
+  it('spaces snapshots of a big state by its size: one event per SNAPSHOT_CHARS_PER_EVENT characters of the last one', async () => {
     const name = freshName();
     const db = store(name);
     const es = await open(db, { snapshotEvery: 2 });
@@ -301,7 +305,7 @@ describe('EventSourced', () => {
     await es.execute(deposit('y'.repeat(3000), 1n));
     const big = await db.db.snapshots.get('main');
     expect(big?.seq).toBe(2);
-    const spacing = Math.ceil(big!.state.length / 1000);
+    const spacing = Math.ceil(big!.state.length / SNAPSHOT_CHARS_PER_EVENT);
     expect(spacing).toBeGreaterThan(5);
     for (let i = 0; i < spacing - 1; i++) await es.execute(deposit('a', 1n));
     expect((await db.db.snapshots.get('main'))?.seq).toBe(2);
@@ -310,7 +314,7 @@ describe('EventSourced', () => {
 
     // Reopened, the spacing comes from the stored snapshot's size.
     const stored = (await db.db.snapshots.get('main'))!;
-    const next = Math.ceil(stored.state.length / 1000);
+    const next = Math.ceil(stored.state.length / SNAPSHOT_CHARS_PER_EVENT);
     const reopened = await open(store(name), { snapshotEvery: 2 });
     for (let i = 0; i < next - 1; i++) await reopened.execute(deposit('a', 1n));
     expect((await store(name).db.snapshots.get('main'))?.seq).toBe(stored.seq);
