@@ -75,13 +75,14 @@ export function alertNotice(alert: PriceAlert): Notice | null {
 }
 
 /** A spot order that filled completely (one notice per order, however many fills it took). */
-export function fillNotice(push: OrderPush, now: number): Notice | null {
+export function fillNotice(push: OrderPush): Notice | null {
   const order = push.order;
   if (order.status !== ORDER_STATUS_FILLED) return null;
   return {
     key: `fill:${order.id}`,
     kind: 'fill',
-    at: typeof order.updated_at === 'number' ? order.updated_at : now,
+    // The frame's time of the last fill, epoch ms whichever way the server wrote it (serverTime).
+    at: order.updated_at,
     text: order.way === WAY_SELL ? 'fillSell' : 'fillBuy',
     vars: { pair: order.currency_match.symbol, quantity: order.number, price: order.avg_price },
     link: `/trade?symbol=${encodeURIComponent(order.currency_match.symbol)}`,
@@ -138,7 +139,7 @@ export function microNotice(order: MicroOrder): Notice {
   };
 }
 
-const P2P_STATUS_NAME: Readonly<Record<number, string>> = {
+const P2P_STATUS_NAME: Readonly<Record<OtcOrderFrame['status'], string>> = {
   [OTC_ORDER_UNPAID]: 'unpaid',
   [OTC_ORDER_PAID]: 'paid',
   [OTC_ORDER_DELAYED]: 'delayed',
@@ -155,7 +156,7 @@ export function p2pNotice(frame: OtcOrderFrame, now: number): Notice {
     kind: 'p2pOrder',
     at: now,
     text: 'p2pStatus',
-    vars: { id: frame.id, status: P2P_STATUS_NAME[frame.status] ?? 'abnormal' },
+    vars: { id: frame.id, status: P2P_STATUS_NAME[frame.status] },
     link: `/legalIndex/orderdetail?id=${frame.id}`,
     ...unread,
   };
@@ -240,7 +241,7 @@ export function noticeSources$(
   );
   const pushes$ = merge(
     priceAlertPushes$(socket).pipe(map((alert) => [alertNotice(alert)])),
-    orderPushes$(socket).pipe(map((push) => [fillNotice(push, now())])),
+    orderPushes$(socket).pipe(map((push) => [fillNotice(push)])),
     leverClosedPushes$(socket).pipe(map(leverNotices)),
     microClosedPushes$(socket).pipe(map((order) => [microNotice(order)])),
     otcOrderPushes$(socket).pipe(map((frame) => [p2pNotice(frame, now())])),

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_ALERTS } from '../../../src/domain/alerts/price-alert.ts';
-import { KEEP_FIRED, priceAlertAggregate } from '../../../src/sim/features/alerts/aggregate.ts';
+import {
+  KEEP_FIRED,
+  priceAlertAggregate,
+  waitingAlertsOf,
+} from '../../../src/sim/features/alerts/aggregate.ts';
 import type {
   AlertTrade,
   PriceAlertCommand,
@@ -29,6 +33,18 @@ function add(state: PriceAlertState, userId: number, last: AlertTrade | null = L
     pairId: PAIR,
     direction: 'rises',
     target: 101n,
+    last,
+  });
+}
+
+function addMove(state: PriceAlertState, userId: number, last: AlertTrade | null = LAST) {
+  return run(state, {
+    kind: 'addMoveAlert',
+    at: 0,
+    userId,
+    pairId: PAIR,
+    bp: 200n,
+    windowMs: 3_600_000,
     last,
   });
 }
@@ -128,5 +144,59 @@ describe('the price-alert aggregate at its edges', () => {
     expect(mine).toHaveLength(KEEP_FIRED);
     expect(Math.min(...mine)).toBe(3);
     expect(after.alerts.get(1)?.userId).toBe(2);
+  });
+
+  it('refuses a move alert on a pair with no trade, or none at a price to measure from', () => {
+    for (const last of [null, { ...LAST, price: 0n }, { ...LAST, price: -1n }]) {
+      expect(addMove(priceAlertAggregate.initial(), 1, last).decision).toEqual({
+        ok: false,
+        error: 'alertNoPrice',
+      });
+    }
+    expect(addMove(priceAlertAggregate.initial(), 1, { ...LAST, price: 1n }).decision.ok).toBe(true);
+  });
+
+  it('counts move alerts toward the limit of waiting alerts like price alerts', () => {
+    let state = priceAlertAggregate.initial();
+    for (let i = 0; i < MAX_ACTIVE_ALERTS - 1; i++)
+      ({ state } = i % 2 === 0 ? add(state, 1) : addMove(state, 1));
+    // The twentieth is still allowed, a twenty-first of either kind is not.
+    ({ state } = addMove(state, 1));
+    expect(waitingAlertsOf(state, 1)).toHaveLength(MAX_ACTIVE_ALERTS);
+    expect(addMove(state, 1).decision).toEqual({ ok: false, error: 'alertTooMany' });
+    expect(add(state, 1).decision).toEqual({ ok: false, error: 'alertTooMany' });
+  });
+
+  it('never drops a waiting alert to make room for fired history, however old', () => {
+    const alerts = new Map<number, PriceAlertRecord>();
+    // The oldest alert still waits; KEEP_FIRED fired ones follow, and one more then fires.
+    alerts.set(1, record(1, 1, null));
+    for (let id = 2; id <= KEEP_FIRED + 1; id++) alerts.set(id, record(id, 1, through(id)));
+    alerts.set(KEEP_FIRED + 2, record(KEEP_FIRED + 2, 1, null));
+    const state: PriceAlertState = { nextId: KEEP_FIRED + 3, alerts };
+    const after = priceAlertAggregate.evolve(state, {
+      type: 'PriceAlertFired',
+      at: 4,
+      id: KEEP_FIRED + 2,
+      trade: through(99),
+    });
+    expect(after.alerts.get(1)?.fired).toBeNull();
+    const fired = [...after.alerts.values()].filter((alert) => alert.fired !== null).map((alert) => alert.id);
+    expect(fired).toHaveLength(KEEP_FIRED);
+    expect(fired).not.toContain(2);
+  });
+
+  it('a move alert read back without its rule (a damaged record) waits on, and the pass fires the others', () => {
+    const alerts = new Map<number, PriceAlertRecord>([
+      [1, { ...record(1, 1, null), direction: 'moves', move: null }],
+      [2, record(2, 1, null)],
+    ]);
+    const state: PriceAlertState = { nextId: 3, alerts };
+    const pass = fire(state, [
+      { id: 6, time: 6, price: 100n },
+      { id: 7, time: 7, price: 150n },
+    ]);
+    expect(pass.decision.ok && pass.decision.events.map((event) => event.id)).toEqual([2]);
+    expect(pass.state.alerts.get(1)?.fired).toBeNull();
   });
 });

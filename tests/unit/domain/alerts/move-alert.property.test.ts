@@ -22,6 +22,20 @@ const trades = fc
     return steps.map(([gap, p], id) => ({ id, time: (time += gap), price: p }));
   });
 
+/**
+ * Trades oldest first that walk in small steps (at most 0.6 % a trade), so a move is mostly made of
+ * many trades: the earlier trade it is measured from is seldom the one just before.
+ */
+const walk = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 90_000 }), fc.integer({ min: -60, max: 60 })), {
+    maxLength: 80,
+  })
+  .map((steps) => {
+    let time = 0;
+    let level = 10_000n;
+    return steps.map(([gap, step], id) => ({ id, time: (time += gap), price: (level += BigInt(step)) }));
+  });
+
 /** The rule as written: the first trade some earlier trade at most the window before it moved from. */
 function firstMovingByDefinition<T extends { time: number; price: bigint }>(
   moveBp: bigint,
@@ -67,13 +81,61 @@ describe('move alerts', () => {
     );
   });
 
-  it('the trade it was set on never fires it, and a market that stands still never does', () => {
+  it('on a slow walk too, where a move is made of many small trades', () => {
     fc.assert(
-      fc.property(bp, price, fc.integer({ min: 1, max: 40 }), (size, level, count) => {
-        const flat = Array.from({ length: count }, (_, id) => ({ id, time: id * 1_000, price: level }));
-        expect(firstMovingTrade(size, 3_600_000, flat)).toBeNull();
-        expect(firstMovingTrade(size, 3_600_000, flat.slice(0, 1))).toBeNull();
+      fc.property(
+        fc.bigInt({ min: MIN_MOVE_BP, max: 300n }),
+        fc.constantFrom(60_000, 300_000, 900_000),
+        walk,
+        (size, windowMs, list) => {
+          expect(firstMovingTrade(size, windowMs, list)).toBe(firstMovingByDefinition(size, windowMs, list));
+        },
+      ),
+    );
+    // 100 -> 99 -> 98: 2 % down from the first trade, 1 % from the one before.
+    const slide = [
+      { time: 0, price: 10_000n },
+      { time: 1_000, price: 9_900n },
+      { time: 2_000, price: 9_800n },
+    ];
+    expect(firstMovingTrade(200n, 60_000, slide)).toBe(slide[2]);
+  });
+
+  it('the window holds the trade exactly its length earlier, and not one a millisecond older', () => {
+    for (const to of [10_200n, 9_800n]) {
+      const inside = [
+        { time: 0, price: 10_000n },
+        { time: 60_000, price: to },
+      ];
+      expect(firstMovingTrade(200n, 60_000, inside)).toBe(inside[1]);
+      const outside = [inside[0]!, { time: 60_001, price: to }];
+      expect(firstMovingTrade(200n, 60_000, outside)).toBeNull();
+    }
+  });
+
+  it('a move from no price (zero or less) is none: there is nothing to measure it against', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 14n), max: 0n }), price, bp, (from, to, size) => {
+        expect(movedBy(from, to, size)).toBe(false);
       }),
+    );
+  });
+
+  it('the trade it was set on never fires it, and a market that stands still never does', () => {
+    // Whatever the size, even 0 %: no change is no move.
+    const still = [0, 1_000, 2_000].map((time) => ({ time, price: 10_000n }));
+    expect(firstMovingTrade(0n, 60_000, still)).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: MAX_MOVE_BP }),
+        price,
+        fc.integer({ min: 1, max: 40 }),
+        (size, level, count) => {
+          const flat = Array.from({ length: count }, (_, id) => ({ id, time: id * 1_000, price: level }));
+          expect(firstMovingTrade(size, 3_600_000, flat)).toBeNull();
+          expect(firstMovingTrade(size, 3_600_000, flat.slice(0, 1))).toBeNull();
+        },
+      ),
     );
   });
 
