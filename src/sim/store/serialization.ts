@@ -91,6 +91,67 @@ export function serialize(value: unknown): string {
   return text;
 }
 
+/** Entries of a collection encoded between two chances to pause. */
+const SLICE_ENTRIES = 256;
+
+/**
+ * Encodes `value` exactly as `serialize` does, in slices: the generator yields between runs of the
+ * entries of each collection (Map, PersistentMap, PersistentList, Set, array) that is a property of
+ * `value`, and returns the whole text. A caller can pause at a yield and let the event loop serve
+ * others: a big state's snapshot no longer blocks the server for tens of milliseconds at once. The
+ * value must not change until the text is returned (the persistent states of the exchange never do).
+ * Anything but a plain record is encoded whole; so is a record with a toJSON or a "~t" of its own.
+ */
+export function* serializeInSlices(value: unknown): Generator<void, string, void> {
+  if (!isPlainRecord(value) || Object.hasOwn(value, TAG) || typeof value.toJSON === 'function')
+    return serialize(value);
+  const properties: string[] = [];
+  for (const key of Object.keys(value)) {
+    const raw = value[key];
+    let text: string | undefined;
+    if (isRecord(raw) && typeof (raw as { toJSON?: unknown }).toJSON === 'function') {
+      text = JSON.stringify(raw, replace);
+    } else if (
+      raw instanceof Map ||
+      raw instanceof PersistentMap ||
+      raw instanceof PersistentList ||
+      raw instanceof Set
+    ) {
+      const kind =
+        raw instanceof Map
+          ? 'Map'
+          : raw instanceof PersistentMap
+            ? 'PersistentMap'
+            : raw instanceof PersistentList
+              ? 'PersistentList'
+              : 'Set';
+      text = `{${JSON.stringify(TAG)}:${JSON.stringify(kind)},"v":${yield* arrayInSlices(raw)}}`;
+    } else if (Array.isArray(raw)) {
+      text = yield* arrayInSlices(raw);
+    } else {
+      text = JSON.stringify(raw, replace);
+    }
+    if (text !== undefined) properties.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${properties.join(',')}}`;
+}
+
+/** A collection's items as a JSON array, as JSON.stringify writes them (undefined as null). */
+function* arrayInSlices(items: Iterable<unknown>): Generator<void, string, void> {
+  const parts: string[] = [];
+  for (const item of items) {
+    parts.push(JSON.stringify(item, replace) ?? 'null');
+    if (parts.length % SLICE_ENTRIES === 0) yield;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value) || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** Decodes text written by `serialize`. */
 export function deserialize(text: string): unknown {
   return JSON.parse(text, revive);

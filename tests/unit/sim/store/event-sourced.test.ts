@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../../src/sim/clock.ts';
 import {
+  BACKGROUND_SNAPSHOT_CHARS,
   EventSourced,
   SNAPSHOT_CHARS_PER_EVENT,
   type EventSourcedOptions,
@@ -320,6 +321,39 @@ describe('EventSourced', () => {
     expect((await store(name).db.snapshots.get('main'))?.seq).toBe(stored.seq);
     await reopened.execute(deposit('a', 1n));
     expect((await store(name).db.snapshots.get('main'))?.seq).toBe(stored.seq + next);
+  });
+
+  it('encodes the snapshot of a big state beside the commands and stores it on its own, as of the command that made it due', async () => {
+    const name = freshName();
+    const db = store(name);
+    const es = await open(db, { snapshotEvery: 2 });
+    // One very long account name: the state, and its first snapshot (at seq 2, in the commit), is big.
+    await es.execute(deposit('x'.repeat(BACKGROUND_SNAPSHOT_CHARS), 1n));
+    await es.execute(deposit('a', 1n));
+    const first = (await db.db.snapshots.get('main'))!;
+    expect(first.seq).toBe(2);
+    const spacing = Math.ceil(first.state.length / SNAPSHOT_CHARS_PER_EVENT);
+
+    const commits = vi.spyOn(db, 'commit');
+    const snapshots = vi.spyOn(db, 'writeSnapshot');
+    for (let i = 0; i < spacing - 1; i++) await es.execute(deposit('a', 1n));
+    expect(snapshots).not.toHaveBeenCalled();
+    const due = await es.execute(deposit('b', 1n)); // the command that makes the next one due
+    const stateThen = es.state();
+    await es.execute(deposit('c', 1n)); // runs while the snapshot may still be encoded
+    await es.idle();
+
+    expect(due.ok && due.seq).toBe(2 + spacing);
+    // No commit carried a snapshot: the big state was encoded apart and written in its own write.
+    for (const call of commits.mock.calls) expect(call[2]).toBeUndefined();
+    expect(snapshots).toHaveBeenCalledTimes(1);
+    const stored = (await db.db.snapshots.get('main'))!;
+    expect(stored.seq).toBe(2 + spacing);
+    expect(stored.state).toBe(serialize(stateThen));
+
+    // A restart folds the event after that snapshot onto it.
+    const reopened = await open(store(name), { snapshotEvery: 2 });
+    expect(reopened.state()).toEqual(es.state());
   });
 
   it('snapshotNow stores the current state after queued commands', async () => {
