@@ -137,8 +137,23 @@ test.describe('all markets', () => {
         await expect(table).toHaveClass(/quotes-kept/);
         await expect(price).toHaveText('12,345.67');
         await expect(visit.getByTestId('kept-quotes-note')).toHaveText(/^Prices as of \d{2}:\d{2}:\d{2}/);
+        // The trade screen of the same visit (the exchange still held) paints them so too: its frame's
+        // header greyed with the kept figure (the marked pair is the screen's first), the note in the
+        // chart's place; never the build's opening quotes, which this profile's exchange has left.
+        const trade = await context.newPage();
+        await trade.goto(`${new URL(page.url()).origin}/trade`);
+        const header = trade.getByTestId('market-header');
+        await expect(trade.getByTestId('trade-frame')).toBeVisible();
+        await expect(header).toHaveAttribute('data-quotes', 'kept');
+        await expect(header).toHaveClass(/quotes-kept/);
+        await expect(header.locator('.market-last')).toHaveText('12,345.67');
+        await expect(trade.getByTestId('kept-quotes-note')).toHaveText(/^Prices as of \d{2}:\d{2}:\d{2}/);
         release();
         // Live now: the kept figure is gone, the table is no longer greyed and the subtitle is back.
+        await expect(header).toHaveAttribute('data-quotes', 'ready', { timeout: 30_000 });
+        await expect(header.locator('.market-last')).not.toHaveText('12,345.67');
+        await expect(header).not.toHaveClass(/quotes-kept/);
+        await expect(trade.getByTestId('kept-quotes-note')).toHaveCount(0);
         await expect(table).toHaveAttribute('data-quotes', 'ready', { timeout: 30_000 });
         await expect(price).not.toHaveText('12,345.67');
         await expect(table).not.toHaveClass(/quotes-kept/);

@@ -726,6 +726,90 @@ test.describe('spot trade screen', () => {
     });
   }
 
+  // The build writes the screen's frame with the exchange's opening quotes into /trade's HTML
+  // (TradeFrame.tsx); tests/unit/prerender/opening-quotes.test.ts proves those are a fresh
+  // profile's first answer. Here: a phone and a laptop paint them before any script of the app, the
+  // app hydrates that page without a warning, and nothing on it moves more than CLS 0.05.
+  for (const width of [390, 1440]) {
+    test(
+      `the prerendered screen shows the opening quotes before the app, then hydrates quietly (${width} px)`,
+      VIEWS_ONLY,
+      async ({ page }) => {
+        // React's hydration warnings, in words (development) or by number (production: #418 a
+        // hydration that failed, #419, #423 and #425 its older and partial forms).
+        const hydration: string[] = [];
+        const isHydration = (text: string) =>
+          /hydrat|did not match|server rendered|React error #(418|419|423|425)/i.test(text);
+        page.on('console', (message) => {
+          if (isHydration(message.text())) hydration.push(`${message.type()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => {
+          if (isHydration(error.message)) hydration.push(`page error: ${error.message}`);
+        });
+        await page.addInitScript(() => {
+          const shifts = { total: 0 };
+          (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!entry.hadRecentInput) shifts.total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.setViewportSize({ width, height: 900 });
+        // The app's chunk is held back: the page on screen is the one the build wrote.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/assets/boot-app-*.js', async (route) => {
+          await held;
+          await route.continue();
+        });
+        const opened = page.goto('/trade');
+        await expect(page.getByTestId('trade-frame')).toBeVisible(BOOT);
+        const built = await page.evaluate(() => {
+          const opening = JSON.parse(document.getElementById('opening-quotes')?.textContent ?? '{}') as {
+            rows: { symbol: string; close: string; change: string; high: string; low: string }[];
+          };
+          const header = document.querySelector<HTMLElement>('[data-testid="market-header"]');
+          const figures = [...(header?.querySelectorAll('.market-last, .market-stats dd') ?? [])];
+          const shown = (element: Element | null | undefined) =>
+            element instanceof HTMLElement && element.offsetParent !== null;
+          return {
+            paint: document.documentElement.dataset.firstPaint,
+            quotes: header?.dataset.quotes,
+            header: figures.map((figure) => Number((figure.textContent ?? '').replace(/[,%+]/g, ''))),
+            visible: figures.every((figure) => getComputedStyle(figure).visibility === 'visible'),
+            opening: opening.rows.find((row) => row.symbol === 'BTC/USDT'),
+            pairList: shown(document.querySelector('[data-testid="pair-list"]')),
+            phoneTabs: shown(document.querySelector('.frame-tabs')),
+          };
+        });
+        expect(built.paint).toBe('hydrate');
+        expect(built.quotes).toBe('opening');
+        expect(built.visible).toBe(true);
+        const opening = built.opening!;
+        expect(built.header.slice(0, 4)).toEqual(
+          [opening.close, opening.change, opening.high, opening.low].map(Number),
+        );
+        // The phone's frame is its screen's (the views' tabs, no pair list); the laptop's has the list.
+        expect(built.pairList).toBe(width > 899);
+        expect(built.phoneTabs).toBe(width <= 899);
+        release();
+        await opened;
+        await expect(page.getByTestId('trade-page')).toHaveAttribute(
+          'data-layout',
+          width > 899 ? 'wide' : 'phone',
+        );
+        await expect(page.getByTestId('market-header')).toHaveAttribute('data-quotes', 'ready', BOOT);
+        await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible(BOOT);
+        expect(hydration).toEqual([]);
+        const shifted = await page.evaluate(
+          () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+        );
+        console.log(`layout shift at ${width} px: ${shifted}`);
+        expect(shifted).toBeLessThan(0.05);
+      },
+    );
+  }
+
   // The phone's orders tabs share the row in thirds; Dutch "Ordergeschiedenis" (104 px) once spilled
   // out of its 113 px tab to the window's edge. A tab now keeps its longest word.
   test('on a phone each orders tab holds its whole label (Dutch, 390 px)', VIEWS_ONLY, async ({ page }) => {

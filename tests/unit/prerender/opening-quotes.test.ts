@@ -4,10 +4,19 @@ import { decodeEnvelope } from '../../../src/api/envelope.ts';
 import { firstQuotesRequest } from '../../../src/app/early-backend.ts';
 import { readOpeningTable } from '../../../src/app/first-paint.ts';
 import { openingTableText } from '../../../src/app/opening-table.ts';
+import { prerenderPage } from '../../../src/app/prerender-page.tsx';
+import { DEFAULT_LANGUAGE } from '../../../src/domain/languages.ts';
+import { numberTextFor } from '../../../src/domain/number-locale.ts';
+import { choosePair, listedPairs } from '../../../src/domain/spot/pair-list.ts';
 import { openFirstStage } from '../../../src/sim/first-stage.ts';
 import { freshOpeningQuotes } from '../../../src/sim/opening-quotes.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
-import { INITIAL_QUOTES, reduceQuotes, type QuotesState } from '../../../src/streams/quotes-store.ts';
+import {
+  allRows,
+  INITIAL_QUOTES,
+  reduceQuotes,
+  type QuotesState,
+} from '../../../src/streams/quotes-store.ts';
 
 /** A build's opening instant (whole minutes, as scripts/prerender/plugin.ts takes it). */
 const OPENING_AT = Date.UTC(2026, 10, 28, 8, 41);
@@ -55,5 +64,58 @@ describe('the quotes in the prerendered pages', () => {
     expect(prerendered.rows.map((row) => row.close)).not.toEqual(
       [...returning.rows.values()].map((row) => row.close),
     );
+  });
+});
+
+/**
+ * The text a reader gets of the `tag` element whose start tag holds `at` in `html` (to its first
+ * closing tag): what is hidden from readers (a coin icon's letter) left out.
+ */
+function textOf(html: string, at: number, tag: string): string {
+  const start = html.lastIndexOf(`<${tag} `, at);
+  const end = html.indexOf(`</${tag}>`, at);
+  if (at < 0 || start < 0 || end < 0) throw new Error(`no <${tag}> at ${at}`);
+  return html
+    .slice(start, end)
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<span[^>]*aria-hidden="true"[^>]*>.*?<\/span>/g, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&');
+}
+
+describe('the prerendered /trade', () => {
+  it("shows the default pair's header and the pair list with a fresh profile's first answer", async () => {
+    const html = await prerenderPage('/trade', await prerenderedTable());
+    // The worker's first answer, an hour after the build, written as the page writes numbers.
+    const live = await workersFirstTable({ fresh: true, visitedAt: OPENING_AT + 3_600_000 });
+    const numbers = numberTextFor(DEFAULT_LANGUAGE);
+    const pair = choosePair(allRows(live), { symbol: null, id: null, stored: null });
+    if (!pair) throw new Error('the first answer has no tradable pair');
+
+    const at = html.indexOf('data-testid="market-header"');
+    // The opening quotes, as the exchange's own first answer: not kept ones, not greyed.
+    expect(html.slice(at, html.indexOf('>', at))).toContain('data-quotes="opening"');
+    const header = textOf(html, at, 'section');
+    expect(header).toBe(
+      `${pair.base}/${pair.quote}` +
+        numbers.price(pair.close, pair.priceDecimals) +
+        `24h change${numbers.change(pair.change)}` +
+        `24h high${numbers.price(pair.high, pair.priceDecimals)}` +
+        `24h low${numbers.price(pair.low, pair.priceDecimals)}` +
+        `24h volume (${pair.base})${numbers.compact(pair.volume)}`,
+    );
+
+    // The list's tab is the pair's quote currency: its tradable pairs, in the exchange's order.
+    const listed = listedPairs(allRows(live), pair.quote, '', new Set());
+    const shown = [...html.matchAll(/<button type="button" class="pairs-row"[^>]*>/g)].map((match) =>
+      textOf(html, match.index, 'button'),
+    );
+    expect(shown).toEqual(
+      listed.map(
+        (row) =>
+          `${row.base}/${row.quote}${numbers.price(row.close, row.priceDecimals)}${numbers.change(row.change)}`,
+      ),
+    );
+    expect(shown.length).toBeGreaterThan(3);
   });
 });

@@ -27,6 +27,7 @@ import { PairList } from './PairList.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TradeShortcuts } from './TradeShortcuts.tsx';
 import { PHONE_TRADE_QUERY, TradePhone } from './TradePhone.tsx';
+import { TradeFrame } from './TradeFrame.tsx';
 import { useTradePairs } from './use-trade-pairs.ts';
 import { useNumberText } from '../../use-number-text.ts';
 import '../../components/components.css';
@@ -49,11 +50,12 @@ function spotPairOf(pair: TradePair): SpotPair {
  * forms in the middle; the order book and recent trades on the right; the orders panel below. On a
  * phone (TradePhone.tsx) the same panels sit behind tabs and the forms open in a bottom sheet. The
  * pair comes from ?symbol= or ?id=, else the one last chosen here (spotPair), else the first.
+ * Until the pairs are in, the screen's frame stands in its place (TradeFrame.tsx).
  */
 export default function TradePage() {
   const { t } = useTranslation();
   const pairs = useTradePairs();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const pair = useMemo(
     () =>
       choosePair(pairs.status === 'ready' ? pairs.data : [], {
@@ -75,7 +77,9 @@ export default function TradePage() {
       </div>
     );
   }
-  if (!pair) return <div className="page-loading" aria-busy="true" />;
+  // Until the pairs' trading details are in, the screen's frame with the quotes already known
+  // (the prerendered page's, or the kept ones): never a blank page (TradeFrame.tsx).
+  if (!pair) return <TradeFrame onSelect={(row) => setParams({ symbol: row.symbol })} />;
   return (
     <TradeScreen
       pair={pair}
