@@ -8,6 +8,9 @@ export interface SocketSession {
   close(): void;
 }
 
+/** The answer to a socket's ping: it tells nothing stored, so it needs no output commit. */
+export const PONG_FRAME = '{"type":"pong"}';
+
 /**
  * What a channel name may look like: an upper-case base (`DAY_MARKET`, `TX_SUBMIT`), optionally
  * followed by `.` and a pair symbol (`MARKET_DEPTH.BTC/USDT`) and then by `.` and a candle period
@@ -146,7 +149,7 @@ export class SocketHub {
   private ping(state: SessionState): void {
     // Expiry has no event: the ping (every 5 s) notices it even when no private frame goes out.
     this.stillSignedIn(state);
-    state.send('{"type":"pong"}');
+    state.send(PONG_FRAME);
   }
 
   /** Sends a public frame to every session subscribed to `channel`. */

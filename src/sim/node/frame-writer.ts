@@ -1,3 +1,5 @@
+import { PONG_FRAME } from '../socket-hub.ts';
+
 /** One socket's way out: `write` sends a frame's text (or drops it on a closed or slow socket). */
 export interface FrameTarget {
   write(text: string): void;
@@ -7,7 +9,8 @@ export interface FrameTarget {
  * Frames leave the server only once what they tell is on disk: with `durable` (a store whose disk
  * flush runs behind its commits), frames are held until everything stored before they were made is
  * on disk (output commit), in the order they were made; when the flush fails they never go out (the
- * server stops). Without it they go out at once.
+ * server stops). Without it they go out at once. A pong goes out at once either way: it tells
+ * nothing stored, and held behind a flush it would read as a slow connection to the client.
  */
 export class FrameWriter {
   private held: Array<{ target: FrameTarget; text: string }> = [];
@@ -16,7 +19,7 @@ export class FrameWriter {
   constructor(private readonly durable?: () => Promise<void>) {}
 
   send(target: FrameTarget, text: string): void {
-    if (!this.durable) return target.write(text);
+    if (!this.durable || text === PONG_FRAME) return target.write(text);
     if (this.held.length === 0) queueMicrotask(() => this.release());
     this.held.push({ target, text });
   }

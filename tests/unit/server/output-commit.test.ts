@@ -7,6 +7,7 @@ import { okEnvelope } from '../../../src/api/envelope.ts';
 import { CorsPolicy } from '../../../src/sim/node/cors.ts';
 import { createHttpServer, type HttpServer } from '../../../src/sim/node/http-server.ts';
 import type { SimServer } from '../../../src/sim/server.ts';
+import { PONG_FRAME } from '../../../src/sim/socket-hub.ts';
 import { GroupSync } from '../../../src/sim/store/group-sync.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 import { captureLog } from './server-fixture.ts';
@@ -187,6 +188,24 @@ describe('the HTTP server with a store that flushes behind (output commit)', () 
     release();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received).toEqual(['{"type":"echo","n":"a"}', '{"type":"echo","n":"b"}']);
+    ws.close();
+  });
+
+  it('a pong is not held behind the flush: it tells nothing stored', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { base, pushed } = await serve(() => gate);
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const received: string[] = [];
+    ws.on('message', (data: Buffer) => received.push(data.toString('utf8')));
+    pushed()!('{"type":"TX_SUBMIT"}');
+    pushed()!(PONG_FRAME);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([PONG_FRAME]);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([PONG_FRAME, '{"type":"TX_SUBMIT"}']);
     ws.close();
   });
 
