@@ -65,6 +65,8 @@ export class CandleSeries {
   /** Minute ranges [from, to) after the live start that are synthesised instead of live. */
   private readonly gaps: Array<[number, number]> = [];
   private readonly synthesize: CandleSeriesOptions['synthesize'];
+  /** The fold of the minutes [from, end) of the last rolling bar asked for (see rollingBar). */
+  private closedWindow: { from: number; end: number; bar: Candle | undefined } | null = null;
 
   constructor(options: CandleSeriesOptions) {
     if (options.historyStart % DAY_MS !== 0) throw new RangeError('historyStart must be a UTC midnight');
@@ -84,6 +86,7 @@ export class CandleSeries {
     if (minute < this.liveStartMinute) throw new RangeError(`live trade at ${time} precedes the live start`);
     const day = Math.floor(minute / MINUTES_PER_DAY);
     this.day(day).add(minute - day * MINUTES_PER_DAY, price, lots);
+    if (this.closedWindow && minute < this.closedWindow.end) this.closedWindow = null;
     if (day - LIVE_DAYS_KEPT >= Math.floor(this.droppedBeforeMinute / MINUTES_PER_DAY)) {
       this.dropOldLiveDays(day);
     }
@@ -102,6 +105,7 @@ export class CandleSeries {
     const first = Math.floor(from / MINUTE_MS) + 1;
     const end = Math.floor(to / MINUTE_MS);
     if (end > first) this.gaps.push([first, end]);
+    this.closedWindow = null;
   }
 
   /** The bar of one minute, or undefined if no trade happened in it. */
@@ -151,6 +155,23 @@ export class CandleSeries {
       minute = stop;
     }
     return bar;
+  }
+
+  /**
+   * The bar of the `minutes` minutes that end with `minute` (the 24 h rolling bar of the quotes):
+   * foldMinutes(minute - minutes + 1, minute + 1). Every quote of every pair asked for it, and each
+   * folded 1,440 minutes (8 % of the server's busy time under bench:server's reading users). The
+   * minutes before `minute` take no more trades once it has begun (a live trade lands in the minute
+   * of its time, and time only moves on), so their fold is kept until `minute` changes, and only the
+   * minute now is folded in on each call. A live trade in an earlier minute, or a gap marked, drops it.
+   */
+  rollingBar(minute: number, minutes: number): Candle | undefined {
+    const from = minute - minutes + 1;
+    let closed = this.closedWindow;
+    if (closed?.from !== from || closed.end !== minute) {
+      closed = this.closedWindow = { from, end: minute, bar: this.foldMinutes(from, minute) };
+    }
+    return this.foldMinutes(minute, minute + 1, closed.bar ? { ...closed.bar } : undefined);
   }
 
   /**

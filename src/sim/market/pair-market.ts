@@ -338,7 +338,7 @@ export class PairMarket implements Venue {
   /** The 24 h rolling bar: every trade of the minute now and the 1439 before it. */
   dayWindow(): Candle | undefined {
     const minute = Math.floor(this.advancedTo / MINUTE_MS);
-    return this.candles.foldMinutes(minute - 1439, minute + 1);
+    return this.candles.rollingBar(minute, 1440);
   }
 
   /** What changed since the last call (see MarketUpdates). */

@@ -90,6 +90,55 @@ describe('candles built from live trades', () => {
     );
   });
 
+  it('give the rolling 24 h bar as the fold of its minutes, asked between trades, at any minute, after gaps', () => {
+    fc.assert(
+      fc.property(
+        liveTrades,
+        fc.array(fc.nat({ max: 299 }), { maxLength: 20 }),
+        fc.option(fc.nat({ max: 299 }), { nil: undefined }),
+        (trades, askAfter, gapAfter) => {
+          const series = new CandleSeries({
+            historyStart: HISTORY_START,
+            liveStart: LIVE_START,
+            // Gap minutes are synthesised: one trade each, so a gap that is not seen shows.
+            synthesize: (minute, sink) => sink(minute * MINUTE_MS, 7 + (minute % 5), 1, 1),
+          });
+          const asked = new Set(askAfter);
+          const expectAgrees = (time: number) => {
+            const minute = Math.floor(time / MINUTE_MS);
+            expect(series.rollingBar(minute, 1440)).toEqual(series.foldMinutes(minute - 1439, minute + 1));
+          };
+          trades.forEach((trade, index) => {
+            series.addLive(trade.time, trade.price, trade.lots);
+            if (index === gapAfter && index + 1 < trades.length) {
+              series.markGap(trade.time, trades[index + 1]!.time);
+            }
+            // Asked twice in a row: the second answer comes from the kept fold.
+            if (asked.has(index)) for (let twice = 0; twice < 2; twice++) expectAgrees(trade.time);
+          });
+          const last = trades[trades.length - 1]!.time;
+          for (const later of [
+            last,
+            last + MINUTE_MS,
+            last + DAY_MS - MINUTE_MS,
+            last + DAY_MS,
+            last + 2 * DAY_MS,
+          ])
+            expectAgrees(later);
+          // Changes to minutes before the one asked for (a late trade, a gap marked afterwards) show
+          // at once, though the fold of those minutes was kept.
+          const then = last + DAY_MS / 2;
+          expectAgrees(then);
+          series.addLive(last, 3, 2);
+          expectAgrees(then);
+          series.markGap(last, then - 10 * MINUTE_MS);
+          expectAgrees(then);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('refuse a live trade from before the live start', () => {
     const series = new CandleSeries({
       historyStart: HISTORY_START,
