@@ -31,7 +31,7 @@ export interface BenchUser {
 /** Signs one user up and in; throws with the call and the answer when a step is refused. */
 export async function signUp(
   api: ApiClient,
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'codeFor'>,
   index: number,
   runId: string,
 ): Promise<BenchUser> {

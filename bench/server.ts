@@ -38,6 +38,7 @@ import {
   type ServerProcess,
   type ServerStop,
 } from './server-process.ts';
+import { runClusterBench } from './server-cluster.ts';
 import { browse } from './server-readers.ts';
 import { messageKeyMatcher } from './server-refusals.ts';
 import { profilesIn, selfTimes } from './server-profile.ts';
@@ -69,6 +70,8 @@ interface BenchOptions {
   traders: number;
   /** The server's --socket-gateway: its WebSockets in a process of their own (on) or in its own (off). */
   gateway: 'on' | 'off';
+  /** 0: the one server; N: the cluster, N gateways behind HAProxy (bench/server-cluster.ts). */
+  gateways: number;
 }
 
 /** What `--mix realistic` changes unless the option is given: many more readers than traders. */
@@ -92,6 +95,8 @@ const USAGE = `Usage: npm run bench:server -- [options]
   --connect-concurrency <n>  sockets opening at once (default 50)
   --gateway on|off           the server's --socket-gateway: WebSockets in a process of their own
                              (on), or in the exchange's process (off, the default, as the server's)
+  --gateways <n>             the cluster instead (bench/server-cluster.ts): HAProxy, n gateways, NATS,
+                             one core on PostgreSQL, driven through the balancer (default 0: one server)
   --profile                  CPU-profile the server (node --cpu-prof) and print its top self-time functions`;
 
 function parseOptions(args: readonly string[]): BenchOptions {
@@ -106,6 +111,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
     timeout: 10_000,
     'connect-concurrency': 50,
     traders: 0.1,
+    gateways: 0,
   };
   const given = new Set<string>();
   let data: BenchOptions['data'] = ':memory:';
@@ -176,6 +182,7 @@ function parseOptions(args: readonly string[]): BenchOptions {
     mix,
     traders: numbers.traders!,
     gateway,
+    gateways: whole('gateways', 0),
   };
 }
 
@@ -398,6 +405,7 @@ function profileReport(dir: string, serverPid: number): string {
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.gateways > 0) return runClusterBench(options);
   const runId = Date.now().toString(36);
   const [one, five, fifteen] = loadavg().map((value) => value.toFixed(2));
   console.log('Tessera server benchmark (npm run bench:server)');
