@@ -32,6 +32,8 @@ import { BENCH_PAIR, seededRandom, signUp, trade, type BenchUser } from './serve
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'src/sim/node/main.ts');
 const START_TIMEOUT_MS = 60_000;
+/** The time with the sockets open and no calls, before the load. */
+const IDLE_MS = 5_000;
 
 /** What the cluster run takes of bench:server's options. */
 export interface ClusterBenchOptions {
@@ -371,13 +373,22 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<num
     const backends = await postgresBackends(url, appName);
     const measured = [...roles.map((role) => ({ name: role.name, pid: role.child.pid! })), ...backends];
     const readers = measured.map((role) => procReader(role.pid));
-    const cpuBefore = readers.map((read) => read()?.cpuMs ?? 0);
+    const cpuNow = () => readers.map((read) => read()?.cpuMs ?? 0);
+    // First a while with the sockets open and no calls: what the market and its frames cost alone,
+    // so that what the calls add can be told apart from it.
+    const idleStart = cpuNow();
+    const idleStarted = performance.now();
+    fleet.startMeasuring();
+    await new Promise((wait) => setTimeout(wait, IDLE_MS));
+    const idleMs = performance.now() - idleStarted;
+    const idleFrames = fleet.framesTotal;
+    const cpuBefore = cpuNow();
+    const idleCpuMs = cpuBefore.map((used, index) => used - idleStart[index]!);
     const coresBefore = coreTicks();
     const requestsBefore = gateways.reduce((sum, gateway) => sum + gateway.requests, 0);
     const clientBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + options.durationS * 1000;
-    fleet.startMeasuring();
     const clients = users.map(() => api.ownConnection());
     await Promise.all(
       users.map((user, index) =>
@@ -393,7 +404,8 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<num
     for (const client of clients) client.close();
     fleet.stopMeasuring();
     const windowMs = performance.now() - started;
-    const cpuMs = readers.map((read, index) => (read()?.cpuMs ?? 0) - cpuBefore[index]!);
+    const cpuMs = cpuNow().map((used, index) => used - cpuBefore[index]!);
+    const loadFrames = fleet.framesTotal - idleFrames;
     const client = process.cpuUsage(clientBefore);
     const cores = coreTicks().map((core, index) => ({
       busy: core.busy - (coresBefore[index]?.busy ?? 0),
@@ -407,7 +419,7 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<num
     const kinds = [...load.latencies.keys()].sort();
     console.log(`\nLoad: ${(windowMs / 1000).toFixed(1)} s through the balancer`);
     console.log(
-      `  HTTP: ${calls} calls, ${perSecond(calls, windowMs).toFixed(0)} requests/s (the gateways counted ${gateways.reduce((sum, gateway) => sum + gateway.requests, 0) - requestsBefore}: ${gateways.map((gateway) => gateway.requests).join(' + ')} over the run), ${load.errorCount} errors (${percent(load.errorCount, calls)})`,
+      `  HTTP: ${calls} calls, ${perSecond(calls, windowMs).toFixed(0)} requests/s (the gateways logged ${gateways.reduce((sum, gateway) => sum + gateway.requests, 0) - requestsBefore} in the load; each gateway over the whole run: ${gateways.map((gateway) => gateway.requests).join(', ')}), ${load.errorCount} errors (${percent(load.errorCount, calls)})`,
     );
     console.log(
       table(
@@ -436,37 +448,42 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<num
     if (errorRows.length > 0) console.log(table(['error', 'count'], errorRows));
     const dropped = countRows(fleet.dropped).reduce((sum, [, count]) => sum + count, 0);
     console.log(
-      `\nSockets: ${fleet.connected} of ${options.sockets} open at the end, ${dropped} dropped, ${fleet.silent} silent; frames ${fleet.framesTotal} = ${perSecond(fleet.framesTotal, windowMs).toFixed(0)} frames/s`,
+      `\nSockets: ${fleet.connected} of ${options.sockets} open at the end, ${dropped} dropped, ${fleet.silent} silent; frames ${loadFrames} = ${perSecond(loadFrames, windowMs).toFixed(0)} frames/s under the load, ${perSecond(idleFrames, idleMs).toFixed(0)} frames/s in the ${(idleMs / 1000).toFixed(1)} s without calls before it`,
     );
     const ticks = clockTicksPerSecond();
-    const rows = measured.map((role, index) => {
-      const used = cpuMs[index]!;
-      const warnings = roles[index]?.warnings ?? new Map<string, number>();
-      return [
-        role.name,
-        `${((used / windowMs) * 100).toFixed(0)} %`,
-        calls > 0 ? ((used * 1000) / calls).toFixed(0) : '-',
-        warnings.size > 0 ? [...warnings].map(([event, count]) => `${event} x ${count}`).join(', ') : '',
-      ];
-    });
-    const gatewayMs = cpuMs
-      .filter((_, index) => measured[index]!.name.startsWith('gateway'))
-      .reduce((a, b) => a + b, 0);
-    /** µs of CPU per call of the processes whose name starts with `prefix`. */
-    const perCall = (prefix: string) => {
-      const used = cpuMs
-        .filter((_, index) => measured[index]!.name.startsWith(prefix))
-        .reduce((a, b) => a + b, 0);
-      return calls > 0 ? ((used * 1000) / calls).toFixed(0) : '-';
-    };
-    rows.push([
-      'gateways together',
-      `${((gatewayMs / windowMs) * 100).toFixed(0)} %`,
-      calls > 0 ? ((gatewayMs * 1000) / calls).toFixed(0) : '-',
-      '',
-    ]);
-    console.log('\nCPU over the load (of one core; µs per call, its frames included):');
-    console.log(table(['process', 'CPU', 'µs per call', 'log warnings/errors'], rows));
+    /** CPU ms of the processes whose name starts with `prefix`, in the load and in the idle time. */
+    const sumOf = (values: readonly number[], prefix: string) =>
+      values.filter((_, index) => measured[index]!.name.startsWith(prefix)).reduce((x, y) => x + y, 0);
+    const share = (used: number, over: number) => `${((used / over) * 100).toFixed(0)} %`;
+    /** µs per call: all the CPU of the load, and what it added to the idle rate. */
+    const perCall = (used: number, idle: number) =>
+      calls > 0
+        ? [
+            ((used * 1000) / calls).toFixed(0),
+            (((used - (idle / idleMs) * windowMs) * 1000) / calls).toFixed(0),
+          ]
+        : ['-', '-'];
+    const rowOf = (name: string, used: number, idle: number, warnings: ReadonlyMap<string, number>) => [
+      name,
+      share(idle, idleMs),
+      share(used, windowMs),
+      ...perCall(used, idle),
+      warnings.size > 0 ? [...warnings].map(([event, count]) => `${event} x ${count}`).join(', ') : '',
+    ];
+    const rows = measured.map((role, index) =>
+      rowOf(role.name, cpuMs[index]!, idleCpuMs[index]!, roles[index]?.warnings ?? new Map<string, number>()),
+    );
+    rows.push(rowOf('gateways together', sumOf(cpuMs, 'gateway'), sumOf(idleCpuMs, 'gateway'), new Map()));
+    const added = (prefix: string) => perCall(sumOf(cpuMs, prefix), sumOf(idleCpuMs, prefix))[1];
+    console.log(
+      "\nCPU (of one core) with the sockets open and no calls, and under the load; µs per call: all of the load's, and beyond the idle rate:",
+    );
+    console.log(
+      table(
+        ['process', 'idle CPU', 'load CPU', 'µs per call', 'µs per call added', 'log warnings/errors'],
+        rows,
+      ),
+    );
     console.log(
       `  client (this process): ${(((client.user + client.system) / 1000 / windowMs) * 100).toFixed(0)} % of one core; machine cores busy (every process): ${cores.map((core, index) => `cpu${index} ${percent(core.busy, Math.max(1, core.total))}`).join(', ')} (${ticks} ticks/s)`,
     );
@@ -484,7 +501,7 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<num
       socketFailures / Math.max(1, options.sockets) <= options.maxErrorRate;
     const summary = summarize(all);
     console.log(
-      `\n${passed ? 'PASS' : 'FAIL'}: bench:server --gateways ${options.gateways} ${perSecond(calls, windowMs).toFixed(0)} req/s p50 ${ms(summary.p50)} ms p99 ${ms(summary.p99)} ms, ${options.sockets - socketFailures} sockets ${perSecond(fleet.framesTotal, windowMs).toFixed(0)} frames/s; CPU µs per call: core ${perCall('core')} + its postgresql ${perCall('postgresql')}, gateways ${perCall('gateway')}, nats ${perCall('nats')}, haproxy ${perCall('haproxy')}; load average ${one} -> ${endOne}`,
+      `\n${passed ? 'PASS' : 'FAIL'}: bench:server --gateways ${options.gateways} ${perSecond(calls, windowMs).toFixed(0)} req/s p50 ${ms(summary.p50)} ms p99 ${ms(summary.p99)} ms, ${options.sockets - socketFailures} sockets ${perSecond(loadFrames, windowMs).toFixed(0)} frames/s; CPU µs per call beyond idle: core ${added('core')} + its postgresql ${added('postgresql')}, gateways ${added('gateway')}, nats ${added('nats')}, haproxy ${added('haproxy')}; idle CPU: core ${share(sumOf(idleCpuMs, 'core'), idleMs)}, gateways ${share(sumOf(idleCpuMs, 'gateway'), idleMs)}; load average ${one} -> ${endOne}`,
     );
     exitCode = passed ? 0 : 1;
   } finally {
