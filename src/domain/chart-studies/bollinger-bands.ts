@@ -15,9 +15,8 @@ export function bollingerBands(closes: readonly number[], window: number, width:
   const middle = movingAverage(closes, window);
   const upper: Array<number | null> = new Array<number | null>(closes.length).fill(null);
   const lower: Array<number | null> = new Array<number | null>(closes.length).fill(null);
-  for (let i = 0; i < closes.length; i++) {
-    const mean = middle[i];
-    if (mean === null || mean === undefined) continue;
+  for (const [i, mean] of middle.entries()) {
+    if (mean === null) continue;
     let squares = 0;
     for (let j = i - window + 1; j <= i; j++) squares += (closes[j]! - mean) ** 2;
     // Rounding can leave a tiny negative where every close is equal: the spread is then nothing.

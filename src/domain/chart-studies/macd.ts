@@ -17,22 +17,18 @@ export interface Macd {
 export function macd(closes: readonly number[], fast: number, slow: number, signal: number): Macd {
   const fastLine = exponentialAverage(closes, fast);
   const slowLine = exponentialAverage(closes, slow);
-  const line: Array<number | null> = closes.map((_, i) => {
-    const f = fastLine[i];
-    const s = slowLine[i];
-    return f === null || f === undefined || s === null || s === undefined ? null : f - s;
-  });
+  const line = fastLine.map((fastValue, i) => gap(fastValue, slowLine[i] ?? null));
+  // The signal averages the line from where it begins (every point on has a value): none before.
   const start = line.findIndex((value) => value !== null);
-  const signalLine: Array<number | null> = new Array<number | null>(closes.length).fill(null);
-  if (start >= 0) {
-    const tail = exponentialAverage(line.slice(start) as number[], signal);
-    tail.forEach((value, i) => {
-      signalLine[start + i] = value;
-    });
-  }
-  const histogram = line.map((value, i) => {
-    const s = signalLine[i];
-    return value === null || s === null || s === undefined ? null : value - s;
-  });
+  const signalLine: Array<number | null> =
+    start < 0
+      ? line.map(() => null)
+      : [...line.slice(0, start), ...exponentialAverage(line.slice(start) as number[], signal)];
+  const histogram = line.map((value, i) => gap(value, signalLine[i] ?? null));
   return { macd: line, signal: signalLine, histogram };
+}
+
+/** a - b, or null where either has no value yet. */
+function gap(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : a - b;
 }

@@ -7,7 +7,9 @@ import { relativeStrength } from '../../../../src/domain/chart-studies/relative-
 import { movingAverage } from '../../../../src/domain/spot/moving-average.ts';
 
 const price = fc.double({ min: 0.0001, max: 100_000, noNaN: true, noDefaultInfinity: true });
-const closes = fc.array(price, { minLength: 0, maxLength: 80 });
+// size 'max': fast-check otherwise draws arrays of at most about ten values, whatever maxLength
+// says, and a study over a longer window than that would only ever be tested for having no value.
+const closes = fc.array(price, { minLength: 0, maxLength: 80, size: 'max' });
 const window = fc.integer({ min: 1, max: 30 });
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
@@ -69,6 +71,16 @@ describe('exponential moving average', () => {
   });
 });
 
+describe('simple moving average', () => {
+  it('has no value for a window below 1', () => {
+    fc.assert(
+      fc.property(closes, fc.constantFrom(0, -1, -0.5, Number.NaN), (values, n) => {
+        expect(movingAverage(values, n)).toEqual(new Array<null>(values.length).fill(null));
+      }),
+    );
+  });
+});
+
 describe('Bollinger bands', () => {
   it('have the simple moving average as their middle, and lie symmetric around it, upper >= lower', () => {
     fc.assert(
@@ -110,7 +122,7 @@ describe('Bollinger bands', () => {
 describe('MACD', () => {
   it('is the fast average less the slow one, its signal the average of that line, its bars their gap', () => {
     fc.assert(
-      fc.property(fc.array(price, { minLength: 0, maxLength: 80 }), (values) => {
+      fc.property(closes, (values) => {
         const out = macd(values, 12, 26, 9);
         const fast = exponentialAverage(values, 12);
         const slow = exponentialAverage(values, 26);
@@ -125,6 +137,42 @@ describe('MACD', () => {
         values.forEach((_, i) => expect(out.signal[i] === null).toBe(i < 26 + 9 - 2));
       }),
     );
+  });
+
+  it('has a value only where both averages have one, whichever is the faster, and its signal begins n - 1 points later', () => {
+    const small = fc.integer({ min: 1, max: 12 });
+    fc.assert(
+      fc.property(closes, small, small, small, (values, fast, slow, n) => {
+        const out = macd(values, fast, slow, n);
+        const fastLine = exponentialAverage(values, fast);
+        const slowLine = exponentialAverage(values, slow);
+        const begins = Math.max(fast, slow) - 1;
+        values.forEach((_, i) => {
+          if (fastLine[i] === null || slowLine[i] === null) expect(out.macd[i]).toBeNull();
+          else expect(close(out.macd[i]!, fastLine[i]! - slowLine[i]!)).toBe(true);
+          expect(out.signal[i] === null).toBe(i < begins + n - 1);
+          if (out.signal[i] === null) expect(out.histogram[i]).toBeNull();
+          else expect(close(out.histogram[i]!, out.macd[i]! - out.signal[i]!)).toBe(true);
+        });
+        // The signal is an exponential average of the MACD line: it starts at the simple average of
+        // the line's first n points, then moves each new point in with weight 2 / (n + 1).
+        const first = begins + n - 1;
+        if (values.length > first) {
+          const opening = out.macd.slice(begins, first + 1) as number[];
+          const mean = opening.reduce((sum, value) => sum + value, 0) / n;
+          const scale = Math.max(1, ...values);
+          expect(Math.abs(out.signal[first]! - mean)).toBeLessThanOrEqual(1e-9 * scale);
+          for (let i = first + 1; i < values.length; i++) {
+            const expected = out.signal[i - 1]! + (2 / (n + 1)) * (out.macd[i]! - out.signal[i - 1]!);
+            expect(Math.abs(out.signal[i]! - expected)).toBeLessThanOrEqual(1e-9 * scale);
+          }
+        }
+      }),
+    );
+  });
+
+  it('with windows of one has a value, and a signal, from the first close on', () => {
+    expect(macd([3, 5, 4], 1, 1, 1)).toEqual({ macd: [0, 0, 0], signal: [0, 0, 0], histogram: [0, 0, 0] });
   });
 
   it('is zero on a constant series', () => {
@@ -168,9 +216,19 @@ describe('relative strength index', () => {
 
   it("follows Wilder's smoothing", () => {
     // Gains 1, 0 and losses 0, 1 over n = 2: average gain 0.5, loss 0.5 -> 50; then a gain of 2:
-    // gain (0.5 + 2) / 2 = 1.25, loss 0.5 / 2 = 0.25 -> 100 - 100 / 6.
-    const out = relativeStrength([10, 11, 10, 12], 2);
+    // gain (0.5 + 2) / 2 = 1.25, loss 0.5 / 2 = 0.25 -> 100 - 100 / 6; then a loss of 1:
+    // gain 1.25 / 2 = 0.625, loss (0.25 + 1) / 2 = 0.625 -> 50.
+    const out = relativeStrength([10, 11, 10, 12, 11], 2);
     expect(out[2]).toBe(50);
     expect(close(out[3]!, 100 - 100 / 6)).toBe(true);
+    expect(close(out[4]!, 50)).toBe(true);
+  });
+
+  it('has no value for a window that is not a whole number of at least 1', () => {
+    fc.assert(
+      fc.property(closes, fc.constantFrom(0, -1, 2.5, Number.NaN), (values, n) => {
+        expect(relativeStrength(values, n).every((point) => point === null)).toBe(true);
+      }),
+    );
   });
 });

@@ -45,7 +45,8 @@ describe('an export’s date range, in the user’s zone', () => {
 
   it('refuses an end before the start, and a day that is not on the calendar', () => {
     expect(exportRange('2026-05-02', '2026-05-01', 'UTC')).toEqual({ ok: false, problem: 'endBeforeStart' });
-    for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', 'yesterday', '2026-1-1'])
+    // 0050 would read as 1950: the calendar day typed is not the one Date would give.
+    for (const bad of ['2026-02-30', '2026-13-01', '0050-01-01', '26-01-01', 'yesterday', '2026-1-1'])
       expect(exportRange(bad, '', 'UTC')).toEqual({ ok: false, problem: 'badDate' });
     const open = exportRange('', '', 'UTC');
     expect(open.ok && open.range.from === -Infinity && open.range.to === Infinity).toBe(true);
@@ -70,5 +71,17 @@ describe('an export’s times', () => {
     expect(recordTimeMs('1700000000')).toBe(1_700_000_000_000);
     expect(recordTimeMs('2026-05-14T06:35:07Z')).toBe(Date.UTC(2026, 4, 14, 6, 35, 7));
     expect(recordTimeMs('not a time')).toBeUndefined();
+    // A date text that ends in digits is a date, not a number.
+    expect(recordTimeMs('2026-05-14T06:35:07.250+00:00')).toBe(Date.UTC(2026, 4, 14, 6, 35, 7, 250));
+    // Below 1e11 a number is seconds (1e11 s is the year 5138), from it on milliseconds (1973).
+    expect(recordTimeMs(99_999_999_999)).toBe(99_999_999_999_000);
+    expect(recordTimeMs(100_000_000_000)).toBe(100_000_000_000);
+  });
+
+  it('write a zone on UTC with +00:00, and one west of it with a minus', () => {
+    expect(exportTimeText(Date.UTC(2026, 4, 14, 6, 35, 7), 'UTC')).toBe('2026-05-14T06:35:07+00:00');
+    expect(exportTimeText(Date.UTC(2026, 0, 14, 6, 35, 7), 'America/New_York')).toBe(
+      '2026-01-14T01:35:07-05:00',
+    );
   });
 });

@@ -76,4 +76,10 @@ describe('an export’s coded columns', () => {
       '',
     ]);
   });
+
+  it('write a cell the record does not have as empty', () => {
+    const rows = exportRows('lever', [{ time: 0, cells: { pair: 'BTC/USDT' } }], 'UTC');
+    const at = (column: string) => rows[0]![EXPORT_COLUMNS.lever.indexOf(column as never)];
+    expect([at('pair'), at('side'), at('status')]).toEqual(['BTC/USDT', '', '']);
+  });
 });
