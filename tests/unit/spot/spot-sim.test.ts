@@ -111,6 +111,30 @@ describe('spot trading in the simulator', () => {
     );
   });
 
+  it('lists open orders a page at a time, newest first, each shaped as an order', async () => {
+    const bid = Number((await deal()).depth.in[0]!.price);
+    const ids: number[] = [];
+    for (const below of [1000, 1001, 1002]) {
+      const placed = await f.call(
+        'tx_in/add',
+        { currency_match_id: 1, number: '0.01', price: (bid - below).toFixed(2), type: 0 },
+        token,
+      );
+      ids.push((placed.data as Order).id);
+    }
+    const second = (await f.call('tx_in/list', { currency_match_id: 1, page: 2, limit: 2 }, token))
+      .data as AnswerOf<'tx_in/list'>;
+    expect(second).toMatchObject({ current_page: 2, last_page: 2, per_page: 2, total: 3 });
+    expect(second.data).toEqual([
+      expect.objectContaining({ id: ids[0], price: (bid - 1000).toFixed(2), way_name: 'Buy' }),
+    ]);
+    const first = (await f.call('tx_in/list', { currency_match_id: 1, page: 1, limit: 2 }, token))
+      .data as AnswerOf<'tx_in/list'>;
+    expect(first.data.map((order) => order.id)).toEqual([ids[2], ids[1]]);
+    // The tests after this one share the account: its money is freed again.
+    for (const id of ids) expect((await f.call('tx_in/cancel', { id }, token)).code).toBe(1);
+  });
+
   it('a market buy fills against the book: base in, quote out, a fee, and the trade on the tape', async () => {
     const before = { quote: await balance(1), base: await balance(2) };
     const placed = await f.call('tx_in/add', { currency_match_id: 1, number: '0.02', type: 1 }, token);

@@ -55,13 +55,9 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
         .ordersOf(userId)
         .filter((order) => (pairId === undefined || order.pairId === pairId) && keep(order))
         .sort(newestFirst);
-      return okEnvelope(
-        pageAnswer(
-          orders.map((order) => orderAnswer(order, ctx.t)),
-          payload.page,
-          payload.limit,
-        ),
-      );
+      // Only the page's orders are shaped: a history holds thousands, a page a few.
+      const page = pageAnswer(orders, payload.page, payload.limit);
+      return okEnvelope({ ...page, data: page.data.map((order) => orderAnswer(order, ctx.t)) });
     };
   const byId = (a: SpotOrder, b: SpotOrder) => b.id - a.id;
   const byEnd = (a: SpotOrder, b: SpotOrder) => b.updatedAt - a.updatedAt || b.id - a.id;
