@@ -72,6 +72,13 @@ describe.skipIf(!NATS)('a NATS outage', () => {
     );
     expect(refusedMs).toBeLessThan(FAST_MS);
     await socketClosed;
+    // A socket opened while the link is down is closed at once: its client tries elsewhere.
+    const late = await openSocket(gateway.socketUrl);
+    const lateClosed = await new Promise<number>((done) => {
+      late.ws.once('close', done);
+      setTimeout(() => done(-1), FAST_MS);
+    });
+    expect(lateClosed).toBe(1012);
     const linkDown = gateway.lines.find((line) => line.event === 'nats_link_down');
     expect(linkDown).toMatchObject({ calls: 1, sockets: 1 });
 

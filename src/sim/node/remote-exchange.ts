@@ -221,6 +221,9 @@ export class RemoteExchange implements SimServer {
     const { gateway } = this.options;
     this.sockets.set(id, { send, end: end ?? (() => undefined) });
     this.publish({ op: 'open', gateway, id });
+    // While the link is down nothing reaches a core: the socket is closed at once (after its
+    // handshake), and its client tries again, through the balancer, on a gateway that is up.
+    if (!this.options.link.isUp()) setImmediate(() => this.end(id));
     return {
       receive: (text) => this.publish({ op: 'text', gateway, id, text }),
       close: () => {
@@ -309,6 +312,7 @@ export class RemoteExchange implements SimServer {
 
   /** An uploaded image, from the core's store. */
   async image(id: string): Promise<StoredImage | undefined> {
+    if (!this.options.link.isUp()) throw new Error('the NATS link is down');
     const reply = await this.options.nats.request(IMAGE_SUBJECT, JSON.stringify({ id }), {
       timeout: this.options.requestTimeoutMs,
     });
