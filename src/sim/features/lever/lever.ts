@@ -172,30 +172,33 @@ export class Lever {
   }
 
   /** A reduce-only order (domain/lever/reduce-only.ts): `lots` off the positions on the other side. */
-  async reduce(
+  reduce(
     input: { userId: number; pairId: number; side: LeverSide; lots: bigint },
     request?: LeverRequest<LeverPosition[]>,
   ): Promise<LeverOutcome<LeverPosition[]>> {
-    await this.advance();
-    const last = this.tape.last(input.pairId);
-    if (!last) return { ok: false, key: 'leverNoPrice' };
-    const closed = (state: ExchangeState, reply: unknown): LeverOutcome<LeverPosition[]> => ({
-      ok: true,
-      value: (reply as number[]).flatMap((id) => leverOf(state).positions.get(id) ?? []),
-    });
-    const result = await this.log.execute(
-      { kind: 'leverReduce', at: this.market.advanceToNow(), ...input, last },
-      commandRequest(request, closed),
-    );
-    if (!result.ok) return { ok: false, key: keyOf(result.error) };
-    this.afterEvents(result.events);
-    return closed(this.state(), result.reply);
+    return this.closeMany(input.pairId, (at, last) => ({ kind: 'leverReduce', at, ...input, last }), request);
   }
 
-  async batchClose(
+  batchClose(
     userId: number,
     pairId: number,
     batch: LeverBatch,
+    request?: LeverRequest<LeverPosition[]>,
+  ): Promise<LeverOutcome<LeverPosition[]>> {
+    return this.closeMany(
+      pairId,
+      (at, last) => ({ kind: 'leverBatchClose', at, userId, pairId, batch, last }),
+      request,
+    );
+  }
+
+  /**
+   * Runs a command that closes (part of) several positions of one pair at its last price, and
+   * answers the positions it closed, as their reply's ids name them.
+   */
+  private async closeMany(
+    pairId: number,
+    command: (at: number, last: TapeTradeRef) => LeverCommand,
     request?: LeverRequest<LeverPosition[]>,
   ): Promise<LeverOutcome<LeverPosition[]>> {
     await this.advance();
@@ -206,14 +209,7 @@ export class Lever {
       value: (reply as number[]).flatMap((id) => leverOf(state).positions.get(id) ?? []),
     });
     const result = await this.log.execute(
-      {
-        kind: 'leverBatchClose',
-        at: this.market.advanceToNow(),
-        userId,
-        pairId,
-        batch,
-        last,
-      },
+      command(this.market.advanceToNow(), last),
       commandRequest(request, closed),
     );
     if (!result.ok) return { ok: false, key: keyOf(result.error) };
