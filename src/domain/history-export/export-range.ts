@@ -1,4 +1,4 @@
-import { utcOffsetMinutes } from '../time-zone.ts';
+import { fullDateTimeText, utcOffsetMinutes } from '../time-zone.ts';
 
 /**
  * The date range of a history export, as the user picks it: two calendar days (YYYY-MM-DD) in
@@ -29,7 +29,11 @@ export function zonedDayStart(day: string, zone: string): number | undefined {
   // Midnight in the zone is midnight UTC less the zone's offset then; asked twice, since the offset
   // at the first guess may differ from the offset at midnight itself (a daylight-saving change).
   const guess = utc - utcOffsetMinutes(utc, zone) * 60_000;
-  return utc - utcOffsetMinutes(guess, zone) * 60_000;
+  const midnight = utc - utcOffsetMinutes(guess, zone) * 60_000;
+  if (fullDateTimeText(midnight, zone).startsWith(day)) return midnight;
+  // The zone skips this midnight (its clocks jump from 00:00 to 01:00): what was found is an hour
+  // of the day before, and the day begins when the clocks jump, at the offset in force before it.
+  return utc - utcOffsetMinutes(midnight, zone) * 60_000;
 }
 
 /** The range of the two days typed (empty for open ends), or what is wrong with them. */

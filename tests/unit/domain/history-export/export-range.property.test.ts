@@ -11,6 +11,9 @@ const ZONES = [
   'Asia/Kathmandu',
   'Europe/Berlin',
   'Pacific/Chatham',
+  // Daylight saving begins at midnight there: some days have no 00:00.
+  'America/Santiago',
+  'America/Havana',
 ];
 const zone = fc.constantFrom(...ZONES);
 const day = fc
@@ -18,12 +21,40 @@ const day = fc
   .map((date) => date.toISOString().slice(0, 10));
 
 describe('an export’s date range, in the user’s zone', () => {
-  it('starts each day at midnight in that zone', () => {
+  it('starts each day at its first instant in that zone: midnight, or 01:00 where midnight is skipped', () => {
     fc.assert(
       fc.property(day, zone, (d, z) => {
-        expect(fullDateTimeText(zonedDayStart(d, z)!, z)).toBe(`${d} 00:00:00`);
+        const start = zonedDayStart(d, z)!;
+        expect([`${d} 00:00:00`, `${d} 01:00:00`]).toContain(fullDateTimeText(start, z));
+        expect(fullDateTimeText(start - 1000, z).slice(0, 10)).not.toBe(d);
       }),
     );
+    for (const z of ZONES)
+      expect(fullDateTimeText(zonedDayStart('2026-05-14', z)!, z)).toBe('2026-05-14 00:00:00');
+  });
+
+  it('starts a day whose midnight the zone skips (daylight saving begins at 00:00) when its clocks jump', () => {
+    // Santiago jumps from 00:00 to 01:00 on 2026-09-06 and Havana on 2026-03-08 (both behind UTC),
+    // Beirut on 2026-03-29 (ahead of it). Sydney and Chatham go back an hour on 2026-04-05 between
+    // their midnight and UTC's: the offset at UTC's midnight is not the one at theirs.
+    for (const [d, z, clock] of [
+      ['2026-09-06', 'America/Santiago', '01:00:00'],
+      ['2026-03-08', 'America/Havana', '01:00:00'],
+      ['2026-03-29', 'Asia/Beirut', '01:00:00'],
+      ['2026-04-05', 'Australia/Sydney', '00:00:00'],
+      ['2026-04-05', 'Pacific/Chatham', '00:00:00'],
+    ] as const) {
+      const start = zonedDayStart(d, z)!;
+      expect(fullDateTimeText(start, z)).toBe(`${d} ${clock}`);
+      // The instant before is the day before's: no hour of it is counted in this day.
+      expect(fullDateTimeText(start - 1000, z).slice(0, 10)).not.toBe(d);
+      const before = exportRange(
+        '2026-01-01',
+        new Date(Date.parse(d) - 86_400_000).toISOString().slice(0, 10),
+        z,
+      );
+      expect(before.ok && before.range.to).toBe(start);
+    }
   });
 
   it('holds every instant of its first and last day, and none of the days around them', () => {
