@@ -73,6 +73,14 @@ describe('close order at a price (issue 32 item 4)', () => {
     );
   });
 
+  it('is refused at no price, or against no last trade, whatever the side', () => {
+    for (const side of ['long', 'short'] as const) {
+      expect(leverCloseOrderProblem(side, 5n, 1n, 0n, 100n, 0)).toBe('closeOrderSide');
+      expect(leverCloseOrderProblem(side, 5n, 1n, 100n, 0n, 0)).toBe('closeOrderSide');
+      expect(leverCloseOrderProblem(side, 5n, 1n, -100n, 100n, 0)).toBe('closeOrderSide');
+    }
+  });
+
   it('fires at or beyond its price, and never closes more than the position holds', () => {
     fc.assert(
       fc.property(
@@ -86,6 +94,8 @@ describe('close order at a price (issue 32 item 4)', () => {
             side === 'long' ? trade >= price : trade <= price,
           );
           expect(leverCloseOrderTouched(side, 0n, trade)).toBe(false);
+          // A trade at exactly its price reaches it, on either side.
+          expect(leverCloseOrderTouched(side, price, price)).toBe(true);
           const lots = leverCloseOrderLots(order, held);
           expect(lots <= held && lots <= order && (lots === held || lots === order)).toBe(true);
         },

@@ -1132,3 +1132,88 @@ describe('evolving events of unknown positions', () => {
     expect(leverOf(aggregate.initial()).positions.size).toBe(0);
   });
 });
+
+describe('a reduce-only order: refusals, and which positions it reduces', () => {
+  type Reduce = Extract<LeverCommand, { kind: 'leverReduce' }>;
+  /** A reduce-only sell: it reduces the user's longs. */
+  const reduce = (extra: Partial<Reduce> = {}): Reduce => ({
+    kind: 'leverReduce',
+    at: START + 5,
+    userId: 1,
+    pairId: BTC_PAIR,
+    side: 'short',
+    lots: 1n,
+    last: LAST,
+    ...extra,
+  });
+  const reply = (state: ExchangeState, command: Reduce) => {
+    const decision = decideLever(state, command);
+    return decision.ok ? decision.reply : decision.error;
+  };
+  /** User 1: a long of 10 lots on BTC (position 1). */
+  const withLong = () => play(funded(), place()).state;
+
+  it('refuses a pair closed to lever, no last price, and lots outside 1 to LEVER_MAX_SHARE', () => {
+    const state = withLong();
+    expect(refusal(state, reduce({ pairId: 10 }))).toBe('leverPairClosed');
+    expect(refusal(state, reduce({ pairId: 999 }))).toBe('leverPairClosed');
+    expect(refusal(state, reduce({ last: { ...LAST, price: 0 } }))).toBe('leverNoPrice');
+    expect(refusal(state, reduce({ last: { ...LAST, price: -1 } }))).toBe('leverNoPrice');
+    expect(refusal(state, reduce({ lots: 0n }))).toBe('leverLotsRange');
+    expect(refusal(state, reduce({ lots: LEVER_MAX_SHARE + 1n }))).toBe('leverLotsRange');
+    // As many as may be asked: it closes what is held.
+    expect(reply(state, reduce({ lots: LEVER_MAX_SHARE }))).toEqual([1]);
+  });
+
+  it('refuses a last trade older than the one a position opened on', () => {
+    const state = withLong();
+    expect(refusal(state, reduce({ last: { ...LAST, id: LAST.id - 1 } }))).toBe('leverNoPrice');
+  });
+
+  it("reduces only the user's own open positions of the pair on the other side", () => {
+    let state = funded();
+    state = play(state, place({ userId: 2 })).state; // 1: another user's long
+    state = play(state, place({ side: 'short' })).state; // 2: the user's short
+    state = play(state, place({ pairId: ETH_PAIR, last: ETH_LAST })).state; // 3: a long of another pair
+    const waiting = priceUnits(BTC, LAST.price) - 100n * TICK;
+    state = play(state, place({ limit: waiting })).state; // 4: a long not open yet
+    expect(refusal(state, reduce({ lots: 5n }))).toBe('leverNothingToReduce');
+    state = play(state, place()).state; // 5: the user's open long on BTC
+    expect(reply(state, reduce({ lots: LEVER_MAX_SHARE }))).toEqual([5]);
+  });
+
+  it('answers the ids of the rows it closed: a whole position its own, a part its new one', () => {
+    let state = withLong();
+    state = play(state, place({ lots: 4n })).state; // 2
+    const decision = decideLever(state, reduce({ lots: 12n }));
+    if (!decision.ok) throw new Error(decision.error);
+    const [whole, part] = decision.reply as number[];
+    expect(whole).toBe(1);
+    expect(part).not.toBe(2);
+    const after = (decision.events as unknown as LeverEvent[]).reduce((s, e) => evolvePart(s, e), state);
+    expect(position(after, part!).lots).toBe(2n);
+    expect(position(after, 2).lots).toBe(2n);
+  });
+});
+
+describe('a close order at a price: refusals before its own rule', () => {
+  const closeAt = (positionId: number, last: TapeTradeRef = LAST): LeverCommand => ({
+    kind: 'leverCloseAt',
+    at: START + 5,
+    userId: 1,
+    positionId,
+    lots: 1n,
+    price: priceUnits(BTC, LAST.price) + 100n * TICK,
+    last,
+  });
+
+  it('refuses an order not open yet, and a close order without a last price', () => {
+    let state = play(funded(), place()).state; // 1: open
+    const waiting = priceUnits(BTC, LAST.price) - 100n * TICK;
+    state = play(state, place({ limit: waiting })).state; // 2: waiting for its price
+    expect(refusal(state, closeAt(2))).toBe('leverNotOpen');
+    expect(refusal(state, closeAt(1, { ...LAST, price: 0 }))).toBe('leverNoPrice');
+    expect(refusal(state, closeAt(1, { ...LAST, price: -1 }))).toBe('leverNoPrice');
+    expect(refusal(state, closeAt(1))).toBeNull();
+  });
+});

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Coverage } from '../property-coverage.ts';
-import { leverOrderRisk, type LeverOrderTerms } from '../../../src/domain/lever/order-risk.ts';
+import {
+  leverOrderCost,
+  leverOrderRisk,
+  type LeverOrderTerms,
+} from '../../../src/domain/lever/order-risk.ts';
 import { unitsText } from '../../../src/domain/money.ts';
 import { exchangeAggregate, type ExchangeCommand } from '../../../src/sim/exchange/exchange.ts';
 import type { ExchangeState } from '../../../src/sim/exchange/state.ts';
@@ -194,6 +198,21 @@ describe('the risk before a lever order is the settlement (issue 32)', () => {
     );
     coverage.expectEach(['market', 'fixed'], { atLeast: 20, per: 300 });
     coverage.expectEach(['refused'], { atLeast: 5, per: 300 });
+  });
+});
+
+describe('an order that takes the whole free balance', () => {
+  it('is affordable to the last unit, and refused one unit short, by the estimate and the exchange alike', () => {
+    const o = { pair: 1 as const, side: 'long' as const, lots: 3, multiple: 10, away: 0 };
+    const pair = pairById(o.pair)!;
+    const last = priceUnits(pair, 6_500_000);
+    const cost = leverOrderCost(termsOf(pair), { side: o.side, lots: 3n, multiple: 10, limit: 0n, last });
+    const exact = placeWithEstimate(newWorld(cost.bond + cost.fee), o);
+    expect(exact.risk.affordable).toBe(true);
+    expect(typeof exact.outcome).not.toBe('string');
+    const short = placeWithEstimate(newWorld(cost.bond + cost.fee - 1n), o);
+    expect(short.risk.affordable).toBe(false);
+    expect(short.outcome).toBe('leverInsufficient');
   });
 });
 

@@ -78,6 +78,9 @@ describe('partial close of a lever position (issue 32)', () => {
       }),
     );
     expect(leverLotsAtPercent(7n, 25)).toBe(1n);
+    // No share, or a share of nothing, is nothing.
+    for (const percent of [0, -25]) expect(leverLotsAtPercent(7n, percent)).toBe(0n);
+    for (const lots of [0n, -7n]) expect(leverLotsAtPercent(lots, 50)).toBe(0n);
     expect(leverCloseLotsAllowed(3n, 0n)).toBe(false);
     expect(leverCloseLotsAllowed(3n, 4n)).toBe(false);
     expect(leverCloseLotsAllowed(3n, 3n)).toBe(true);

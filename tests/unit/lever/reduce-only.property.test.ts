@@ -38,6 +38,16 @@ describe('a reduce-only order', () => {
 
   it('reduces nothing when nothing is open, and the other side of its own', () => {
     expect(reduceOnlySplit([], 5n)).toEqual([]);
+    // A position that holds nothing is passed over: no part of 0 lots.
+    expect(
+      reduceOnlySplit(
+        [
+          { id: 1, lots: 0n },
+          { id: 2, lots: 3n },
+        ],
+        2n,
+      ),
+    ).toEqual([{ id: 2, lots: 2n }]);
     expect(reducedSide('long')).toBe('short');
     expect(reducedSide('short')).toBe('long');
   });
