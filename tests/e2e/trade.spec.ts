@@ -780,6 +780,8 @@ test.describe('spot trade screen', () => {
             opening: opening.rows.find((row) => row.symbol === 'BTC/USDT'),
             pairList: shown(document.querySelector('[data-testid="pair-list"]')),
             phoneTabs: shown(document.querySelector('.frame-tabs')),
+            // The header's full row, not yet collapsed by the app, must not push the page sideways.
+            pageWidth: document.documentElement.scrollWidth,
           };
         });
         expect(built.paint).toBe('hydrate');
@@ -792,6 +794,7 @@ test.describe('spot trade screen', () => {
         // The phone's frame is its screen's (the views' tabs, no pair list); the laptop's has the list.
         expect(built.pairList).toBe(width > 899);
         expect(built.phoneTabs).toBe(width <= 899);
+        expect(built.pageWidth).toBeLessThanOrEqual(width);
         release();
         await opened;
         await expect(page.getByTestId('trade-page')).toHaveAttribute(

@@ -62,6 +62,8 @@ function useCompactHeader(rowKey: string) {
       }
     };
     measure();
+    // Measured: the row may overflow now (it collapses instead). See .app-header:not([data-measured]).
+    element.dataset.measured = '';
     // The tools grow when an answer arrives (the speed control): that can crowd the links too.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
