@@ -4,7 +4,9 @@
  *   npm run test:props -- --runs 10000 --seed 42
  *   npm run test:props -- --seed -1345853445 --path "17:3" tests/unit/devtools/context-diff.test.ts -t "leaf"
  * Options: --runs N (every property, overriding a test's own numRuns), --seed S (default: a fresh
- * one, printed), --path P (replay a failure), then any vitest arguments (files, -t pattern).
+ * one, printed), --path P (replay a failure), --size xsmall|small|medium|large|xlarge (fast-check's
+ * baseSize: how big arrays, strings and records get where a test sets no size; its default, small,
+ * draws arrays of at most about 10 items whatever their maxLength), then any vitest arguments.
  * A walk's coverage floor (tests/unit/property-coverage.ts) is a rate of the runs it made, so it
  * scales with N; with very few runs a rare case can be missed by chance (the failure names the runs).
  */
@@ -15,20 +17,22 @@ import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const options: { runs?: string; seed?: string; path?: string } = {};
+const options: { runs?: string; seed?: string; path?: string; size?: string } = {};
 const rest: string[] = [];
 for (let index = 0; index < args.length; index++) {
   const arg = args[index] ?? '';
   const [flag, inline] = arg.split('=', 2);
-  if (flag === '--runs' || flag === '--seed' || flag === '--path') {
+  if (flag === '--runs' || flag === '--seed' || flag === '--path' || flag === '--size') {
     const value = inline ?? args[++index];
     if (value === undefined) throw new Error(`${flag} needs a value`);
-    options[flag.slice(2) as 'runs' | 'seed' | 'path'] = value;
+    options[flag.slice(2) as 'runs' | 'seed' | 'path' | 'size'] = value;
   } else rest.push(arg);
 }
 if (options.runs !== undefined && !/^[1-9]\d*$/.test(options.runs))
   throw new Error('--runs must be a positive integer');
 if (options.seed !== undefined && !/^-?\d+$/.test(options.seed)) throw new Error('--seed must be an integer');
+if (options.size !== undefined && !['xsmall', 'small', 'medium', 'large', 'xlarge'].includes(options.size))
+  throw new Error('--size must be xsmall, small, medium, large or xlarge');
 // A fresh seed when none is given, printed, so even a passing run can be repeated.
 const seed = options.seed ?? String((Math.random() * 2 ** 31) | 0);
 
@@ -47,6 +51,7 @@ const targets =
   named.length > 0 ? named : files(join(root, 'tests/unit')).map((path) => relative(root, path));
 console.log(
   `property tests: ${targets.length} files, runs ${options.runs ?? "each test's own"}, seed ${seed}` +
+    (options.size ? `, size ${options.size}` : '') +
     (options.path ? `, path ${options.path}` : ''),
 );
 
@@ -72,6 +77,7 @@ const result = spawnSync(
       FC_SEED: seed,
       ...(options.runs ? { FC_RUNS: options.runs } : {}),
       ...(options.path ? { FC_PATH: options.path } : {}),
+      ...(options.size ? { FC_SIZE: options.size } : {}),
     },
   },
 );

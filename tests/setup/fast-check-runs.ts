@@ -6,6 +6,7 @@ import { vi } from 'vitest';
  *   FC_RUNS  number of runs of every property (overrides a test's own numRuns)
  *   FC_SEED  the seed of every property (with FC_PATH: replays one failure exactly)
  *   FC_PATH  the counterexample path printed by a failure
+ *   FC_SIZE  fast-check's baseSize (how big values get where a test sets no size)
  * fast-check's global settings (fc.configureGlobal) give the defaults; a test that passes its own
  * numRuns or seed keeps it unless the run asked for one, so `fc.assert` is wrapped to put the
  * asked-for values last.
@@ -15,6 +16,7 @@ function asked(): Record<string, unknown> {
   if (process.env.FC_RUNS) settings.numRuns = Number(process.env.FC_RUNS);
   if (process.env.FC_SEED) settings.seed = Number(process.env.FC_SEED);
   if (process.env.FC_PATH) settings.path = process.env.FC_PATH;
+  if (process.env.FC_SIZE) settings.baseSize = process.env.FC_SIZE;
   return settings;
 }
 
