@@ -160,6 +160,8 @@ describe.skipIf(!DATABASE_URL || !NATS)('the standby core takes over from a kill
       const workers = Array.from({ length: WORKERS }, (_, n) => worker(n));
 
       const takeovers: number[] = [];
+      /** Per takeover: the seq the standby had followed up to, and the one it read up to on taking the lock. */
+      const followed: string[] = [];
       for (let kill = 0; kill < KILLS; kill++) {
         const ackedBefore = acknowledged.size;
         console.info(
@@ -181,6 +183,10 @@ describe.skipIf(!DATABASE_URL || !NATS)('the standby core takes over from a kill
         );
         const servingLine = standby.lines.find((line) => line.event === 'core_serving')!;
         takeovers.push(Date.parse(String(servingLine.time)) - killedAt);
+        // The hot standby followed the log while it waited: it read only the events since its last read.
+        const caughtUp = standby.lines.find((line) => line.event === 'standby_caught_up');
+        expect(caughtUp, 'the standby did not follow the log').toBeDefined();
+        followed.push(`${String(caughtUp!.from_seq)} -> ${String(caughtUp!.to_seq)}`);
         leader = standby;
         // The killed core comes back as the next standby (not after the last kill: nothing would use it).
         if (kill + 1 < KILLS) {
@@ -193,6 +199,7 @@ describe.skipIf(!DATABASE_URL || !NATS)('the standby core takes over from a kill
       await Promise.all(workers);
       console.info(
         `core-takeover: ${KILLS} kills, takeover ms ${takeovers.join(', ')} (max ${Math.max(...takeovers)}), ` +
+          `seq followed -> read at takeover ${followed.join(', ')}, ` +
           `${acknowledged.size} orders acknowledged, ${sent} sends, refusals ${JSON.stringify([...refusals])}`,
       );
 

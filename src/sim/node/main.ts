@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { nodeServerMessages } from './node-messages.ts';
 import { openNodeSimulator, type NodeSimulator, type ServerStore } from './node-simulator.ts';
 import { PostgresEventLog } from '../store/postgres-event-log.ts';
+import { PostgresLogFollower } from '../store/postgres-log-follower.ts';
 import { SqliteEventLog } from '../store/sqlite-event-log.ts';
 import { parseServerOptions, USAGE, type ServerOptions } from './options.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -35,6 +36,8 @@ const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../local
 /** The app's own coin logos (public/coins), which the server serves at the same paths. */
 const COIN_LOGOS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/coins');
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often a standby core reads what the leader stored since its last read. */
+const STANDBY_FOLLOW_MS = 250;
 
 async function main(options: ServerOptions): Promise<void> {
   // The wall clock: log times, request durations and ScaledClock's real time.
@@ -52,13 +55,22 @@ async function main(options: ServerOptions): Promise<void> {
   const openStore = async (): Promise<ServerStore> => {
     if (options.databaseUrl) {
       file = `postgresql schema ${options.databaseSchema}`;
+      // A core waits for the log's writer lock as long as it takes: the hot standby, which follows
+      // the leader's log meanwhile (reading only) and leads once the leader's connection is gone.
+      const follower =
+        options.role === 'core'
+          ? await PostgresLogFollower.open({
+              url: options.databaseUrl,
+              schema: options.databaseSchema,
+              everyMs: STANDBY_FOLLOW_MS,
+              log,
+            })
+          : undefined;
       return PostgresEventLog.open({
         url: options.databaseUrl,
         schema: options.databaseSchema,
         log,
-        // A core waits for the log's writer lock as long as it takes: the hot standby, which leads
-        // once the leader's connection is gone (cluster-protocol.ts).
-        ...(options.role === 'core' ? { lockWaitMs: Number.MAX_SAFE_INTEGER } : {}),
+        ...(follower ? { lockWaitMs: Number.MAX_SAFE_INTEGER, follower } : {}),
       });
     }
     if (options.data !== ':memory:') {
@@ -197,8 +209,10 @@ async function main(options: ServerOptions): Promise<void> {
 /**
  * `--role core`: the exchange and its log, served to the gateways over NATS (core-role.ts); no HTTP.
  * On PostgreSQL every core waits for the log's writer lock (an advisory lock held by its connection):
- * the first leads, the others are standbys that beat as such; when the leader dies its connection
- * goes, the lock with it, and one standby takes it, folds the log and serves. A core fenced off its
+ * the first leads, the others are standbys that beat as such and follow the leader's log (reading
+ * only, every 250 ms: postgres-log-follower.ts); when the leader dies its connection goes, the lock
+ * with it, and one standby takes it, reads the few events since its last read, folds what it
+ * followed and serves. A core fenced off its
  * log (another core holds the lock) stops. Image and asset URLs use --public-url, the address
  * clients reach the gateways at.
  */

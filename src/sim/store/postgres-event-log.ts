@@ -8,6 +8,7 @@ import {
   type RequestAnswer,
   type StreamHistory,
 } from './event-store.ts';
+import type { PostgresLogFollower } from './postgres-log-follower.ts';
 import { PostgresWriterSession, type StoreLog } from './postgres-writer-session.ts';
 import { SerialQueue } from './serial-queue.ts';
 import type { StoreHealth } from './store-health.ts';
@@ -26,6 +27,13 @@ export interface PostgresEventLogOptions {
   maxRetryMs?: number;
   /** Where the connection's losses and recoveries are reported (the server's JSON log). */
   log?: StoreLog;
+  /**
+   * The log as a hot standby followed it while another server held the lock: once this one holds
+   * it, the follower reads the few events stored since its last read, and each stream's history is
+   * read from it (once) instead of from PostgreSQL. The log owns it from then on and closes it at
+   * its first write (what it followed is then behind) or at close().
+   */
+  follower?: PostgresLogFollower;
 }
 
 const PRUNE_EVERY_WRITES = 256;
@@ -64,10 +72,13 @@ const setupSql = (schema: string) => `
 export class PostgresEventLog implements EventLog, ImageStore {
   private readonly queue = new SerialQueue();
   private answerWrites = 0;
+  /** The streams whose history was read from the follower: a second read is PostgreSQL's. */
+  private readonly followedRead = new Set<string>();
 
   private constructor(
     private readonly session: PostgresWriterSession,
     private readonly schema: string,
+    private follower: PostgresLogFollower | null,
   ) {}
 
   static async open(options: PostgresEventLogOptions): Promise<PostgresEventLog> {
@@ -83,7 +94,26 @@ export class PostgresEventLog implements EventLog, ImageStore {
       maxRetryMs: options.maxRetryMs ?? MAX_RETRY_MS,
       ...(options.log ? { log: options.log } : {}),
     });
-    return new PostgresEventLog(session, schema);
+    if (options.follower) {
+      // The lock is held: no one else writes, so after this read the follower holds the whole log.
+      try {
+        const behind = options.follower.seq();
+        const caughtUp = await options.follower.catchUp();
+        options.log?.info('standby_caught_up', { from_seq: behind, to_seq: caughtUp });
+      } catch (error) {
+        await options.follower.close();
+        await session.close();
+        throw error;
+      }
+    }
+    return new PostgresEventLog(session, schema, options.follower ?? null);
+  }
+
+  /** What the follower held is behind once this log wrote: it is dropped. */
+  private wrote(): void {
+    if (!this.follower) return;
+    void this.follower.close();
+    this.follower = null;
   }
 
   /** Whether the log can be written now, and if not, why. */
@@ -151,6 +181,7 @@ export class PostgresEventLog implements EventLog, ImageStore {
     request?: RequestAnswer,
   ): Promise<number> {
     if (events.length === 0) throw new RangeError('commit() needs at least one event');
+    this.wrote();
     const seq = await this.transaction(
       async (client) => {
         const seqs = await PostgresEventLog.insertEvents(client, stream, events);
@@ -206,6 +237,7 @@ export class PostgresEventLog implements EventLog, ImageStore {
 
   appendRaw(stream: string, events: readonly NewEvent[]): Promise<number[]> {
     if (events.length === 0) return Promise.resolve([]);
+    this.wrote();
     return this.transaction(
       (client) => PostgresEventLog.insertEvents(client, stream, events),
       (seqs) => this.session.committedUpTo(seqs[seqs.length - 1]!),
@@ -237,6 +269,10 @@ export class PostgresEventLog implements EventLog, ImageStore {
   }
 
   readHistory(stream: string): Promise<StreamHistory> {
+    if (this.follower && !this.followedRead.has(stream)) {
+      this.followedRead.add(stream);
+      return Promise.resolve(this.follower.history(stream));
+    }
     return this.transaction(async (client) => {
       const found = await client.query<{ name: string; seq: string; state: string }>(
         'SELECT name, seq, state FROM snapshots WHERE name = $1',
@@ -250,6 +286,7 @@ export class PostgresEventLog implements EventLog, ImageStore {
   }
 
   async writeSnapshot(name: string, seq: number, state: string): Promise<void> {
+    this.wrote();
     await this.run((client) =>
       client.query(
         'INSERT INTO snapshots (name, seq, state) VALUES ($1, $2, $3) ' +
@@ -310,6 +347,7 @@ export class PostgresEventLog implements EventLog, ImageStore {
   }
 
   close(): void {
+    this.wrote();
     // After the operations already queued: close() is synchronous in the EventLog contract.
     void this.queue.run(() => this.session.close()).catch(() => undefined);
   }
