@@ -27,10 +27,13 @@ export interface SqliteEventLogOptions {
    */
   syncFile?: (path: string) => Promise<void>;
   /**
-   * "full" on a file only: a write resolves once SQLite holds it (a killed process keeps it) and its
-   * flush runs behind; `durable()` tells when everything written so far is on disk, and the server
-   * holds every answer and frame until then (output commit). So commands follow each other at the
-   * speed of the processor, and one flush serves all the commands made while the last one ran.
+   * "full" on a file only: a write resolves at once, in this turn of the event loop's transaction
+   * (group commit: the turn's writes commit together once its I/O callbacks are done, then one flush
+   * follows); `durable()` tells when everything written so far is committed and on disk, and the
+   * server holds every answer and frame until then (output commit). So commands follow each other at
+   * the speed of the processor, a turn's commands write each page of the log once, and one flush
+   * serves all the commands made while the last one ran. A process killed before its turn committed
+   * loses that turn's writes, none of which was told to anyone.
    */
   deferFlush?: { onFailure: (error: Error) => void };
 }
@@ -61,6 +64,16 @@ export class SqliteEventLog implements EventLog, ImageStore {
   /** The write-ahead log's flushes through a descriptor kept open (none in memory, "normal" or a test's syncFile). */
   private readonly walFlusher: FileFlusher | null;
   private readonly deferFlush: SqliteEventLogOptions['deferFlush'];
+  /**
+   * With deferFlush: the writes of this turn of the event loop, in one SQLite transaction that
+   * commits when the turn's I/O callbacks are done (group commit). Each write is still whole on its
+   * own (better-sqlite3 nests it as a savepoint); the turn's commit is followed by one flush.
+   */
+  private turn: { settle: { resolve: () => void; reject: (error: Error) => void } } | null = null;
+  /** The last turn's commit and the flush after it: what durable() waits for first. */
+  private lastTurn: Promise<void> = Promise.resolve();
+  /** A turn whose commit failed: the log is in doubt, as after a failed flush. */
+  private commitFailure: Error | null = null;
   private readonly commitTx: Database.Transaction<
     (stream: string, events: readonly NewEvent[], snapshotState?: string, request?: RequestAnswer) => number
   >;
@@ -118,6 +131,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
   ): Promise<number> {
     if (events.length === 0) throw new RangeError('commit() needs at least one event');
     this.refuseAfterFailedSync();
+    this.beginWrite();
     const seq = this.commitTx(stream, events, snapshotState, request);
     if (request) this.pruneAnswers(request.at);
     await this.flushAfterWrite();
@@ -127,12 +141,13 @@ export class SqliteEventLog implements EventLog, ImageStore {
   async answerOf(id: string): Promise<string | undefined> {
     const answer = this.statements.getAnswer.get(id)?.answer;
     // Stored by a commit whose flush may still run: not told before it is on disk.
-    if (answer !== undefined) await this.sync?.settled();
+    if (answer !== undefined) await this.durable();
     return answer;
   }
 
   async recordAnswer(request: RequestAnswer): Promise<void> {
     this.refuseAfterFailedSync();
+    this.beginWrite();
     this.statements.addAnswer.run(request.id, request.at, request.answer);
     this.pruneAnswers(request.at);
     await this.flushAfterWrite();
@@ -143,11 +158,49 @@ export class SqliteEventLog implements EventLog, ImageStore {
    * once a flush failed.
    */
   async durable(): Promise<void> {
+    if (this.commitFailure) throw this.commitFailure;
+    await this.lastTurn;
     await this.sync?.settled();
+  }
+
+  /** Opens this turn's transaction (group commit) for a write, where writes are grouped. */
+  private beginWrite(): void {
+    if (!this.deferFlush || !this.sync || this.turn) return;
+    this.db.exec('BEGIN IMMEDIATE');
+    let settle!: { resolve: () => void; reject: (error: Error) => void };
+    const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    // Its failure reaches the server through onFailure and every later durable(); not unhandled.
+    done.catch(() => undefined);
+    this.turn = { settle };
+    this.lastTurn = done;
+    // The check phase: after the poll phase has run every request that arrived with this one.
+    setImmediate(() => this.endTurn());
+  }
+
+  /** Commits the turn's writes and starts the flush that makes them durable. */
+  private endTurn(): void {
+    const turn = this.turn;
+    if (!turn) return;
+    this.turn = null;
+    const failed = (error: unknown) => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      turn.settle.reject(failure);
+      this.deferFlush!.onFailure(failure);
+    };
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.commitFailure ??= error instanceof Error ? error : new Error(String(error));
+      failed(this.commitFailure);
+      return;
+    }
+    this.sync!.afterWrite().then(() => turn.settle.resolve(), failed);
   }
 
   /** A write's flush: waited for, or (deferFlush) left running, its failure reported. */
   private flushAfterWrite(): Promise<void> | undefined {
+    // Grouped writes are flushed once their turn commits (endTurn).
+    if (this.deferFlush && this.sync) return undefined;
     const flushed = this.sync?.afterWrite();
     if (!flushed || !this.deferFlush) return flushed;
     const { onFailure } = this.deferFlush;
@@ -157,13 +210,15 @@ export class SqliteEventLog implements EventLog, ImageStore {
 
   /** Whether the log can take writes: not after a failed flush (see GroupSync). */
   health(): StoreHealth {
+    if (this.commitFailure)
+      return { writable: false, state: 'diverged', reason: `a commit failed: ${this.commitFailure.message}` };
     const failure = this.sync?.failed();
     if (!failure) return { writable: true };
     return { writable: false, state: 'diverged', reason: `a flush to disk failed: ${failure.message}` };
   }
 
   private refuseAfterFailedSync(): void {
-    const failure = this.sync?.failed();
+    const failure = this.commitFailure ?? this.sync?.failed();
     if (failure) throw failure;
   }
 
@@ -175,6 +230,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
   async appendRaw(stream: string, events: readonly NewEvent[]): Promise<number[]> {
     if (events.length === 0) return [];
     this.refuseAfterFailedSync();
+    this.beginWrite();
     const append = this.db.transaction(() =>
       events.map((event) =>
         Number(this.statements.insertEvent.run(stream, event.type, event.at, event.data).lastInsertRowid),
@@ -186,7 +242,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
   }
 
   async readEvents(fromSeq: number, options: { stream?: string; limit?: number } = {}): Promise<EventRow[]> {
-    await this.sync?.settled();
+    await this.durable();
     return this.readEventsNow(fromSeq, options);
   }
 
@@ -200,7 +256,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
   }
 
   async readHistory(stream: string): Promise<StreamHistory> {
-    await this.sync?.settled();
+    await this.durable();
     // One read transaction: the snapshot and the events after it belong to the same moment.
     const read = this.db.transaction(() => {
       const snapshot = this.statements.getSnapshot.get(stream);
@@ -212,24 +268,27 @@ export class SqliteEventLog implements EventLog, ImageStore {
 
   async writeSnapshot(name: string, seq: number, state: string): Promise<void> {
     this.refuseAfterFailedSync();
+    this.beginWrite();
     this.statements.putSnapshot.run(name, seq, state);
     await this.flushAfterWrite();
   }
 
   async getSetting(key: string): Promise<SettingValue | undefined> {
-    await this.sync?.settled();
+    await this.durable();
     const row = this.statements.getSetting.get(key);
     return row === undefined ? undefined : (JSON.parse(row.value) as SettingValue);
   }
 
   async setSetting(key: string, value: SettingValue): Promise<void> {
     this.refuseAfterFailedSync();
+    this.beginWrite();
     this.statements.putSetting.run(key, JSON.stringify(value));
     await this.flushAfterWrite();
   }
 
   async put(image: StoredImage): Promise<void> {
     this.refuseAfterFailedSync();
+    this.beginWrite();
     this.statements.putImage.run(image.id, image.type, Buffer.from(image.bytes));
     await this.flushAfterWrite();
   }
@@ -237,7 +296,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
   async get(id: string): Promise<StoredImage | undefined> {
     const row = this.statements.getImage.get(id);
     if (!row) return undefined;
-    await this.sync?.settled();
+    await this.durable();
     const bytes = row.bytes.buffer.slice(row.bytes.byteOffset, row.bytes.byteOffset + row.bytes.byteLength);
     return { id: row.id, type: row.type, bytes: bytes as ArrayBuffer };
   }
@@ -248,6 +307,8 @@ export class SqliteEventLog implements EventLog, ImageStore {
   }
 
   close(): void {
+    // This turn's writes are committed first (closing would roll them back); the flush runs on.
+    if (this.db.open) this.endTurn();
     if (this.db.open) this.db.close();
     // Closed once no flush runs: a flush on a closed descriptor would fail and stop the server.
     const flusher = this.walFlusher;

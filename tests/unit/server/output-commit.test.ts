@@ -106,7 +106,7 @@ describe('SqliteEventLog on a file', () => {
     log.close();
   });
 
-  it('deferred: commits resolve at once, durable() waits for their flush, a failed flush stops writes', async () => {
+  it('deferred: commits resolve at once, the commits of a turn share one commit and one flush, durable() waits for it, a failed flush stops writes', async () => {
     const flushes = manualFlushes();
     const failures: Error[] = [];
     const log = new SqliteEventLog({
@@ -114,17 +114,31 @@ describe('SqliteEventLog on a file', () => {
       syncFile: flushes.sync,
       deferFlush: { onFailure: (error) => failures.push(error) },
     });
+    // One turn of the event loop: both commits go to disk in one transaction and one flush.
     expect(await log.commit('main', [EVENT])).toBe(1);
     expect(await log.commit('main', [EVENT])).toBe(2);
     const durable = log.durable();
     expect(await settled(durable)).toBe(false);
-    flushes.finishNext();
-    expect(await settled(durable)).toBe(false);
+    expect(flushes.begun()).toBe(1);
     flushes.finishNext();
     await durable;
-    expect(flushes.begun()).toBe(2);
+    expect(flushes.begun()).toBe(1);
+    expect((await log.readEvents(1)).map((row) => row.seq)).toEqual([1, 2]);
 
-    expect(await log.commit('main', [EVENT])).toBe(3);
+    // Commits of two turns: the second turn's flush begins after the first's, and durable() waits for both.
+    await log.commit('main', [EVENT]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await log.commit('main', [EVENT]);
+    const both = log.durable();
+    expect(await settled(both)).toBe(false);
+    flushes.finishNext();
+    expect(await settled(both)).toBe(false);
+    flushes.finishNext();
+    await both;
+    expect(flushes.begun()).toBe(3);
+
+    expect(await log.commit('main', [EVENT])).toBe(5);
+    await new Promise((resolve) => setImmediate(resolve));
     flushes.failNext(new Error('EIO'));
     await expect(log.durable()).rejects.toThrow('EIO');
     expect(failures.map((error) => error.message)).toEqual(['EIO']);
