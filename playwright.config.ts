@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { Backend } from './tests/e2e/fixtures.ts';
@@ -32,6 +33,12 @@ const CHROMIUM_ARGS = [
  */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
+/** Whether the cluster project can run here: Debian's nats-server and haproxy. */
+const CLUSTER_TOOLS = [
+  ['nats-server', '--version'],
+  ['haproxy', '-v'],
+].every(([command, flag]) => spawnSync(command!, [flag!], { stdio: 'ignore' }).status === 0);
+
 export default defineConfig<{ backend: Backend }>({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -62,6 +69,10 @@ export default defineConfig<{ backend: Backend }>({
     { name: 'sim', use: { backend: 'sim' }, testIgnore: /\/server-[^/]*\.spec\.ts$/ },
     // Tests of the views' own behaviour (fixtures.ts VIEWS_ONLY) run once, on the simulator.
     { name: 'server', use: { backend: 'server' }, grepInvert: /@views/ },
+    // A few tests (tagged @cluster, fixtures.ts CLUSTER_TOO) through HAProxy, two gateways, NATS and
+    // a core (tests/e2e/cluster-server.ts), where nats-server and haproxy are installed (.ci/run
+    // installs both).
+    ...(CLUSTER_TOOLS ? [{ name: 'cluster', use: { backend: 'cluster' as const }, grep: /@cluster/ }] : []),
   ],
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,

@@ -9,6 +9,8 @@ import { createInterface } from 'node:readline';
 export interface DemoServer {
   base: string;
   socket: string;
+  /** The sim/* controls' operator token, where the server asks for one (the cluster's gateways). */
+  operatorToken?: string;
   reset(): Promise<void>;
   stop(): Promise<void>;
   /** SIGKILL: no shutdown at all, as a crash or a pulled plug. */

@@ -1,11 +1,16 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { startCluster } from './cluster-server.ts';
 import { startDemoServer, type DemoServer } from './demo-server.ts';
 import { readdirSync } from 'node:fs';
 
 export type { DemoServer };
 
-/** Which backend the app runs on: its in-browser simulator, or `npm run server -- --demo` (the "server" project). */
-export type Backend = 'sim' | 'server';
+/**
+ * Which backend the app runs on: its in-browser simulator, `npm run server -- --demo` (the "server"
+ * project), or the cluster of gateways behind HAProxy (the "cluster" project: tests tagged
+ * CLUSTER_TOO, cluster-server.ts).
+ */
+export type Backend = 'sim' | 'server' | 'cluster';
 
 /**
  * Every browser test fails on a console error, an uncaught page error or a failed request: a page
@@ -16,8 +21,8 @@ export const test = base.extend<{ problems: string[] }, { backend: Backend; demo
   // One server per worker (the suite runs one worker per project), started only for the server project.
   demoServer: [
     async ({ backend }, use) => {
-      if (backend !== 'server') return use(null);
-      const server = await startDemoServer();
+      if (backend === 'sim') return use(null);
+      const server = backend === 'cluster' ? await startCluster() : await startDemoServer();
       await use(server);
       await server.stop();
     },
@@ -96,6 +101,13 @@ export function showOnce(backend: Backend, index: number): void {
  * of the exchange and runs on both backends.
  */
 export const VIEWS_ONLY = { tag: '@views' } as const;
+
+/**
+ * The tag of a test that also runs on the cluster project (issue 36: the app through HAProxy, two
+ * gateways, NATS and a core): a few that sign in, trade and watch the socket, within the suite's
+ * time budget.
+ */
+export const CLUSTER_TOO = { tag: '@cluster' } as const;
 
 /**
  * Resolves once the router has drawn the address the window shows (the layout's data-path equals
@@ -178,7 +190,10 @@ export async function simControl(
   if (server) {
     const response = await fetch(`${server.base}/api/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(server.operatorToken ? { 'x-operator-token': server.operatorToken } : {}),
+      },
       body: JSON.stringify(payload),
     });
     return (await response.json()) as { code: number | string; msg: string };

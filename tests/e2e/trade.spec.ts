@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, showOnce, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import { CLUSTER_TOO, expect, showOnce, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 import { holdMarketStill, letMarketRun } from './market-still.ts';
 import { spillingText } from './spilling-text.ts';
 import { showsMarketBuyOf, tapeRows } from './tape-fills.ts';
@@ -161,148 +161,149 @@ test.describe('spot trade screen', () => {
     await expect(page.locator('.pairs-row')).toHaveText([/DOGE/]);
   });
 
-  test('a limit buy below the market rests with its funds locked; cancelling frees them', async ({
-    page,
-    demoServer,
-  }) => {
-    await signIn(page);
-    // The market stands still while orders are placed at prices read from the book (a rise of ten
-    // levels would push the user's level out of the book, or reach the stop).
-    await holdMarketStill(page, demoServer);
-    // The Buy and Sell buttons are in the 1440 x 900 window: no scrolling for an order.
-    expect(await outOfWindow(page, 'submit')).toEqual([]);
-    // At the eleventh bid shown: far enough below the market not to fill during the test, and with
-    // ten levels below it, so the book still shows the user's level after the ladder refreshes (at
-    // the deepest shown level, a refresh could push it out of view).
-    const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
-    await page.getByTestId('price-buy').fill(price);
-    await page.getByTestId('quantity-buy').fill('0.01');
-    // 0.01 BTC costs price / 100: the total shows it to USDT's cents, rounded up (a cost is never
-    // understated), the lock holds it exactly.
-    const cents = Math.round(Number(price) * 100);
-    const cost = cents / 10_000;
-    const shownCost = (Math.ceil(cents / 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    await expect(page.getByTestId('total-buy')).toHaveText(`${shownCost} USDT`);
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Order placed')).toBeVisible();
+  test(
+    'a limit buy below the market rests with its funds locked; cancelling frees them',
+    CLUSTER_TOO,
+    async ({ page, demoServer }) => {
+      await signIn(page);
+      // The market stands still while orders are placed at prices read from the book (a rise of ten
+      // levels would push the user's level out of the book, or reach the stop).
+      await holdMarketStill(page, demoServer);
+      // The Buy and Sell buttons are in the 1440 x 900 window: no scrolling for an order.
+      expect(await outOfWindow(page, 'submit')).toEqual([]);
+      // At the eleventh bid shown: far enough below the market not to fill during the test, and with
+      // ten levels below it, so the book still shows the user's level after the ladder refreshes (at
+      // the deepest shown level, a refresh could push it out of view).
+      const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
+      await page.getByTestId('price-buy').fill(price);
+      await page.getByTestId('quantity-buy').fill('0.01');
+      // 0.01 BTC costs price / 100: the total shows it to USDT's cents, rounded up (a cost is never
+      // understated), the lock holds it exactly.
+      const cents = Math.round(Number(price) * 100);
+      const cost = cents / 10_000;
+      const shownCost = (Math.ceil(cents / 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+      await expect(page.getByTestId('total-buy')).toHaveText(`${shownCost} USDT`);
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Order placed')).toBeVisible();
 
-    const row = page.getByTestId('orders-table').locator('tbody tr').first();
-    await expect(row).toContainText('BTC/USDT');
-    await expect(row).toContainText('Limit');
-    await expect(row).toContainText(Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 }));
-    // USDT shows 2 decimals, cut toward zero (domain/display-decimals.ts): never more than there is.
-    // The balances reload after the answer: wait for them rather than race them.
-    await expect
-      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
-      .toBe(Math.floor(cost * 100) / 100);
-    await expect
-      .poll(async () => amountOf(await page.getByTestId('available-buy').textContent()))
-      .toBe(Math.floor((10_000 - cost) * 100) / 100);
-    // The quantity and slider start over after an order; the price stays.
-    await expect(page.getByTestId('quantity-buy')).toHaveValue('');
-    await expect(page.getByTestId('price-buy')).toHaveValue(price);
-    // The book marks the level of the user's own order.
-    await expect(page.locator('.book-bid.own')).toHaveCount(1);
-    await expect(page.locator('.book-bid.own')).toHaveAttribute('data-price', price);
+      const row = page.getByTestId('orders-table').locator('tbody tr').first();
+      await expect(row).toContainText('BTC/USDT');
+      await expect(row).toContainText('Limit');
+      await expect(row).toContainText(Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      // USDT shows 2 decimals, cut toward zero (domain/display-decimals.ts): never more than there is.
+      // The balances reload after the answer: wait for them rather than race them.
+      await expect
+        .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+        .toBe(Math.floor(cost * 100) / 100);
+      await expect
+        .poll(async () => amountOf(await page.getByTestId('available-buy').textContent()))
+        .toBe(Math.floor((10_000 - cost) * 100) / 100);
+      // The quantity and slider start over after an order; the price stays.
+      await expect(page.getByTestId('quantity-buy')).toHaveValue('');
+      await expect(page.getByTestId('price-buy')).toHaveValue(price);
+      // The book marks the level of the user's own order.
+      await expect(page.locator('.book-bid.own')).toHaveCount(1);
+      await expect(page.locator('.book-bid.own')).toHaveAttribute('data-price', price);
 
-    await row.getByRole('button', { name: 'Cancel' }).click();
-    await expect(toast(page, 'Order cancelled')).toBeVisible();
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
-    await expect(page.getByTestId('available-buy')).toHaveText('10,000.00 USDT');
-    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
-    await page.getByTestId('orders-tab-history').click();
-    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
+      await row.getByRole('button', { name: 'Cancel' }).click();
+      await expect(toast(page, 'Order cancelled')).toBeVisible();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+      await expect(page.getByTestId('available-buy')).toHaveText('10,000.00 USDT');
+      await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+      await page.getByTestId('orders-tab-history').click();
+      await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
 
-    // How a limit order meets the book, one choice beside the limit form. Post-only: a buy at the
-    // sixth ask would take, so it is refused, and nothing is placed or locked.
-    const execution = page.getByTestId('order-execution');
-    await execution.selectOption('postOnly');
-    const ask = Number(await page.getByTestId('book-ask-5').getAttribute('data-price')).toFixed(2);
-    await page.getByTestId('price-buy').fill(ask);
-    await page.getByTestId('quantity-buy').fill('0.001');
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Post-only order not placed')).toBeVisible();
-    // Fill or kill below the market: nothing can fill it, so it is refused whole.
-    await execution.selectOption('fok');
-    await page.getByTestId('price-buy').fill(price);
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Fill-or-kill order not placed')).toBeVisible();
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
-    // Immediate or cancel below the market: placed, nothing fills, the rest is cancelled at once.
-    await execution.selectOption('ioc');
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Order placed')).toBeVisible();
-    // Nothing is open; the history (reloaded on coming back to it) shows it cancelled.
-    await page.getByTestId('orders-tab-current').click();
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
-    await page.getByTestId('orders-tab-history').click();
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(2);
-    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
-    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
-    // The market form has no such choice.
-    await page.getByTestId('mode-market').click();
-    await expect(execution).toHaveCount(0);
+      // How a limit order meets the book, one choice beside the limit form. Post-only: a buy at the
+      // sixth ask would take, so it is refused, and nothing is placed or locked.
+      const execution = page.getByTestId('order-execution');
+      await execution.selectOption('postOnly');
+      const ask = Number(await page.getByTestId('book-ask-5').getAttribute('data-price')).toFixed(2);
+      await page.getByTestId('price-buy').fill(ask);
+      await page.getByTestId('quantity-buy').fill('0.001');
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Post-only order not placed')).toBeVisible();
+      // Fill or kill below the market: nothing can fill it, so it is refused whole.
+      await execution.selectOption('fok');
+      await page.getByTestId('price-buy').fill(price);
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Fill-or-kill order not placed')).toBeVisible();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
+      // Immediate or cancel below the market: placed, nothing fills, the rest is cancelled at once.
+      await execution.selectOption('ioc');
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Order placed')).toBeVisible();
+      // Nothing is open; the history (reloaded on coming back to it) shows it cancelled.
+      await page.getByTestId('orders-tab-current').click();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+      await page.getByTestId('orders-tab-history').click();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(2);
+      await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('Cancelled');
+      await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+      // The market form has no such choice.
+      await page.getByTestId('mode-market').click();
+      await expect(execution).toHaveCount(0);
 
-    // A stop-limit buy waiting for the price to rise to the eleventh ask: its cost is locked at
-    // once, it is listed with its stop, and cancelling it frees the lock.
-    await page.getByTestId('mode-stop').click();
-    await expect(execution).toHaveCount(0);
-    const stop = Number(await page.getByTestId('book-ask-10').getAttribute('data-price')).toFixed(2);
-    await page.getByTestId('submit-buy').click();
-    await expect(page.getByTestId('stop-problem-buy')).toHaveText('Please enter a stop price');
-    await page.getByTestId('stop-buy').fill(stop);
-    await page.getByTestId('price-buy').fill(stop);
-    await page.getByTestId('quantity-buy').fill('0.001');
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Order placed')).toBeVisible();
-    await page.getByTestId('orders-tab-current').click();
-    const waiting = page.getByTestId('orders-table').locator('tbody tr').first();
-    await expect(waiting).toContainText(
-      `Stop-limit, stop ${Number(stop).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-    );
-    await expect
-      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
-      .toBe(Math.floor(Number(stop) * 0.001 * 100) / 100);
-    await waiting.getByRole('button', { name: 'Cancel' }).click();
-    await expect(toast(page, 'Order cancelled')).toBeVisible();
-    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+      // A stop-limit buy waiting for the price to rise to the eleventh ask: its cost is locked at
+      // once, it is listed with its stop, and cancelling it frees the lock.
+      await page.getByTestId('mode-stop').click();
+      await expect(execution).toHaveCount(0);
+      const stop = Number(await page.getByTestId('book-ask-10').getAttribute('data-price')).toFixed(2);
+      await page.getByTestId('submit-buy').click();
+      await expect(page.getByTestId('stop-problem-buy')).toHaveText('Please enter a stop price');
+      await page.getByTestId('stop-buy').fill(stop);
+      await page.getByTestId('price-buy').fill(stop);
+      await page.getByTestId('quantity-buy').fill('0.001');
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Order placed')).toBeVisible();
+      await page.getByTestId('orders-tab-current').click();
+      const waiting = page.getByTestId('orders-table').locator('tbody tr').first();
+      await expect(waiting).toContainText(
+        `Stop-limit, stop ${Number(stop).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      );
+      await expect
+        .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+        .toBe(Math.floor(Number(stop) * 0.001 * 100) / 100);
+      await waiting.getByRole('button', { name: 'Cancel' }).click();
+      await expect(toast(page, 'Order cancelled')).toBeVisible();
+      await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
 
-    // OCO: a buy limit below the market and a buy stop above it, listed as one group under one
-    // lock (the costlier leg's), and one cancel ends both. A limit above the market is refused.
-    await page.getByTestId('mode-oco').click();
-    await expect(page.getByTestId('oco-hint')).toContainText('One cancels the other');
-    const dip = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
-    await page.getByTestId('price-buy').fill(stop);
-    await page.getByTestId('stop-buy').fill(stop);
-    await page.getByTestId('stop-limit-buy').fill(stop);
-    await page.getByTestId('quantity-buy').fill('0.001');
-    await page.getByTestId('submit-buy').click();
-    await expect(page.getByText(/OCO buy not placed|For an OCO buy/).first()).toBeVisible();
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
-    await page.getByTestId('price-buy').fill(dip);
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Order placed')).toBeVisible();
-    const legs = page.getByTestId('orders-table').locator('tbody tr');
-    await expect(legs).toHaveCount(2);
-    await expect(legs.nth(0)).toHaveAttribute('data-oco', 'lead');
-    await expect(legs.nth(1)).toHaveAttribute('data-oco', 'follow');
-    await expect(page.getByTestId('orders-table')).toContainText('OCO · limit');
-    await expect(page.getByTestId('orders-table')).toContainText(
-      `OCO · stop ${Number(stop).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-    );
-    await expect
-      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
-      .toBe(Math.floor(Number(stop) * 0.001 * 100) / 100);
-    await expect(page.getByRole('button', { name: 'Cancel both' })).toHaveCount(1);
-    await page.getByRole('button', { name: 'Cancel both' }).click();
-    await expect(toast(page, 'Order cancelled')).toBeVisible();
-    await expect(legs).toHaveCount(0);
-    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
-    await page.getByTestId('mode-limit').click();
-    // Signed in, with buttons and an orders table: still nothing serious for axe.
-    expect(await seriousViolations(page)).toEqual([]);
-    await letMarketRun(page, demoServer);
-  });
+      // OCO: a buy limit below the market and a buy stop above it, listed as one group under one
+      // lock (the costlier leg's), and one cancel ends both. A limit above the market is refused.
+      await page.getByTestId('mode-oco').click();
+      await expect(page.getByTestId('oco-hint')).toContainText('One cancels the other');
+      const dip = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
+      await page.getByTestId('price-buy').fill(stop);
+      await page.getByTestId('stop-buy').fill(stop);
+      await page.getByTestId('stop-limit-buy').fill(stop);
+      await page.getByTestId('quantity-buy').fill('0.001');
+      await page.getByTestId('submit-buy').click();
+      await expect(page.getByText(/OCO buy not placed|For an OCO buy/).first()).toBeVisible();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+      await page.getByTestId('price-buy').fill(dip);
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Order placed')).toBeVisible();
+      const legs = page.getByTestId('orders-table').locator('tbody tr');
+      await expect(legs).toHaveCount(2);
+      await expect(legs.nth(0)).toHaveAttribute('data-oco', 'lead');
+      await expect(legs.nth(1)).toHaveAttribute('data-oco', 'follow');
+      await expect(page.getByTestId('orders-table')).toContainText('OCO · limit');
+      await expect(page.getByTestId('orders-table')).toContainText(
+        `OCO · stop ${Number(stop).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      );
+      await expect
+        .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+        .toBe(Math.floor(Number(stop) * 0.001 * 100) / 100);
+      await expect(page.getByRole('button', { name: 'Cancel both' })).toHaveCount(1);
+      await page.getByRole('button', { name: 'Cancel both' }).click();
+      await expect(toast(page, 'Order cancelled')).toBeVisible();
+      await expect(legs).toHaveCount(0);
+      await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+      await page.getByTestId('mode-limit').click();
+      // Signed in, with buttons and an orders table: still nothing serious for axe.
+      expect(await seriousViolations(page)).toEqual([]);
+      await letMarketRun(page, demoServer);
+    },
+  );
 
   test(
     'keyboard trading: ? lists the keys, b/1/p/Enter place a buy, x cancels it; never while typing; off and pro in the settings',
@@ -354,49 +355,51 @@ test.describe('spot trade screen', () => {
     },
   );
 
-  test('a market buy fills: it is in the history, the balances move and the trade is on the tape', async ({
-    page,
-  }) => {
-    await signIn(page);
-    await page.getByTestId('mode-market').click();
-    await expect(page.getByTestId('price-buy')).toBeDisabled();
-    await expect(page.getByTestId('price-buy')).toHaveAttribute('placeholder', /\d/);
-    await page.getByTestId('quantity-buy').fill('0.0001');
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'Order placed')).toBeVisible();
+  test(
+    'a market buy fills: it is in the history, the balances move and the trade is on the tape',
+    CLUSTER_TOO,
+    async ({ page }) => {
+      await signIn(page);
+      await page.getByTestId('mode-market').click();
+      await expect(page.getByTestId('price-buy')).toBeDisabled();
+      await expect(page.getByTestId('price-buy')).toHaveAttribute('placeholder', /\d/);
+      await page.getByTestId('quantity-buy').fill('0.0001');
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'Order placed')).toBeVisible();
 
-    // 0.0001 BTC in, less the 0.1 % fee; the quote spent.
-    await expect(page.getByTestId('available-sell')).toHaveText('0.50009990 BTC');
-    expect(amountOf(await page.getByTestId('available-buy').textContent())).toBeLessThan(10_000);
-    await page.getByTestId('orders-tab-history').click();
-    const filled = page.getByTestId('orders-table').locator('tbody tr').first();
-    await expect(filled).toContainText('Filled');
-    await expect(filled).toContainText('Market');
-    await expect(filled).toContainText('0.00010 BTC');
-    // The buyer-taken trade shows on the tape, in the up colour (one row, or several when the first
-    // order at the best ask held less).
-    await expect
-      .poll(async () => showsMarketBuyOf(await tapeRows(page), '0.0001'), { intervals: [100] })
-      .toBe(true);
-    const spent = amountOf(await page.getByTestId('available-buy').textContent());
+      // 0.0001 BTC in, less the 0.1 % fee; the quote spent.
+      await expect(page.getByTestId('available-sell')).toHaveText('0.50009990 BTC');
+      expect(amountOf(await page.getByTestId('available-buy').textContent())).toBeLessThan(10_000);
+      await page.getByTestId('orders-tab-history').click();
+      const filled = page.getByTestId('orders-table').locator('tbody tr').first();
+      await expect(filled).toContainText('Filled');
+      await expect(filled).toContainText('Market');
+      await expect(filled).toContainText('0.00010 BTC');
+      // The buyer-taken trade shows on the tape, in the up colour (one row, or several when the first
+      // order at the best ask held less).
+      await expect
+        .poll(async () => showsMarketBuyOf(await tapeRows(page), '0.0001'), { intervals: [100] })
+        .toBe(true);
+      const spent = amountOf(await page.getByTestId('available-buy').textContent());
 
-    // The personal centre's transaction log lists the order's settlement: the USDT it paid, the BTC
-    // it received net of the fee (it said "No transactions yet" however many trades there were).
-    await page.getByTestId('account-menu').click();
-    await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.getByRole('link', { name: 'Transaction log' }).click();
-    const rows = page.locator('[data-testid=transaction][data-type=spotBuy]');
-    await expect(rows).toHaveCount(2, BOOT);
-    await expect(rows.nth(0)).toContainText('Spot buy');
-    await expect(rows.nth(0)).toContainText('BTC/USDT');
-    await expect(rows.nth(0)).toContainText('Trade account');
-    // The USDT paid, as the balance shows it to the cent (each side rounds its own way).
-    const paid = amountOf(await rows.nth(0).locator('td').last().textContent());
-    expect(Math.abs(paid - (10_000 - spent))).toBeLessThanOrEqual(0.0101);
-    await expect(rows.nth(0).locator('td').last()).toHaveText(/^-[\d.]+ USDT$/);
-    await expect(rows.nth(1).locator('td').last()).toHaveText('+0.00009990 BTC');
-    await expect(page.getByTestId('transaction-log-empty')).toHaveCount(0);
-  });
+      // The personal centre's transaction log lists the order's settlement: the USDT it paid, the BTC
+      // it received net of the fee (it said "No transactions yet" however many trades there were).
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menuitem', { name: 'Account settings' }).click();
+      await page.getByRole('link', { name: 'Transaction log' }).click();
+      const rows = page.locator('[data-testid=transaction][data-type=spotBuy]');
+      await expect(rows).toHaveCount(2, BOOT);
+      await expect(rows.nth(0)).toContainText('Spot buy');
+      await expect(rows.nth(0)).toContainText('BTC/USDT');
+      await expect(rows.nth(0)).toContainText('Trade account');
+      // The USDT paid, as the balance shows it to the cent (each side rounds its own way).
+      const paid = amountOf(await rows.nth(0).locator('td').last().textContent());
+      expect(Math.abs(paid - (10_000 - spent))).toBeLessThanOrEqual(0.0101);
+      await expect(rows.nth(0).locator('td').last()).toHaveText(/^-[\d.]+ USDT$/);
+      await expect(rows.nth(1).locator('td').last()).toHaveText('+0.00009990 BTC');
+      await expect(page.getByTestId('transaction-log-empty')).toHaveCount(0);
+    },
+  );
 
   test('clicking a price in the order book fills the forms; the depth chart sums its rows', async ({
     page,
@@ -653,66 +656,66 @@ test.describe('spot trade screen', () => {
   // A blink of the connection: on the simulator its test-only fault switch drops the tab's socket,
   // on a server the test cuts the WebSocket itself. While it is away nothing is sent; what changed
   // meanwhile (an order placed from another tab) is on screen after the reconnect, without a reload.
-  test('a dropped socket says so, refuses orders, and resyncs the orders and balances when back', async ({
-    page,
-    context,
-    backend,
-  }) => {
-    const cut: Array<() => void> = [];
-    if (backend === 'server')
-      await page.routeWebSocket(/\/ws$/, (socket) => {
-        const server = socket.connectToServer();
-        cut.push(() => {
-          void server.close();
-          void socket.close({ code: 4000, reason: 'cut by the test' });
+  test(
+    'a dropped socket says so, refuses orders, and resyncs the orders and balances when back',
+    CLUSTER_TOO,
+    async ({ page, context, backend }) => {
+      const cut: Array<() => void> = [];
+      if (backend !== 'sim')
+        await page.routeWebSocket(/\/ws$/, (socket) => {
+          const server = socket.connectToServer();
+          cut.push(() => {
+            void server.close();
+            void socket.close({ code: 4000, reason: 'cut by the test' });
+          });
         });
-      });
-    else await page.addInitScript(() => (globalThis.__TESSERA_FAULTS__ = true));
-    const indicator = page.getByTestId('connection-indicator');
-    await signIn(page);
-    await expect(indicator).toHaveAttribute('data-state', 'live');
+      else await page.addInitScript(() => (globalThis.__TESSERA_FAULTS__ = true));
+      const indicator = page.getByTestId('connection-indicator');
+      await signIn(page);
+      await expect(indicator).toHaveAttribute('data-state', 'live');
 
-    if (backend === 'server') cut.splice(0).forEach((close) => close());
-    else await page.evaluate(() => globalThis.tesseraFaults?.dropSocket());
-    await expect(indicator).toHaveAttribute('data-state', 'reconnecting');
-    await expect(page.getByTestId('connection-announcement')).toHaveText('Connection lost, reconnecting');
-    await expect(page.getByTestId('connection-retry')).toHaveAccessibleName(
-      /Reconnecting, next try in \d+ s/,
-    );
+      if (backend !== 'sim') cut.splice(0).forEach((close) => close());
+      else await page.evaluate(() => globalThis.tesseraFaults?.dropSocket());
+      await expect(indicator).toHaveAttribute('data-state', 'reconnecting');
+      await expect(page.getByTestId('connection-announcement')).toHaveText('Connection lost, reconnecting');
+      await expect(page.getByTestId('connection-retry')).toHaveAccessibleName(
+        /Reconnecting, next try in \d+ s/,
+      );
 
-    // Refused with the reason, and nothing queued.
-    const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
-    await page.getByTestId('price-buy').fill(price);
-    await page.getByTestId('quantity-buy').fill('0.01');
-    await page.getByTestId('submit-buy').click();
-    await expect(toast(page, 'The exchange cannot be reached, so nothing was sent.')).toBeVisible();
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+      // Refused with the reason, and nothing queued.
+      const price = Number(await page.getByTestId('book-bid-10').getAttribute('data-price')).toFixed(2);
+      await page.getByTestId('price-buy').fill(price);
+      await page.getByTestId('quantity-buy').fill('0.01');
+      await page.getByTestId('submit-buy').click();
+      await expect(toast(page, 'The exchange cannot be reached, so nothing was sent.')).toBeVisible();
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
 
-    // Meanwhile the same user places a resting order from another tab, whose socket is up.
-    const other = await context.newPage();
-    await other.goto('/trade?symbol=BTC/USDT');
-    await expect(other.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
-    await other.getByTestId('price-buy').fill(price);
-    await other.getByTestId('quantity-buy').fill('0.01');
-    await other.getByTestId('submit-buy').click();
-    await expect(toast(other, 'Order placed')).toBeVisible();
-    await other.close();
-    // This tab heard nothing of it: its socket is away.
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
-    await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
+      // Meanwhile the same user places a resting order from another tab, whose socket is up.
+      const other = await context.newPage();
+      await other.goto('/trade?symbol=BTC/USDT');
+      await expect(other.getByTestId('available-buy')).toHaveText(/10,000\.00 USDT/, BOOT);
+      await other.getByTestId('price-buy').fill(price);
+      await other.getByTestId('quantity-buy').fill('0.01');
+      await other.getByTestId('submit-buy').click();
+      await expect(toast(other, 'Order placed')).toBeVisible();
+      await other.close();
+      // This tab heard nothing of it: its socket is away.
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(0);
+      await expect(page.getByTestId('locked-buy')).toHaveText('0.00 USDT');
 
-    // Back: the order made during the drop is listed and its funds are locked, without a reload.
-    await page.getByTestId('connection-retry').click();
-    await expect(indicator).toHaveAttribute('data-state', 'live');
-    await expect(page.getByTestId('connection-announcement')).toHaveText('Connection is live again');
-    await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
-    await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('BTC/USDT');
-    const cost = Math.round(Number(price) * 100) / 10_000;
-    await expect
-      .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
-      .toBe(Math.floor(cost * 100) / 100);
-    await expect(page.locator('.book-bid.own')).toHaveAttribute('data-price', price);
-  });
+      // Back: the order made during the drop is listed and its funds are locked, without a reload.
+      await page.getByTestId('connection-retry').click();
+      await expect(indicator).toHaveAttribute('data-state', 'live');
+      await expect(page.getByTestId('connection-announcement')).toHaveText('Connection is live again');
+      await expect(page.getByTestId('orders-table').locator('tbody tr')).toHaveCount(1);
+      await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toContainText('BTC/USDT');
+      const cost = Math.round(Number(price) * 100) / 10_000;
+      await expect
+        .poll(async () => amountOf(await page.getByTestId('locked-buy').textContent()))
+        .toBe(Math.floor(cost * 100) / 100);
+      await expect(page.locator('.book-bid.own')).toHaveAttribute('data-price', price);
+    },
+  );
 
   for (const [index, theme] of ['dark', 'light'].entries()) {
     test(`axe finds no serious or critical violation on the trade screen (${theme})`, async ({
