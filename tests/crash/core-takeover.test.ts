@@ -160,7 +160,10 @@ describe.skipIf(!DATABASE_URL || !NATS)('the standby core takes over from a kill
       const workers = Array.from({ length: WORKERS }, (_, n) => worker(n));
 
       const takeovers: number[] = [];
-      /** Per takeover: the seq the standby had followed up to, and the one it read up to on taking the lock. */
+      /**
+       * Per takeover: the seq the standby had followed up to, the one it read up to on taking the lock,
+       * and when it had (from the kill): the rest of the takeover opens the exchange and serves.
+       */
       const followed: string[] = [];
       for (let kill = 0; kill < KILLS; kill++) {
         const ackedBefore = acknowledged.size;
@@ -186,7 +189,9 @@ describe.skipIf(!DATABASE_URL || !NATS)('the standby core takes over from a kill
         // The hot standby followed the log while it waited: it read only the events since its last read.
         const caughtUp = standby.lines.find((line) => line.event === 'standby_caught_up');
         expect(caughtUp, 'the standby did not follow the log').toBeDefined();
-        followed.push(`${String(caughtUp!.from_seq)} -> ${String(caughtUp!.to_seq)}`);
+        followed.push(
+          `${String(caughtUp!.from_seq)} -> ${String(caughtUp!.to_seq)} (lock ${Date.parse(String(caughtUp!.time)) - killedAt} ms)`,
+        );
         leader = standby;
         // The killed core comes back as the next standby (not after the last kill: nothing would use it).
         if (kill + 1 < KILLS) {
