@@ -94,19 +94,23 @@ export class PostgresEventLog implements EventLog, ImageStore {
       maxRetryMs: options.maxRetryMs ?? MAX_RETRY_MS,
       ...(options.log ? { log: options.log } : {}),
     });
-    if (options.follower) {
+    let follower = options.follower ?? null;
+    if (follower) {
       // The lock is held: no one else writes, so after this read the follower holds the whole log.
       try {
-        const behind = options.follower.seq();
-        const caughtUp = await options.follower.catchUp();
+        const behind = follower.seq();
+        const caughtUp = await follower.catchUp();
         options.log?.info('standby_caught_up', { from_seq: behind, to_seq: caughtUp });
       } catch (error) {
-        await options.follower.close();
-        await session.close();
-        throw error;
+        // Its connection failed: the log is read from PostgreSQL, as by a core that followed nothing.
+        options.log?.warn('standby_catch_up_failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        await follower.close();
+        follower = null;
       }
     }
-    return new PostgresEventLog(session, schema, options.follower ?? null);
+    return new PostgresEventLog(session, schema, follower);
   }
 
   /** What the follower held is behind once this log wrote: it is dropped. */

@@ -131,4 +131,29 @@ describe.skipIf(!DATABASE_URL)('a standby following the PostgreSQL log', () => {
       await standby.whenClosed();
     }
   });
+
+  it('opens from PostgreSQL when the follower cannot catch up', async () => {
+    const schema = `lost_follow_${suffix}`;
+    schemas.push(schema);
+    const leader = await PostgresEventLog.open({ url, schema });
+    const written = await openStreams(leader);
+    for (let n = 1; n <= 5; n++) await written[n % 2]!.execute({ amount: n });
+    const follower = await PostgresLogFollower.open({ url, schema, everyMs: 3_600_000 });
+    await written[0]!.execute({ amount: 6 });
+    leader.close();
+    await leader.whenClosed();
+    // Its connection is gone before the takeover: what it followed is not used.
+    await follower.close();
+    const { log, lines } = captureLog();
+    const standby = await PostgresEventLog.open({ url, schema, follower, log });
+    try {
+      const opened = await openStreams(standby);
+      for (const [i, stream] of opened.entries()) expect(stream.state()).toEqual(written[i]!.state());
+      await log.flush();
+      expect(lines().map((line) => line.event)).toContain('standby_catch_up_failed');
+    } finally {
+      standby.close();
+      await standby.whenClosed();
+    }
+  });
 });
