@@ -36,6 +36,11 @@ export interface SqliteEventLogOptions {
    * loses that turn's writes, none of which was told to anyone.
    */
   deferFlush?: { onFailure: (error: Error) => void };
+  /**
+   * In memory: the writes of a turn of the event loop share one transaction too (as with
+   * deferFlush), only for the processor's sake; nothing is flushed and no write waits.
+   */
+  groupCommits?: boolean;
 }
 
 const PRUNE_EVERY_WRITES = 256;
@@ -74,6 +79,8 @@ export class SqliteEventLog implements EventLog, ImageStore {
   private lastTurn: Promise<void> = Promise.resolve();
   /** A turn whose commit failed: the log is in doubt, as after a failed flush. */
   private commitFailure: Error | null = null;
+  /** Whether a turn's writes share one transaction: deferFlush, or groupCommits in memory. */
+  private readonly groupsCommits: boolean;
   private readonly commitTx: Database.Transaction<
     (stream: string, events: readonly NewEvent[], snapshotState?: string, request?: RequestAnswer) => number
   >;
@@ -89,6 +96,8 @@ export class SqliteEventLog implements EventLog, ImageStore {
     const syncFile = options.syncFile ?? (() => this.walFlusher!.flush());
     this.sync = flushed ? new GroupSync(() => syncFile(walFile)) : null;
     this.deferFlush = options.deferFlush;
+    this.groupsCommits =
+      (this.deferFlush !== undefined && this.sync !== null) || options.groupCommits === true;
     this.db.pragma('locking_mode = EXCLUSIVE');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
@@ -159,13 +168,15 @@ export class SqliteEventLog implements EventLog, ImageStore {
    */
   async durable(): Promise<void> {
     if (this.commitFailure) throw this.commitFailure;
+    // In memory nothing is made durable: reads see the open turn's writes on this connection.
+    if (!this.sync) return;
     await this.lastTurn;
-    await this.sync?.settled();
+    await this.sync.settled();
   }
 
   /** Opens this turn's transaction (group commit) for a write, where writes are grouped. */
   private beginWrite(): void {
-    if (!this.deferFlush || !this.sync || this.turn) return;
+    if (!this.groupsCommits || this.turn) return;
     this.db.exec('BEGIN IMMEDIATE');
     let settle!: { resolve: () => void; reject: (error: Error) => void };
     const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
@@ -185,7 +196,7 @@ export class SqliteEventLog implements EventLog, ImageStore {
     const failed = (error: unknown) => {
       const failure = error instanceof Error ? error : new Error(String(error));
       turn.settle.reject(failure);
-      this.deferFlush!.onFailure(failure);
+      this.deferFlush?.onFailure(failure);
     };
     try {
       this.db.exec('COMMIT');
@@ -194,7 +205,8 @@ export class SqliteEventLog implements EventLog, ImageStore {
       failed(this.commitFailure);
       return;
     }
-    this.sync!.afterWrite().then(() => turn.settle.resolve(), failed);
+    if (!this.sync) return turn.settle.resolve();
+    this.sync.afterWrite().then(() => turn.settle.resolve(), failed);
   }
 
   /** A write's flush: waited for, or (deferFlush) left running, its failure reported. */

@@ -148,6 +148,24 @@ describe('SqliteEventLog on a file', () => {
   });
 });
 
+describe('SqliteEventLog in memory with groupCommits', () => {
+  it('writes the commits of a turn in one transaction, resolves each at once and reads them back at once', async () => {
+    const log = new SqliteEventLog({ file: ':memory:', groupCommits: true });
+    expect(await log.commit('main', [EVENT])).toBe(1);
+    expect(await log.commit('main', [EVENT, EVENT])).toBe(3);
+    // The turn is still open: its transaction holds both commits, and this connection reads them.
+    expect(() => log.exec('BEGIN')).toThrow(/within a transaction/);
+    expect((await log.readEvents(1)).map((row) => row.seq)).toEqual([1, 2, 3]);
+    await log.durable();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Committed at the turn's end: a new transaction can begin.
+    log.exec('BEGIN');
+    log.exec('COMMIT');
+    expect((await log.readHistory('main')).events).toHaveLength(3);
+    log.close();
+  });
+});
+
 describe('the HTTP server with a store that flushes behind (output commit)', () => {
   let http: HttpServer | null = null;
   afterEach(async () => {
