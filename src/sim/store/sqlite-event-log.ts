@@ -70,9 +70,10 @@ export class SqliteEventLog implements EventLog, ImageStore {
   private readonly walFlusher: FileFlusher | null;
   private readonly deferFlush: SqliteEventLogOptions['deferFlush'];
   /**
-   * With deferFlush: the writes of this turn of the event loop, in one SQLite transaction that
-   * commits when the turn's I/O callbacks are done (group commit). Each write is still whole on its
-   * own (better-sqlite3 nests it as a savepoint); the turn's commit is followed by one flush.
+   * With deferFlush (or groupCommits): the writes of this turn of the event loop, in one SQLite
+   * transaction that commits when the turn's I/O callbacks are done (group commit). Each write is
+   * still whole on its own (better-sqlite3 nests it as a savepoint); on a file the turn's commit is
+   * followed by one flush.
    */
   private turn: { settle: { resolve: () => void; reject: (error: Error) => void } } | null = null;
   /** The last turn's commit and the flush after it: what durable() waits for first. */
