@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/api/catalogue.ts';
-import type { Envelope } from '../../../src/api/envelope.ts';
 import * as e from '../../../src/api/entities.ts';
 import { leverClosedPush, leverTradePush } from '../../../src/api/catalogue/lever.ts';
 import {
@@ -23,14 +21,7 @@ import { toScaled } from '../../../src/domain/money.ts';
 
 async function fixture() {
   const f = await openFixture();
-  const call = (path: string, payload: Record<string, unknown> = {}, token = ''): Promise<Envelope> =>
-    f.simulator.server.handle({
-      method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-      path,
-      payload,
-      headers: { lang: 'en', authorization: token },
-      timeoutMs: 20_000,
-    });
+  const { call } = f;
   const token = await f.login();
   const moved = await call(
     'account/transfer',

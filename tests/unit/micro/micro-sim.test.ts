@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/api/catalogue.ts';
-import type { Envelope } from '../../../src/api/envelope.ts';
 import { microOutcome } from '../../../src/domain/micro/rules.ts';
 import { bookBalance, SYSTEM_BOOKS, userBalance } from '../../../src/sim/ledger/postings.ts';
 import { microOf } from '../../../src/sim/features/micro/part.ts';
@@ -23,14 +21,7 @@ type Order = {
 
 async function fixture() {
   const f = await openFixture();
-  const call = (path: string, payload: Record<string, unknown> = {}, token = ''): Promise<Envelope> =>
-    f.simulator.server.handle({
-      method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-      path,
-      payload,
-      headers: { lang: 'en', authorization: token },
-      timeoutMs: 20_000,
-    });
+  const { call } = f;
   const token = await f.login();
   const moved = await call(
     'account/transfer',

@@ -1,7 +1,6 @@
 import { P2P_COIN_CODES, P2P_FIATS } from '../../../src/domain/p2p/amounts.ts';
 import { p2pPriceBandBounds, referenceOfText, referenceText } from '../../../src/domain/p2p/price-band.ts';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/api/catalogue.ts';
 import { otcAd, otcOrder } from '../../../src/api/catalogue/otc.ts';
 import type { Envelope } from '../../../src/api/envelope.ts';
 import {
@@ -24,14 +23,7 @@ const UNIT = 100_000_000n;
 
 async function fixture() {
   const f = await spotFixture();
-  const call = (path: string, payload: Record<string, unknown> = {}, token = ''): Promise<Envelope> =>
-    f.simulator.server.handle({
-      method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-      path,
-      payload,
-      headers: { lang: 'en', authorization: token },
-      timeoutMs: 20_000,
-    });
+  const { call } = f;
   const frames: Array<{ u: number; c: string; frame: Record<string, unknown> }> = [];
   const hub = f.simulator.hub as unknown as { publishTo: (u: number, c: string, frame: object) => void };
   const publish = hub.publishTo.bind(hub);

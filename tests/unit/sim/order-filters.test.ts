@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/api/catalogue.ts';
 import type { Envelope } from '../../../src/api/envelope.ts';
 import {
   LEVER_PRICE_FIXED,
@@ -18,14 +17,7 @@ import { spotFixture } from '../spot/sim-fixture.ts';
  */
 async function fixture() {
   const f = await spotFixture();
-  const call = (path: string, payload: Record<string, unknown> = {}, token = ''): Promise<Envelope> =>
-    f.simulator.server.handle({
-      method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-      path,
-      payload,
-      headers: { lang: 'en', authorization: token },
-      timeoutMs: 20_000,
-    });
+  const { call } = f;
   const token = await f.login();
   const moved = await call(
     'account/transfer',

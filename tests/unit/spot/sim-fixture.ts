@@ -1,3 +1,4 @@
+import { catalogue } from '../../../src/api/catalogue.ts';
 import { ManualClock } from '../../../src/sim/clock.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
 import { createSimulator, type Simulator } from '../../../src/sim/simulator.ts';
@@ -17,16 +18,6 @@ export interface SpotFixture {
   run(ms: number): Promise<void>;
 }
 
-const GET = new Set([
-  'tx_in/list',
-  'tx_out/list',
-  'tx_history/list',
-  'account/detail',
-  'market/deal',
-  'market/kline',
-  'notify/outbox',
-]);
-
 /** A whole simulator on a manual clock, reached the way the worker serves it (envelopes). */
 export async function spotFixture(
   options: { store?: EventStore | null; start?: number } = {},
@@ -39,7 +30,8 @@ export async function spotFixture(
   });
   const call = (path: string, payload: Record<string, unknown> = {}, token = '') =>
     simulator.server.handle({
-      method: GET.has(path) ? 'GET' : 'POST',
+      // The method the contract names for the call (an unknown path is refused whatever it is).
+      method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
       path,
       payload,
       headers: { lang: 'en', authorization: token },

@@ -1,8 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../../src/api/envelope.ts';
-import { catalogue } from '../../../src/api/catalogue.ts';
 import { signAddressData } from '../../../src/domain/address-book/signature.ts';
 import { ALLOW_LIST_WAIT_MS } from '../../../src/domain/security/allow-list.ts';
 import { spotFixture as openFixture } from '../spot/sim-fixture.ts';
@@ -15,14 +13,7 @@ type Message = { kind: string; code: string; to: string; anti_phishing: string }
 
 async function fixture() {
   const f = await openFixture();
-  const call = (path: string, payload: Record<string, unknown> = {}, token = ''): Promise<Envelope> =>
-    f.simulator.server.handle({
-      method: catalogue[path as keyof typeof catalogue]?.method ?? 'POST',
-      path,
-      payload,
-      headers: { lang: 'en', authorization: token },
-      timeoutMs: 20_000,
-    });
+  const { call } = f;
   const token = await f.login();
   const box = async () => (await call('notify/outbox', { key: OUTBOX })).data as Message[];
   const sent = await call(
