@@ -12,7 +12,7 @@
  * Needs nats-server and haproxy (scripts/ensure-nats.sh, scripts/ensure-haproxy.sh).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,7 +23,8 @@ import { haproxyConfig } from '../scripts/haproxy-config.ts';
 import { ApiClient, CallRecorder } from './server-http.ts';
 import { clockTicksPerSecond, coreTicks, procReader } from './server-proc.ts';
 import { browse } from './server-readers.ts';
-import { messageKeyMatcher } from './server-refusals.ts';
+import { inLanes } from './in-lanes.ts';
+import { englishServerMessages, messageKeyMatcher } from './server-refusals.ts';
 import { countRows, latencyCells, ms, percent, table } from './server-report.ts';
 import { SocketFleet } from './server-sockets.ts';
 import { perSecond, summarize } from './server-stats.ts';
@@ -183,23 +184,6 @@ async function waitHealthy(base: string, ms: number): Promise<void> {
   }
 }
 
-async function inLanes<T, R>(
-  items: readonly T[],
-  lanes: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await work(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
-  return results;
-}
-
 /** The PostgreSQL server processes of the connections named `appName` (PGAPPNAME), on this machine. */
 async function postgresBackends(url: string, appName: string): Promise<Array<{ name: string; pid: number }>> {
   const client = new pg.Client({ connectionString: url });
@@ -216,13 +200,6 @@ async function postgresBackends(url: string, appName: string): Promise<Array<{ n
   } finally {
     await client.end();
   }
-}
-
-function englishMessages(): Record<string, string> {
-  const english = JSON.parse(readFileSync(join(ROOT, 'locales/en.json'), 'utf8')) as {
-    server?: Record<string, string>;
-  };
-  return english.server ?? {};
 }
 
 /** Runs the cluster benchmark; resolves with the exit code (1 when errors pass the threshold). */
@@ -346,7 +323,12 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<num
     const setup = new CallRecorder();
     const load = new CallRecorder();
     let recorder = setup;
-    const api = new ApiClient(base, () => recorder, messageKeyMatcher(englishMessages()), options.timeoutMs);
+    const api = new ApiClient(
+      base,
+      () => recorder,
+      messageKeyMatcher(englishServerMessages()),
+      options.timeoutMs,
+    );
     const setupStarted = performance.now();
     const users: BenchUser[] = await inLanes(
       Array.from({ length: options.users }, (_, index) => index),

@@ -5,6 +5,20 @@
  * from errors.
  */
 
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The English server messages (the benchmark asks with `lang: en`), to name refusals by key. */
+export function englishServerMessages(): Record<string, string> {
+  const english = JSON.parse(readFileSync(join(ROOT, 'locales/en.json'), 'utf8')) as {
+    server?: Record<string, string>;
+  };
+  return english.server ?? {};
+}
+
 /**
  * Business refusals a trading user meets in normal play and that say nothing bad about the server:
  * a cancel that lost the race against a fill, an order the balance no longer covers, the spot

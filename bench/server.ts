@@ -25,7 +25,7 @@
  * The client runs in one process on the same machine as the server: its own CPU use and event-loop
  * delay are printed too, since a saturated client inflates every delay it measures.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,8 @@ import {
 } from './server-process.ts';
 import { runClusterBench } from './server-cluster.ts';
 import { browse } from './server-readers.ts';
-import { messageKeyMatcher } from './server-refusals.ts';
+import { inLanes } from './in-lanes.ts';
+import { englishServerMessages, messageKeyMatcher } from './server-refusals.ts';
 import { profilesIn, selfTimes } from './server-profile.ts';
 import { countRows, latencyCells, megabytes, ms, percent, table } from './server-report.ts';
 import { SocketFleet } from './server-sockets.ts';
@@ -184,32 +185,6 @@ function parseOptions(args: readonly string[]): BenchOptions {
     gateway,
     gateways: whole('gateways', 0),
   };
-}
-
-/** The English server messages (the benchmark asks with `lang: en`), to name refusals by key. */
-function serverMessages(): Record<string, string> {
-  const english = JSON.parse(readFileSync(join(ROOT, 'locales/en.json'), 'utf8')) as {
-    server?: Record<string, string>;
-  };
-  return english.server ?? {};
-}
-
-/** Runs `work` over `items` with at most `lanes` at a time; resolves with the results in order. */
-async function inLanes<T, R>(
-  items: readonly T[],
-  lanes: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await work(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
-  return results;
 }
 
 function callTable(recorder: CallRecorder): string {
@@ -447,7 +422,7 @@ async function main(): Promise<number> {
   const api = new ApiClient(
     server.base,
     () => recorder,
-    messageKeyMatcher(serverMessages()),
+    messageKeyMatcher(englishServerMessages()),
     options.timeoutMs,
   );
   try {
