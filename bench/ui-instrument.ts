@@ -62,10 +62,14 @@ export interface Recording {
   timers: TimerFigures;
   /** With --profile: the CPU profile's summary (bench/ui-profile.ts), added on the benchmark's side. */
   profile?: Array<[string, string]>;
+  /** What the main thread allocated and its GCs (bench/ui-memory.ts), added on the benchmark's side. */
+  memory?: Array<[string, string]>;
 }
 
 export interface BenchControl {
   start(options?: { probe?: string }): void;
+  /** Ends the window (stop() after it answers it): the benchmark stops its profilers before the read-out. */
+  pause(): void;
   stop(): Recording;
 }
 
@@ -75,6 +79,8 @@ export function instrument(): void {
   const state = {
     recording: false,
     started: 0,
+    /** When the window ended (pause or stop). */
+    ended: 0,
     probe: '',
     arrivals: [] as Arrival[],
     frameCounts: {} as Record<string, number>,
@@ -265,10 +271,15 @@ export function instrument(): void {
       state.started = performance.now();
       state.recording = true;
     },
-    stop: () => {
+    pause: () => {
+      if (!state.recording) return;
       state.recording = false;
+      state.ended = performance.now();
+    },
+    stop: () => {
+      control.pause();
       return {
-        seconds: (performance.now() - state.started) / 1000,
+        seconds: (state.ended - state.started) / 1000,
         arrivals: state.arrivals,
         frameCounts: state.frameCounts,
         paints: state.paints,
@@ -290,6 +301,11 @@ export function instrument(): void {
 /** Starts recording in the page (see instrument). */
 export function startRecording(options: { probe?: string } = {}) {
   return (window as unknown as { __bench: BenchControl }).__bench.start(options);
+}
+
+/** Ends the recorded window in the page; stopRecording answers it. */
+export function pauseRecording(): void {
+  (window as unknown as { __bench: BenchControl }).__bench.pause();
 }
 
 /** Stops recording in the page and answers what it recorded. */

@@ -7,13 +7,15 @@ import type { Browser, Page } from '@playwright/test';
 import { machineLoad, percentile, simCall, simCalls } from './launch.ts';
 import {
   latencies,
+  pauseRecording,
   startRecording,
   stopRecording,
   type PaintSample,
   type Recording,
   type TimerFigures,
 } from './ui-instrument.ts';
-import { startProfiler } from './ui-profile.ts';
+import { GC_TRACE_CATEGORIES, startMemoryRecorder } from './ui-memory.ts';
+import { PROFILE_TRACE_CATEGORIES, startProfiler } from './ui-profile.ts';
 
 export const FRAME_MS = 1000 / 60;
 /**
@@ -63,11 +65,24 @@ export async function measure(
   ]);
   try {
     await page.waitForTimeout(SETTLE_MS);
+    const memory = await startMemoryRecorder(
+      page,
+      options.name,
+      context.profile ? PROFILE_TRACE_CATEGORIES : GC_TRACE_CATEGORIES,
+    );
     const profiler = context.profile ? await startProfiler(page, options.name) : null;
     await page.evaluate(startRecording, { probe: options.probe });
     await page.waitForTimeout(options.seconds * 1000);
+    await page.evaluate(pauseRecording);
+    const profile = profiler ? await profiler.stop() : null;
+    const { rows, trace } = await memory.stop();
     const recording = await page.evaluate(stopRecording);
-    if (profiler) recording.profile = await profiler.stop();
+    recording.memory = rows({
+      frames: recording.frames.length + 1,
+      socketFrames: Object.values(recording.frameCounts).reduce((sum, count) => sum + count, 0),
+      seconds: recording.seconds,
+    });
+    if (profile) recording.profile = profile.rows(trace);
     return recording;
   } finally {
     await simCall(page, context.workerUrl, 'sim/bench', { storm: 0 });
@@ -117,6 +132,8 @@ export function frameFigures(recording: Recording, label: string): FrameFigures 
         'long tasks (> 50 ms)',
         `${longTasks}${longTasks ? ` (longest ${Math.max(...recording.longTasks).toFixed(0)} ms, total ${recording.longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms)` : ''}`,
       ],
+      // Beside the long tasks, what the machine's load does not move: allocation and GCs.
+      ...(recording.memory ?? []),
       [
         'frame time p50 / p95 / max',
         `${percentile(frames, 50).toFixed(1)} / ${frameP95.toFixed(1)} / ${Math.max(...frames).toFixed(1)} ms`,

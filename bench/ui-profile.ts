@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
+import { mainThreads, type Trace, type TraceEvent } from './ui-memory.ts';
 
 interface ProfileNode {
   id: number;
@@ -30,51 +31,36 @@ interface CpuProfile {
 const IGNORED = new Set(['(root)', '(program)', '(idle)', '(garbage collector)']);
 const TOP = 18;
 
+/** The trace the profile's rows read (bench/ui-memory.ts records it, with the GC figures' `v8`). */
+export const PROFILE_TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'];
+
 export interface Profiler {
-  stop(): Promise<Array<[string, string]>>;
+  /**
+   * Stops the profile at the window's end; the rows take the window's trace of
+   * PROFILE_TRACE_CATEGORIES (stopped after the profile), when the browser gave one.
+   */
+  stop(): Promise<{ rows(trace: Trace | null): Array<[string, string]> }>;
 }
 
 export async function startProfiler(page: Page, name: string): Promise<Profiler> {
   const session: CDPSession = await page.context().newCDPSession(page);
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: 200 });
-  const browser = page.context().browser();
-  if (browser) {
-    await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
-    });
-  }
   await session.send('Profiler.start');
   return {
     stop: async () => {
       const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: CpuProfile };
       await session.detach();
-      const trace = browser ? await browser.stopTracing() : null;
-      const file = join(tmpdir(), `tessera-bench-ui-profile-${name}.txt`);
-      const all = summarise(profile, Infinity);
-      writeFileSync(file, all.map(([a, b]) => `${a}  ${b}`).join('\n'));
-      return [
-        ...(trace ? traceRows(JSON.parse(trace.toString('utf8')) as Trace) : []),
-        ...summarise(profile, TOP),
-        ['  every function', file],
-      ];
+      return { rows: (trace) => profileRows(profile, trace, name) };
     },
   };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  /** Thread time: what the thread ran, without the time the machine's other work took its core. */
-  tdur?: number;
-  args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
-}
-interface Trace {
-  traceEvents: TraceEvent[];
+function profileRows(profile: CpuProfile, trace: Trace | null, name: string): Array<[string, string]> {
+  const file = join(tmpdir(), `tessera-bench-ui-profile-${name}.txt`);
+  const all = summarise(profile, Infinity);
+  writeFileSync(file, all.map(([a, b]) => `${a}  ${b}`).join('\n'));
+  return [...(trace ? traceRows(trace) : []), ...summarise(profile, TOP), ['  every function', file]];
 }
 
 /** What the browser's main thread did, from the trace: the kinds of work worth naming. */
@@ -95,13 +81,7 @@ const TRACE_KINDS = [
 ];
 
 function traceRows(trace: Trace): Array<[string, string]> {
-  const mains = new Set(
-    trace.traceEvents
-      .filter(
-        (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
-      )
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
+  const mains = mainThreads(trace);
   const sums = new Map<string, { ms: number; cpu: number; count: number; dirty: number; total: number }>();
   for (const event of trace.traceEvents) {
     if (event.ph !== 'X' || !mains.has(`${event.pid}:${event.tid}`) || !TRACE_KINDS.includes(event.name))

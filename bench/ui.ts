@@ -8,6 +8,8 @@
  *
  *   spot   /trade?symbol=BTC/USDT signed out, at x60 (bench/ui-spot.ts): no long task, p95 frame
  *          <= 16.7 ms, every depth and trade push painted by the next frame.
+ * Each window also prints what the page's main thread allocated and its GCs (bench/ui-memory.ts):
+ * figures the machine's load does not move, where a long task under load may be the load's.
  *   lever  /lever with 100 open positions repricing on every trade, at x60 (bench/ui-lever.ts,
  *          issue 13 item 10): no long task, p95 frame <= 16.7 ms.
  *   micro  /second with 200 running contracts counting down, at x10 (bench/ui-micro.ts, issue 14
@@ -18,6 +20,7 @@
  * task), --profile (a CPU profile of each window, on an unminified build: bench/ui-profile.ts),
  * --quiet-load=N (before each scenario, wait up to 10 minutes for a load average below N),
  * --out-dir=DIR (build into, or with --no-build serve, DIR: to compare two builds of a change),
+ * --port=N (the preview server's port, default 4175: another checkout's benchmark may hold it),
  * --nice=N (run the browser at scheduling priority N: on a machine busy with other work, -10 keeps
  * that work from taking the page's cores mid-frame; say so beside the figures).
  * Prints the figures of each scenario and one PASS or FAIL line each; exits 1 when a target is
@@ -77,7 +80,7 @@ async function main(): Promise<void> {
   const outDir = textOption(args, 'out-dir', profile ? `${OUT_DIR}-profile` : OUT_DIR);
   if (!args.includes('--no-build')) buildApp(outDir, { minify: !profile });
   const workerUrl = workerUrlIn(outDir);
-  const server = await serve(outDir, PORT);
+  const server = await serve(outDir, numberOption(args, 'port', PORT));
   const browser = await launchChromium();
   const verdicts: string[] = [];
   let failed = false;
