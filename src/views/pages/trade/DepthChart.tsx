@@ -10,6 +10,7 @@ import type { Depth } from '../../../streams/payloads.ts';
 import type { Stamped } from '../../../streams/trade-feeds.ts';
 import { useNumberText } from '../../use-number-text.ts';
 import { afterFirstPaint } from './after-first-paint.ts';
+import { resizeWithBox } from './chart-resize.ts';
 import {
   depthDataOption,
   depthFrameOption,
@@ -137,15 +138,15 @@ export function DepthChart({ depth$, step, priceDecimals, base, quote }: DepthCh
     let cancelled = false;
     void afterFirstPaint()
       .then(() => (cancelled ? null : import('./echarts-depth.ts')))
+      // The library's start-up (its module) and the chart's first draw, each a task of its own.
+      .then((loaded) => afterFirstPaint().then(() => loaded))
       .then((loaded) => {
         if (!loaded || cancelled) return;
         instance = loaded.echarts.init(element, undefined, { renderer: 'canvas' });
         chart.current = instance;
         frameDrawn.current = null;
         redraw();
-        const created = instance;
-        resize = new ResizeObserver(() => created.resize());
-        resize.observe(element);
+        resize = resizeWithBox(element, instance);
       })
       .catch(() => {
         // The chart's code did not load (the network): the book view still works.

@@ -39,6 +39,7 @@ import { foldBars, toChartBar } from './chart-bars.ts';
 import { focusWindow, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 import { dataOption, frameOption, type ChartBar, type ChartColors, type ChartFrame } from './chart-option.ts';
 import { afterFirstPaint } from './after-first-paint.ts';
+import { resizeWithBox } from './chart-resize.ts';
 import { ChartLineGrips, type LineDrag } from './ChartLineGrips.tsx';
 import { useChartPalette } from './use-chart-palette.ts';
 import type { DealSnapshot } from '../../../streams/trade-feeds.ts';
@@ -224,6 +225,8 @@ export function KlineChart({
     let cancelled = false;
     void afterFirstPaint()
       .then(() => (cancelled ? null : import('./echarts-kline.ts')))
+      // The library's start-up (its module) and the chart's first draw, each a task of its own.
+      .then((loaded) => afterFirstPaint().then(() => loaded))
       .then((loaded) => {
         if (!loaded || cancelled) return;
         const created = loaded.echarts.init(element, undefined, { renderer: 'canvas' });
@@ -237,8 +240,7 @@ export function KlineChart({
           .on('click', (event: { offsetX: number; offsetY: number }) =>
             pickRef.current(event.offsetX, event.offsetY),
           );
-        resize = new ResizeObserver(() => created.resize());
-        resize.observe(element);
+        resize = resizeWithBox(element, created);
       })
       .catch(() => {
         // The chart's code did not load (the network): the rest of the screen works without it.
