@@ -27,6 +27,12 @@ export const OPENING_SOURCE = 'sim';
 /** The id of the script element holding a prerendered page's opening quotes (JSON text). */
 export const OPENING_QUOTES_ID = 'opening-quotes';
 
+/**
+ * The attributes of a prerendered form page's root until the app has it (scripts/prerender
+ * PAGES `form`; views/first-page.ts removes them): nothing can be typed that the app would lose.
+ */
+export const LOCKED_PAGE = 'inert aria-disabled="true"';
+
 /** Stored values that change what a page shows, or say this profile's exchange has moved on. */
 const DIFFERING_KEYS = [
   PREF_KEYS.token,
@@ -82,4 +88,5 @@ export function openingQuotesOfPage(): KeptQuotes | null {
  */
 export const FIRST_PAINT_STYLE = `html[data-first-paint='held'] #root .num,
 html[data-first-paint='held-text'] #root .num { visibility: hidden; }
-html[data-first-paint='held-text'] #root * { color: transparent !important; }`;
+html[data-first-paint='held-text'] #root * { color: transparent !important; }
+#root[inert] { cursor: progress; }`;

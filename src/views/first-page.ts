@@ -22,6 +22,10 @@ export function FirstPageMark(): null {
     if (firstPageMounted) return;
     firstPageMounted = true;
     delete document.documentElement.dataset.firstPaint;
+    // A prerendered form page stood locked until now (app/first-paint.ts LOCKED_PAGE).
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.removeAttribute('aria-disabled');
   }, []);
   return null;
 }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openInApp, showOnce, simControl, test, withPrefs } from './fixtures.ts';
+import { expect, openInApp, showOnce, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 
 /**
  * Accounts, driven the way a person would: type, click, read the screen. Nothing is really sent in
@@ -694,3 +694,39 @@ test('two-factor sign-in: enrol with the key shown, then sign in with a code of 
     await expect(page.getByLabel('Code from your authenticator app')).toBeVisible({ timeout: 30_000 });
   }
 });
+
+test(
+  'the sign-in page stands whole before the app, takes no typing until the app has it, then signs in',
+  VIEWS_ONLY,
+  async ({ page }) => {
+    // The app's chunk is held back: the page on screen is the prerendered one (scripts/prerender).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/boot-app-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto('/login');
+    const email = page.getByLabel('E-mail', { exact: true });
+    await expect(email).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' }).last()).toBeVisible();
+    // Locked: a tap or a key goes nowhere, so nothing typed can be lost when the app takes over.
+    const before = await page.evaluate(() => {
+      const root = document.getElementById('root') as HTMLElement;
+      const field = root.querySelector('input') as HTMLInputElement;
+      field.focus();
+      return {
+        inert: root.inert,
+        disabled: root.getAttribute('aria-disabled'),
+        focused: document.activeElement === field,
+      };
+    });
+    expect(before).toEqual({ inert: true, disabled: 'true', focused: false });
+    release();
+    await opened;
+    await page.unroute('**/assets/boot-app-*.js');
+    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(false);
+    await logIn(page, DEMO.email, DEMO.password);
+    await expect(page).not.toHaveURL(/\/login/);
+  },
+);
