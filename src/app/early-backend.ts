@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS, type Transport, type WireRequest } from '../api/transport.ts';
 import { resolveLanguage, type LanguageCode } from '../domain/languages.ts';
 import { readPref } from '../machines/local-prefs.ts';
+import { showOpeningAsLive } from './early-live-quotes.ts';
 import { primeRequest } from './primed-transport.ts';
 import { chooseTransport } from './transport-choice.ts';
 
@@ -22,10 +23,13 @@ export function firstQuotesRequest(lang: string, token: string): WireRequest {
 /**
  * Opens the backend and asks for the first page's quotes: called by the entry module before the
  * app's libraries load, so the simulator's worker boots beside them (not after them) and the
- * quotes are on their way while React starts.
+ * quotes are on their way while React starts. Their answer confirms a prerendered page's opening
+ * quotes as live before the app has loaded (early-live-quotes.ts).
  */
 export function openBackendEarly(): { transport: Transport; langCode: LanguageCode } {
   const langCode = resolveLanguage(readPref('lang'));
   const transport = primeRequest(chooseTransport(), firstQuotesRequest(langCode, readPref('token') ?? ''));
+  // A fresh visitor's page can say its quotes are live as soon as the exchange has confirmed them.
+  showOpeningAsLive(transport);
   return { transport, langCode };
 }

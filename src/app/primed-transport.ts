@@ -15,6 +15,15 @@ function sameRequest(a: WireRequest, b: WireRequest): boolean {
 }
 
 /**
+ * A transport with one GET call sent ahead: `primedAnswer` is that call's answer as it comes;
+ * `primedAnswerGiven()` says whether the app's own identical request has been handed it.
+ */
+export interface PrimedTransport extends Transport {
+  readonly primedAnswer: Promise<unknown>;
+  primedAnswerGiven(): boolean;
+}
+
+/**
  * Sends `primed` at once, before anything has asked for it, and hands its answer to the first
  * identical request the app makes (the first page's quotes, asked for by the entry module while
  * the app's libraries are still loading). The answer is given once: a second identical request,
@@ -25,11 +34,13 @@ export function primeRequest(
   transport: Transport,
   primed: WireRequest,
   options: { freshMs?: number; now?: () => number } = {},
-): Transport {
+): PrimedTransport {
   if (primed.method !== 'GET') throw new Error(`${primed.path}: only a GET call can be asked for early`);
   const { freshMs = PRIMED_ANSWER_FRESH_MS, now = () => performance.now() } = options;
-  let answer: Promise<unknown> | null = transport.request(primed);
+  const primedAnswer = transport.request(primed);
+  let answer: Promise<unknown> | null = primedAnswer;
   let answeredAt: number | null = null;
+  let given = false;
   answer.then(
     () => (answeredAt = now()),
     () => (answer = null),
@@ -38,12 +49,15 @@ export function primeRequest(
     name: transport.name,
     socketUrl: transport.socketUrl,
     WebSocketCtor: transport.WebSocketCtor,
+    primedAnswer,
+    primedAnswerGiven: () => given,
     request(request) {
       if (answer && answeredAt !== null && now() - answeredAt > freshMs) answer = null;
       if (answer && sameRequest(request, primed)) {
-        const given = answer;
+        const primedOne = answer;
         answer = null;
-        return given;
+        given = true;
+        return primedOne;
       }
       return transport.request(request);
     },

@@ -731,8 +731,10 @@ test.describe('spot trade screen', () => {
 
   // The build writes the screen's frame with the exchange's opening quotes into /trade's HTML
   // (TradeFrame.tsx); tests/unit/prerender/opening-quotes.test.ts proves those are a fresh
-  // profile's first answer. Here: a phone and a laptop paint them before any script of the app, the
-  // app hydrates that page without a warning, and nothing on it moves more than CLS 0.05.
+  // profile's first answer. Here: a phone and a laptop paint them before any script of the app; the
+  // exchange's early answer marks them live before the app (app/early-live-quotes.ts), for as long
+  // as that answer stands for now; the app hydrates that page without a warning, and nothing on it
+  // moves more than CLS 0.05.
   for (const width of [390, 1440]) {
     test(
       `the prerendered screen shows the opening quotes before the app, then hydrates quietly (${width} px)`,
@@ -758,11 +760,18 @@ test.describe('spot trade screen', () => {
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.setViewportSize({ width, height: 900 });
-        // The app's chunk is held back: the page on screen is the one the build wrote.
+        // The app's chunk is held back: the page on screen is the one the build wrote. So is the
+        // exchange (its worker's script) until that page has been read.
         let release = () => {};
         const held = new Promise<void>((resolve) => (release = resolve));
         await page.route('**/assets/boot-app-*.js', async (route) => {
           await held;
+          await route.continue();
+        });
+        let releaseExchange = () => {};
+        const exchangeHeld = new Promise<void>((resolve) => (releaseExchange = resolve));
+        await page.context().route('**/assets/worker-*.js', async (route) => {
+          await exchangeHeld;
           await route.continue();
         });
         const opened = page.goto('/trade');
@@ -779,6 +788,7 @@ test.describe('spot trade screen', () => {
             paint: document.documentElement.dataset.firstPaint,
             quotes: header?.dataset.quotes,
             header: figures.map((figure) => Number((figure.textContent ?? '').replace(/[,%+]/g, ''))),
+            lastText: header?.querySelector('.market-last')?.textContent,
             visible: figures.every((figure) => getComputedStyle(figure).visibility === 'visible'),
             opening: opening.rows.find((row) => row.symbol === 'BTC/USDT'),
             pairList: shown(document.querySelector('[data-testid="pair-list"]')),
@@ -798,6 +808,14 @@ test.describe('spot trade screen', () => {
         expect(built.pairList).toBe(width > 899);
         expect(built.phoneTabs).toBe(width <= 899);
         expect(built.pageWidth).toBeLessThanOrEqual(width);
+        // The exchange answers, the app still held: the same figures, now said to be live ...
+        releaseExchange();
+        const header = page.getByTestId('market-header');
+        await expect(header).toHaveAttribute('data-quotes', 'ready', BOOT);
+        expect(await header.locator('.market-last').textContent()).toBe(built.lastText);
+        // ... until that answer no longer stands for now (PRIMED_ANSWER_FRESH_MS, 2 s) with no app
+        // to take it: then `opening` again, not live.
+        await expect(header).toHaveAttribute('data-quotes', 'opening', { timeout: 5_000 });
         release();
         await opened;
         await expect(page.getByTestId('trade-page')).toHaveAttribute(

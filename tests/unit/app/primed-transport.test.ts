@@ -27,7 +27,10 @@ describe('primeRequest', () => {
     const { transport, asked } = countingBackend();
     const primed = primeRequest(transport, QUOTES, { now: () => 0 });
     expect(asked).toHaveLength(1);
+    await expect(primed.primedAnswer).resolves.toEqual({ answer: 1 });
+    expect(primed.primedAnswerGiven()).toBe(false);
     await expect(primed.request({ ...QUOTES })).resolves.toEqual({ answer: 1 });
+    expect(primed.primedAnswerGiven()).toBe(true);
     expect(asked).toHaveLength(1);
     await expect(primed.request({ ...QUOTES })).resolves.toEqual({ answer: 2 });
     expect(asked).toHaveLength(2);
@@ -64,6 +67,8 @@ describe('primeRequest', () => {
     clock = PRIMED_ANSWER_FRESH_MS + 1;
     await expect(primed.request({ ...QUOTES })).resolves.toEqual({ answer: 2 });
     expect(asked).toHaveLength(2);
+    // The page's early `ready` (early-live-quotes.ts) is withdrawn on this: the app did not take it.
+    expect(primed.primedAnswerGiven()).toBe(false);
   });
 
   it('after a failed early request, the app asks for itself', async () => {
