@@ -40,6 +40,8 @@ export interface TraceEvent {
   tdur?: number;
   args?: {
     name?: string;
+    /** A GC's reason ("allocation failure", "finalize incremental marking via task", ...). */
+    type?: string;
     usedHeapSizeBefore?: number;
     usedHeapSizeAfter?: number;
     beginData?: { dirtyObjects?: number; totalObjects?: number };
@@ -183,10 +185,16 @@ export function gcRows(trace: Trace, seconds: number): Array<[string, string]> {
         (sum, event) => sum + (event.args?.usedHeapSizeBefore ?? 0) - (event.args?.usedHeapSizeAfter ?? 0),
         0,
       ) / MB;
+    const reasons = new Map<string, number>();
+    for (const event of events) {
+      const reason = event.args?.type ?? '?';
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    const why = [...reasons.entries()].map(([reason, count]) => `${count} ${reason}`).join(', ');
     return [
       `${name}s (main thread)`,
       `${events.length} (${(events.length / seconds).toFixed(2)} / s), ${ms.toFixed(0)} ms, ` +
-        `longest ${longest.toFixed(1)} ms, freed ${freed.toFixed(1)} MB`,
+        `longest ${longest.toFixed(1)} ms, freed ${freed.toFixed(1)} MB${why ? ` (${why})` : ''}`,
     ];
   };
   const majors = onMain.filter((event) => event.name === 'MajorGC');
