@@ -5,6 +5,7 @@ import type { Depth } from '../../../streams/payloads.ts';
 import { markPainted, setClass, setText } from './text-cells.ts';
 import { toScaled } from '../../../domain/money.ts';
 import type { NumberText } from '../../../domain/number-locale.ts';
+import { createFixedTextMemo } from './fixed-text-memo.ts';
 
 /** Rows per side: the depth pushes carry 20 levels a side. */
 export const BOOK_ROWS = 20;
@@ -58,10 +59,19 @@ export function createBookPainter(root: HTMLElement, numbers: NumberText): (pain
   const bids = [...root.querySelectorAll<HTMLElement>('[data-side="bid"]')]
     .sort((a, b) => Number(a.dataset.level) - Number(b.dataset.level))
     .map(cellsOf);
+  // Each column's texts, written once per distinct value (most levels are the frame before's).
+  const prices = createFixedTextMemo(numbers);
+  const quantities = createFixedTextMemo(numbers);
+  const totals = createFixedTextMemo(numbers);
+  // Whether the step is the pair's tick, for the step and places it was worked out for.
+  let tick = { step: '', priceDecimals: Number.NaN, atTick: false };
 
   return ({ depth, seq, step, priceDecimals, own }) => {
     // At the pair's own tick there is nothing to merge: the server's levels are already spelled so.
-    const atTick = toScaled(step, priceDecimals) === 1n;
+    if (tick.step !== step || tick.priceDecimals !== priceDecimals)
+      tick = { step, priceDecimals, atTick: toScaled(step, priceDecimals) === 1n };
+    const atTick = tick.atTick;
+    const priceShown = Math.min(priceDecimals, stepDecimals(step));
     const askLevels = atTick ? depth.out : groupLevels(depth.out, step, 'ask');
     const bidLevels = atTick ? depth.in : groupLevels(depth.in, step, 'bid');
     const ratios = depthBarRatios(askLevels, bidLevels);
@@ -87,11 +97,11 @@ export function createBookPainter(root: HTMLElement, numbers: NumberText): (pain
         }
         setClass(cells.row, 'empty', false);
         setPrice(cells, level.price);
-        setText(cells.price, numbers.fixed(level.price, Math.min(priceDecimals, stepDecimals(step))));
-        setText(cells.number, numbers.fixed(level.number, places));
+        setText(cells.price, prices.fixed(level.price, priceShown));
+        setText(cells.number, quantities.fixed(level.number, places));
         setText(
           cells.total,
-          numbers.fixed(level.total ?? levelValue(level.price, level.number, priceDecimals), priceDecimals),
+          totals.fixed(level.total ?? levelValue(level.price, level.number, priceDecimals), priceDecimals),
         );
         setBar(cells, (widths[i] ?? 0).toFixed(3));
         setClass(cells.row, 'own', mine.has(level.price));
