@@ -65,6 +65,13 @@ export function compareDecimal(
   a: string | number | null | undefined,
   b: string | number | null | undefined,
 ): -1 | 0 | 1 {
+  // Prices as the contract spells them are compared where they stand, without parsing them into
+  // new strings: the best bid and ask are found this way in every animation frame of a live book.
+  if (typeof a === 'string' && typeof b === 'string') {
+    const aPoint = plainPoint(a);
+    const bPoint = plainPoint(b);
+    if (aPoint >= 0 && bPoint >= 0) return comparePlain(a, aPoint, b, bPoint);
+  }
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   if (x === null || y === null) {
@@ -76,6 +83,46 @@ export function compareDecimal(
   // Equal negatives compare as 0, never -0 (which Object.is tells apart from 0).
   if (magnitude === 0) return 0;
   return (x.negative ? -magnitude : magnitude) as -1 | 1;
+}
+
+const ZERO = 48;
+const NINE = 57;
+const POINT = 46;
+
+/**
+ * Where the point of an unsigned plain decimal stands ("012.50": 3; "7": 1, its length), or -1 for
+ * any other text (a sign, an exponent, spaces, "5." or ".5"), which compareDecimal parses instead.
+ */
+function plainPoint(text: string): number {
+  let point = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === POINT && point < 0 && i > 0 && i < text.length - 1) point = i;
+    else if (code < ZERO || code > NINE) return -1;
+  }
+  return text.length === 0 ? -1 : point < 0 ? text.length : point;
+}
+
+/** Two unsigned plain decimals compared digit by digit (leading and trailing zeros aside). */
+function comparePlain(a: string, aPoint: number, b: string, bPoint: number): -1 | 0 | 1 {
+  let aStart = 0;
+  while (aStart < aPoint && a.charCodeAt(aStart) === ZERO) aStart++;
+  let bStart = 0;
+  while (bStart < bPoint && b.charCodeAt(bStart) === ZERO) bStart++;
+  if (aPoint - aStart !== bPoint - bStart) return aPoint - aStart < bPoint - bStart ? -1 : 1;
+  for (let i = 0; i < aPoint - aStart; i++) {
+    const x = a.charCodeAt(aStart + i);
+    const y = b.charCodeAt(bStart + i);
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  const aPlaces = Math.max(0, a.length - aPoint - 1);
+  const bPlaces = Math.max(0, b.length - bPoint - 1);
+  for (let i = 0; i < Math.max(aPlaces, bPlaces); i++) {
+    const x = i < aPlaces ? a.charCodeAt(aPoint + 1 + i) : ZERO;
+    const y = i < bPlaces ? b.charCodeAt(bPoint + 1 + i) : ZERO;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 function compareMagnitude(x: DecimalParts, y: DecimalParts): -1 | 0 | 1 {

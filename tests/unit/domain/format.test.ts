@@ -138,6 +138,29 @@ describe('compareDecimal', () => {
     );
   });
 
+  it('agrees with exact integer arithmetic on prices as servers spell them, zeros padded or not', () => {
+    // Unsigned plain decimals take compareDecimal's digit-by-digit way; "5." and ".5" its parsed one.
+    const spelled = fc
+      .tuple(
+        fc.stringMatching(/^0{0,3}$/),
+        fc.stringMatching(/^\d{0,6}$/),
+        fc.option(fc.stringMatching(/^\d{0,6}$/), { nil: undefined }),
+      )
+      .map(([zeros, int, frac]) => `${zeros}${int}${frac === undefined ? '' : `.${frac}`}`)
+      .filter((text) => /\d/.test(text));
+    fc.assert(
+      fc.property(spelled, spelled, (a, b) => {
+        const x = scaled(a);
+        const y = scaled(b);
+        expect(compareDecimal(a, b)).toBe(x < y ? -1 : x > y ? 1 : 0);
+        expect(compareDecimal(a, Number(b))).toBe(
+          x < scaled(String(Number(b))) ? -1 : x > scaled(String(Number(b))) ? 1 : 0,
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('treats equal spellings as equal and puts non-numbers first', () => {
     expect(compareDecimal('1.50', '1.5')).toBe(0);
     expect(compareDecimal('-0', '0.000')).toBe(0);
@@ -145,6 +168,11 @@ describe('compareDecimal', () => {
     expect(compareDecimal('abc', '-999')).toBe(-1);
     expect(compareDecimal('-999', null)).toBe(1);
     expect(compareDecimal(undefined, 'x')).toBe(0);
+    expect(compareDecimal('0.000', '00')).toBe(0);
+    expect(compareDecimal('1.2.3', '1')).toBe(-1);
+    expect(compareDecimal('10', '9.99')).toBe(1);
+    expect(compareDecimal('0099.5', '99.50')).toBe(0);
+    expect(compareDecimal('12a', '1')).toBe(-1);
   });
 });
 
