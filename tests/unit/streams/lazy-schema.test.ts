@@ -27,6 +27,37 @@ describe('a lazy frame schema', () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
+  it('delivers the frames of a source that ended before the schema was in, then completes', async () => {
+    let release: (value: typeof schema) => void = () => undefined;
+    const lazy = lazySchema(() => new Promise<typeof schema>((resolve) => (release = resolve)));
+    const frames = new Subject<Frame>();
+    const seen: Array<number | 'done'> = [];
+    frames.pipe(decodePayload(lazy)).subscribe({
+      next: (frame) => seen.push(frame.n),
+      complete: () => seen.push('done'),
+    });
+    frames.next({ type: 'PING', n: 1 });
+    frames.complete();
+    expect(seen).toEqual([]);
+    release(schema);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([1, 'done']);
+  });
+
+  it('decodes at once with a loaded schema, drops what does not match, and stops when unsubscribed', () => {
+    const frames = new Subject<Frame>();
+    const seen: number[] = [];
+    const subscription = frames.pipe(decodePayload(schema)).subscribe((frame) => seen.push(frame.n));
+    frames.next({ type: 'PING', n: 1 });
+    frames.next({ type: 'PONG', n: 2 } as unknown as Frame);
+    frames.next({ type: 'PING', n: 3 });
+    expect(seen).toEqual([1, 3]);
+    subscription.unsubscribe();
+    frames.next({ type: 'PING', n: 4 });
+    expect(seen).toEqual([1, 3]);
+    expect(frames.observed).toBe(false);
+  });
+
   it('tries the load again after it failed', async () => {
     let calls = 0;
     const lazy = lazySchema(() =>
