@@ -163,9 +163,42 @@ export function hasStop(mode: EntryMode): boolean {
 }
 const NONE_REFUSED: Record<SpotSide, boolean> = { buy: false, sell: false };
 
+/**
+ * The reading of each draft, for the places and separator it was read with. The forms' selectors
+ * read a side's fields on every snapshot, and a snapshot comes with every move of the best price
+ * (once an animation frame in a busy market) while the drafts stay the same objects: each is read
+ * once, not once a frame per selector.
+ */
+const readings = new WeakMap<
+  SideDraft,
+  {
+    priceDecimals: number | undefined;
+    quantityDecimals: number | undefined;
+    decimalComma: boolean;
+    entries: FieldEntries;
+  }
+>();
+
+export type FieldEntries = ReturnType<typeof readFieldEntries>;
+
 /** How the side's two fields read (domain/number-entry.ts): the pair's places, the user's separator. */
-export function fieldEntries(context: SpotEntryContext, side: SpotSide) {
+export function fieldEntries(context: SpotEntryContext, side: SpotSide): FieldEntries {
   const draft = context[side];
+  const { priceDecimals, quantityDecimals } = context.pair;
+  const known = readings.get(draft);
+  if (
+    known &&
+    known.priceDecimals === priceDecimals &&
+    known.quantityDecimals === quantityDecimals &&
+    known.decimalComma === context.decimalComma
+  )
+    return known.entries;
+  const entries = readFieldEntries(context, draft);
+  readings.set(draft, { priceDecimals, quantityDecimals, decimalComma: context.decimalComma, entries });
+  return entries;
+}
+
+function readFieldEntries(context: SpotEntryContext, draft: SideDraft) {
   return {
     stop: readNumberEntry(draft.stop, {
       maxDecimals: priceDecimalsFor(context.pair.priceDecimals),

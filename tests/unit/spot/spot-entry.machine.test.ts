@@ -9,6 +9,7 @@ import { SLIDER_MARKS, sliderQuantity } from '../../../src/domain/spot/slider.ts
 import {
   effectivePrice,
   farPercent,
+  fieldEntries,
   fieldProblems,
   problemOf,
   fieldWarnings,
@@ -547,6 +548,33 @@ describe('spot entry machine', () => {
     expect(en.effects.problems).toEqual(['priceNotNumber']);
     expect(en.effects.placed).toEqual([]);
     expect(ru.effects.placed).toEqual([{ currency_match_id: 1, number: '0.5', price: '70000.5', type: 0 }]);
+  });
+
+  it('reads a draft once while the book moves, and again with other places or another separator', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'PRICE', side: 'buy', text: '100.123' });
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'BEST', bid: '99', ask: '101' });
+    const after = actor.getSnapshot().context;
+    expect(after).not.toBe(before);
+    // The same draft, read once: the same reading after the book moved.
+    expect(fieldEntries(after, 'buy')).toBe(fieldEntries(before, 'buy'));
+    expect(fieldEntries(after, 'buy').price).toEqual(
+      readNumberEntry('100.123', { maxDecimals: 2, decimalComma: false }),
+    );
+    // Other places or the comma: read again, by those.
+    const finer = { ...after, pair: { ...after.pair, priceDecimals: 4 } };
+    expect(fieldEntries(finer, 'buy').price).toEqual(
+      readNumberEntry('100.123', { maxDecimals: 4, decimalComma: false }),
+    );
+    const comma = { ...after, decimalComma: true };
+    expect(fieldEntries(comma, 'buy').price).toEqual(
+      readNumberEntry('100.123', { maxDecimals: 2, decimalComma: true }),
+    );
+    expect(fieldEntries(after, 'buy').price).toEqual(
+      readNumberEntry('100.123', { maxDecimals: 2, decimalComma: false }),
+    );
   });
 
   it('too many decimals is a message with the limit, and nothing is cut or placed', async () => {
