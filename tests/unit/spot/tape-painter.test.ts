@@ -73,6 +73,24 @@ describe('tape painter', () => {
     expect(time('Asia/Shanghai')).toBe('20:00:05');
   });
 
+  it('writes each trade its own second, however the trades of a paint share or change seconds', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 6 }), (offsets) => {
+        const start = Date.UTC(2026, 6, 1, 23, 59, 58);
+        const trades = offsets.map((offset, index) => ({
+          time: start + offset,
+          price: String(index + 1),
+          number: '1',
+          way: 1 as const,
+        }));
+        const body = tapeBody(trades.length);
+        createTapePainter(body, 2, english, 'UTC')(trades, null);
+        const times = [...body.querySelectorAll('.tape-time')].map((cell) => cell.textContent);
+        expect(times).toEqual(trades.map((trade) => new Date(trade.time).toISOString().slice(11, 19)));
+      }),
+    );
+  });
+
   it('marks the stamped frame it painted', () => {
     const body = tapeBody(3);
     createTapePainter(body, 2, english)([{ time: 1, price: '5', number: '1', way: 1 }], 42);

@@ -33,13 +33,22 @@ export function createTapePainter(
     trade: undefined,
   }));
 
+  // The time of the last trade written, by its second: the trades of a frame mostly share one, and
+  // each clockText call formats the time into parts anew.
+  let clock = { second: Number.NaN, text: '' };
+  const clockOf = (ms: number) => {
+    const second = Math.floor(ms / 1000);
+    if (second !== clock.second) clock = { second, text: clockText(ms, timeZone) };
+    return clock.text;
+  };
+
   const write = (cells: TapeRow, trade: CompletedTrade | undefined) => {
     cells.trade = trade;
     setClass(cells.row, 'empty', trade === undefined);
     setText(cells.price, trade ? numbers.fixed(trade.price, priceDecimals) : '');
     // The family's trades carry their quantity as `amount`; `number` is the same where both come.
     setText(cells.number, trade ? numbers.exact(trade.amount ?? trade.number) : '');
-    setText(cells.time, trade ? clockText(timeOf(trade), timeZone) : '');
+    setText(cells.time, trade ? clockOf(timeOf(trade)) : '');
     setClass(cells.price, 'up', trade?.way === TAPE_WAY_BUY);
     setClass(cells.price, 'down', trade?.way === TAPE_WAY_SELL);
   };
