@@ -14,14 +14,27 @@ export const FALLBACK_LANGUAGE = 'en';
  * cache holds at most one table per locale file however many distinct headers arrive.
  */
 // Only the section "server" of each file (vite.config.ts cuts it out), not the interface's text.
-const localeLoaders = import.meta.glob<{ default: Locale }>('../../locales/*.json', {
+// English is not among them: it is in the script itself (below).
+const localeLoaders = import.meta.glob<{ default: Locale }>(
+  ['../../locales/*.json', '!../../locales/en.json'],
+  { query: '?part=server' },
+);
+/**
+ * English, every answer's fallback, is part of the simulator's own script rather than a chunk it
+ * fetches: the first page's quotes wait for it, and on a busy machine its fetch queued behind the
+ * page's own scripts (up to 120 ms after the market had opened, issue 27's first live quote).
+ */
+const builtIn = import.meta.glob<{ default: Locale }>('../../locales/en.json', {
   query: '?part=server',
+  eager: true,
 });
 const loaded = new Map<string, Promise<MessageTable>>();
 
 function loaderOf(lang: string): (() => Promise<{ default: Locale }>) | undefined {
   // Own properties only: `lang` is client input, and "constructor" must not reach Object.prototype.
   const key = `../../locales/${lang}.json`;
+  const inScript = Object.hasOwn(builtIn, key) ? builtIn[key] : undefined;
+  if (inScript) return () => Promise.resolve(inScript);
   return Object.hasOwn(localeLoaders, key) ? localeLoaders[key] : undefined;
 }
 

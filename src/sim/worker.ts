@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+// First, so that the profile's databases are listed while the rest of this script evaluates.
+import { freshProfile, STORE_NAME } from './fresh-profile.ts';
 import { acquireLeadership, type LockManagerLike } from './leader.ts';
 import { runTabWorker, type RelayChannel } from './relay.ts';
 import { servePort, type SimServerPort, type StagedServer } from './serve-port.ts';
@@ -26,22 +28,6 @@ const SIM_NOW_SAVE_MS = 2000;
  * pass is their fallback when no trade comes.
  */
 const CLOCK_PASS_MS = 1000;
-
-// The first answers are translated: English is every answer's fallback, so it loads at once.
-void loadServerMessages('en').catch(() => undefined);
-
-const STORE_NAME = 'tessera-sim';
-
-/**
- * Whether this profile has no exchange yet (its first visit, or its storage was cleared): then
- * there is no log to replay and no setting to read back, and the market opens without waiting for
- * the database. Where the browser cannot list its databases, the answer is no: read them.
- */
-async function freshProfile(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
-  const databases = await indexedDB.databases().catch(() => null);
-  return databases !== null && !databases.some((database) => database.name === STORE_NAME);
-}
 
 /** The IndexedDB event log, whose module (with Dexie) loads apart from the first stage's. */
 function openEventStore(): Promise<EventStore> {
