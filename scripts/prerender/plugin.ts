@@ -8,6 +8,7 @@ import {
   FIRST_PAINT_STYLE,
   LOCKED_PAGE,
   OPENING_QUOTES_ID,
+  STAND_IN,
 } from '../../src/app/first-paint.ts';
 import { AFTER_PAINT_MODULE } from '../../src/app/after-page-paint.ts';
 import { modulePreloadTag } from './module-preload-tag.ts';
@@ -23,8 +24,28 @@ import { modulePreloadTag } from './module-preload-tag.ts';
  * for it to go): it stands whole, but takes no focus and no typing until the app has it
  * (views/first-page.ts unlocks it). Not prerendered, a phone saw only the header until the app had
  * booted: Lighthouse's mobile LCP of /login was 5.9 s.
+ *
+ * `standIn`: a page behind a sign-in shows a fresh visitor the sign-in page (views/shell/
+ * RequireToken.tsx sends them on to it), so that page, locked, stands in for it until the app has
+ * booted and sent them on (its desktop LCP was 1.7-2.0 s, all of it the app's boot). It is drawn
+ * over, not hydrated (its route is another), and a signed-in visitor never sees it
+ * (app/first-paint.ts STAND_IN).
  */
-const PAGES: ReadonlyArray<{ path: string; module: string; quotes: boolean; form?: boolean }> = [
+interface Page {
+  path: string;
+  module: string;
+  quotes: boolean;
+  form?: boolean;
+  standIn?: string;
+}
+
+/** A page behind a sign-in, as a fresh visitor first sees it: the sign-in page, with the way back. */
+function signInFor(path: string): Page {
+  const standIn = `/login?redirect=${encodeURIComponent(path)}`;
+  return { path, module: 'src/views/pages/auth/LoginPage.tsx', quotes: false, form: true, standIn };
+}
+
+const PAGES: readonly Page[] = [
   { path: '/home', module: 'src/views/pages/home/HomePage.tsx', quotes: true },
   { path: '/markets', module: 'src/views/pages/markets/MarketsPage.tsx', quotes: true },
   { path: '/trade', module: 'src/views/pages/trade/TradePage.tsx', quotes: true },
@@ -39,6 +60,10 @@ const PAGES: ReadonlyArray<{ path: string; module: string; quotes: boolean; form
     quotes: false,
     form: true,
   },
+  signInFor('/lever'),
+  signInFor('/second'),
+  signInFor('/assets'),
+  signInFor('/personal'),
 ];
 
 /** JSON inside a <script> element: no `</script>` or `<!--` can appear in it. */
@@ -122,7 +147,7 @@ export function prerenderPages(): Plugin {
           String(openingAt),
           forServer ? '0' : '1',
           answer,
-          ...PAGES.map((page) => page.path),
+          ...PAGES.map((page) => page.standIn ?? page.path),
         ],
         { cwd: root, stdio: 'inherit' },
       );
@@ -132,7 +157,7 @@ export function prerenderPages(): Plugin {
       };
       rmSync(answer);
       for (const page of PAGES) {
-        const body = bodies[page.path];
+        const body = bodies[page.standIn ?? page.path];
         if (body === undefined) throw new Error(`prerender: no page for ${page.path}`);
         writePage(page.path, pageHtml(template, page, body, page.quotes ? quotes : null, bundle));
       }
@@ -147,7 +172,7 @@ export function prerenderPages(): Plugin {
 
   function pageHtml(
     template: string,
-    page: (typeof PAGES)[number],
+    page: Page,
     body: string,
     quotes: string | null,
     written: Rollup.OutputBundle,
@@ -174,9 +199,19 @@ export function prerenderPages(): Plugin {
       head.slice(title, preloads) +
       `${styles.join('\n    ')}\n    ` +
       head.slice(preloads).replace('</head>', `  ${scripts.join('\n    ')}\n  </head>`) +
-      `<div id="root" data-prerendered="${page.path}"${page.form ? ` ${LOCKED_PAGE}` : ''}>${body}</div>${data}` +
+      `<div id="root" ${rootAttributes(page)}>${body}</div>${data}` +
       template.slice(close + '</div>'.length)
     );
+  }
+
+  /** The root's attributes: the route the page was rendered at, and its lock (PAGES). */
+  function rootAttributes(page: Page): string {
+    const rendered = page.standIn === undefined ? page.path : new URL(page.standIn, 'http://x').pathname;
+    return [
+      `data-prerendered="${rendered}"`,
+      ...(page.standIn === undefined ? [] : [STAND_IN]),
+      ...(page.form ? [LOCKED_PAGE] : []),
+    ].join(' ');
   }
 
   function writePage(path: string, html: string): void {

@@ -33,6 +33,14 @@ export const OPENING_QUOTES_ID = 'opening-quotes';
  */
 export const LOCKED_PAGE = 'inert aria-disabled="true"';
 
+/**
+ * The attribute of a page's root whose HTML is another page standing in for it (scripts/prerender
+ * PAGES `standIn`: the sign-in page for a page behind a sign-in). A signed-in visitor
+ * (`data-signed-in` on <html>, FIRST_PAINT_SCRIPT) sees its header only, never a sign-in form
+ * that is not for them; views/first-page.ts removes both once the app's page is up.
+ */
+export const STAND_IN = 'data-stand-in';
+
 /** Stored values that change what a page shows, or say this profile's exchange has moved on. */
 const DIFFERING_KEYS = [
   PREF_KEYS.token,
@@ -60,6 +68,7 @@ export const FIRST_PAINT_SCRIPT = `(function () {
   var lang = get(${JSON.stringify(PREF_KEYS.lang)});
   var differs = location.search !== '' || get(${JSON.stringify(PREF_KEYS.theme)}) === 'light' ||
     ${JSON.stringify(DIFFERING_KEYS)}.some(function (key) { return get(key) !== null; });
+  if (get(${JSON.stringify(PREF_KEYS.token)}) !== null) document.documentElement.dataset.signedIn = '';
   document.documentElement.dataset.firstPaint =
     lang !== null && lang !== ${JSON.stringify(DEFAULT_LANGUAGE)} ? 'held-text' : differs ? 'held' : 'hydrate';
 })();`;
@@ -89,4 +98,5 @@ export function openingQuotesOfPage(): KeptQuotes | null {
 export const FIRST_PAINT_STYLE = `html[data-first-paint='held'] #root .num,
 html[data-first-paint='held-text'] #root .num { visibility: hidden; }
 html[data-first-paint='held-text'] #root * { color: transparent !important; }
-#root[inert] { cursor: progress; }`;
+#root[inert] { cursor: progress; }
+html[data-signed-in] #root[${STAND_IN}] .app-main { visibility: hidden; }`;

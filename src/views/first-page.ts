@@ -22,10 +22,13 @@ export function FirstPageMark(): null {
     if (firstPageMounted) return;
     firstPageMounted = true;
     delete document.documentElement.dataset.firstPaint;
-    // A prerendered form page stood locked until now (app/first-paint.ts LOCKED_PAGE).
+    // A prerendered form page stood locked until now (app/first-paint.ts LOCKED_PAGE), and a
+    // stand-in page (STAND_IN) has been drawn over.
     const root = document.getElementById('root');
     root?.removeAttribute('inert');
     root?.removeAttribute('aria-disabled');
+    root?.removeAttribute('data-stand-in');
+    delete document.documentElement.dataset.signedIn;
   }, []);
   return null;
 }

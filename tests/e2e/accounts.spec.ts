@@ -730,3 +730,49 @@ test(
     await expect(page).not.toHaveURL(/\/login/);
   },
 );
+
+test(
+  'a page behind a sign-in shows a fresh visitor the sign-in page before the app, and a signed-in one never',
+  VIEWS_ONLY,
+  async ({ page }) => {
+    const holdApp = async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/boot-app-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      return async (opened: Promise<unknown>) => {
+        release();
+        await opened;
+        await page.unroute('**/assets/boot-app-*.js');
+      };
+    };
+    const main = () =>
+      page.evaluate(() => {
+        const element = document.querySelector('.app-main') as HTMLElement;
+        return { visibility: getComputedStyle(element).visibility, text: element.innerText };
+      });
+
+    // A fresh visitor: the sign-in page stands in (locked), then the app sends them on to it.
+    let letGo = await holdApp();
+    let opened = page.goto('/lever');
+    await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+    expect((await main()).visibility).toBe('visible');
+    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
+    await letGo(opened);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Flever$/);
+    await logIn(page, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(/\/lever/);
+
+    // Signed in: the stand-in's sign-in form is never shown; the lever screen replaces the frame.
+    letGo = await holdApp();
+    opened = page.goto('/lever');
+    await page.locator('#root[data-stand-in] .app-main').waitFor({ state: 'attached' });
+    expect((await main()).visibility).toBe('hidden');
+    await letGo(opened);
+    await expect(page).toHaveURL(/\/lever$/);
+    expect(await main()).toMatchObject({ visibility: 'visible' });
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveCount(0);
+  },
+);
