@@ -138,7 +138,13 @@ describe("the micro countdown painter (issue 14 item 8: countdowns painted from 
         const touched = new Set(
           observer
             .takeRecords()
-            .map((record) => (record.target as HTMLElement).getAttribute(COUNTDOWN_ATTRIBUTE)),
+            // A cell's text changes in its text node (text-cells.ts): the cell is that node's parent.
+            .map((record) =>
+              (record.target.nodeType === Node.TEXT_NODE
+                ? record.target.parentElement
+                : (record.target as HTMLElement)
+              )?.getAttribute(COUNTDOWN_ATTRIBUTE),
+            ),
         );
         observer.disconnect();
         expect(touched).toEqual(new Set(changes.map((each) => String(each.id))));
