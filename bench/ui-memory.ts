@@ -42,6 +42,8 @@ export interface TraceEvent {
     name?: string;
     /** A GC's reason ("allocation failure", "finalize incremental marking via task", ...). */
     type?: string;
+    /** V8.GCIncrementalMarkingStart: why a major GC began, and the heaps' sizes then. */
+    value?: { reason?: string; global_consumed_bytes?: number; old_gen_consumed_bytes?: number };
     usedHeapSizeBefore?: number;
     usedHeapSizeAfter?: number;
     beginData?: { dirtyObjects?: number; totalObjects?: number };
@@ -197,6 +199,20 @@ export function gcRows(trace: Trace, seconds: number): Array<[string, string]> {
         `longest ${longest.toFixed(1)} ms, freed ${freed.toFixed(1)} MB${why ? ` (${why})` : ''}`,
     ];
   };
+  // A major GC begins when the JavaScript heap's old generation, or the global heap (it and Blink's
+  // heap of DOM objects, events and styles together), nears its limit: the second is what the
+  // sampling profile cannot see.
+  const starts = onMain.filter((event) => event.name === 'V8.GCIncrementalMarkingStart');
+  const startReasons = new Map<string, number>();
+  for (const start of starts) {
+    const reason = start.args?.value?.reason ?? '?';
+    startReasons.set(reason, (startReasons.get(reason) ?? 0) + 1);
+  }
+  const blink = starts.map(
+    (start) =>
+      ((start.args?.value?.global_consumed_bytes ?? 0) - (start.args?.value?.old_gen_consumed_bytes ?? 0)) /
+      MB,
+  );
   const majors = onMain.filter((event) => event.name === 'MajorGC');
   const live = majors.at(-1)?.args?.usedHeapSizeAfter;
   const marking = onMain.filter((event) => event.name === 'V8.GCIncrementalMarking');
@@ -205,6 +221,13 @@ export function gcRows(trace: Trace, seconds: number): Array<[string, string]> {
     kind('MinorGC'),
     kind('MajorGC'),
     ['  incremental marking steps', `${marking.length}, ${markingMs.toFixed(0)} ms`],
+    [
+      '  major GCs began',
+      starts.length === 0
+        ? 'none'
+        : `${[...startReasons.entries()].map(([reason, count]) => `${count} ${reason}`).join(', ')}; ` +
+          `heap outside JavaScript's old generation then ${blink.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+    ],
     ['  heap after the last MajorGC', live === undefined ? 'no MajorGC' : `${(live / MB).toFixed(1)} MB`],
   ];
 }
