@@ -41,7 +41,26 @@ export function BannerCarousel() {
 
   if (list.status === 'failed' || (list.status === 'ready' && count === 0)) return null;
   if (list.status === 'loading') {
-    return <div className="banner-carousel banner-loading skeleton" aria-hidden="true" />;
+    // The carousel's own boxes, empty: slides of its slides' size (CSS sets how many show, as
+    // `visible` does) and a row of its controls' height, so nothing moves when the banners come.
+    // A box of a fixed 176 px moved the page below it by 0.06 of CLS on the desktop preset.
+    return (
+      <div className="banner-carousel banner-loading" aria-hidden="true">
+        <div className="banner-viewport">
+          <div className="banner-track">
+            <div className="banner-slide">
+              <div className="banner-placeholder skeleton" />
+            </div>
+            <div className="banner-slide">
+              <div className="banner-placeholder skeleton" />
+            </div>
+          </div>
+        </div>
+        <div className="banner-controls banner-controls-placeholder">
+          <span className="banner-button" />
+        </div>
+      </div>
+    );
   }
 
   return (

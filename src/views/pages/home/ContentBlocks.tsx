@@ -34,10 +34,16 @@ export function NoticesCard() {
             </Link>
           </li>
         ))}
+        {/* As many rows as come, each a row's height (a line of text in a link's padding): the
+            hero's column is centred, so a shorter list moved the gainers above it (CLS). */}
         {list.status === 'loading' &&
-          [0, 1, 2].map((index) => (
+          [0, 1, 2, 3].map((index) => (
             <li key={index} aria-hidden="true">
-              <span className="skeleton skeleton-text" />
+              <span className="notice-placeholder">
+                <span className="notice-item-title">
+                  <span className="skeleton skeleton-text" />
+                </span>
+              </span>
             </li>
           ))}
       </ul>
