@@ -1,9 +1,9 @@
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { qrDataUrl } from './qr-data-url.ts';
 
 /**
- * A QR code of `text` as an SVG image (the `qrcode` library, as the PnL card's invite link), black
- * on white in both themes: scanners read dark on light. Nothing while it is drawn, or if it fails.
+ * A QR code of `text` as an image (qr-data-url.ts), black on white in both themes. Nothing while it
+ * is drawn, or if it fails.
  */
 export function QrImage({
   text,
@@ -19,13 +19,8 @@ export function QrImage({
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toString(text, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#000000', light: '#ffffff' },
-    })
-      .then((svg) => live && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+    qrDataUrl(text)
+      .then((url) => live && setImage(url))
       .catch(() => live && setImage(null));
     return () => {
       live = false;

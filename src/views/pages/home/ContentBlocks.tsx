@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import QRCode from 'qrcode';
+import { qrDataUrl } from '../../components/qr-data-url.ts';
 import { formatNewsDate } from '../../../domain/format.ts';
 import { CLAIM_COUNTRIES, CLAIM_YEARS, NEWS_CATEGORY } from '../../../domain/home-table.ts';
 import { noticeHref, registerHref } from '../../components/links.ts';
@@ -195,13 +195,8 @@ export function DownloadQr() {
   useEffect(() => {
     if (siteUrl === null) return undefined;
     let live = true;
-    QRCode.toString(siteUrl, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#000000', light: '#ffffff' },
-    })
-      .then((svg) => live && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+    qrDataUrl(siteUrl)
+      .then((url) => live && setImage(url))
       .catch(() => live && setImage(null));
     return () => {
       live = false;
