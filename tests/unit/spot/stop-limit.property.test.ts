@@ -45,8 +45,13 @@ describe('stop-limit rules', () => {
     fc.assert(
       fc.property(
         walk,
-        // The stop measured from the last price at placement: near it, at it now and then.
-        fc.integer({ min: -60, max: 60 }),
+        // The stop measured from the last price at placement: near it, and at it one time in ten.
+        // Drawn from the range alone, "at last" came about 1 time in 121 (offset 0): 2.5 a run of
+        // 300 on average, and under the floor of 2 in about 1 run in 4 (seen in a full run).
+        fc.oneof(
+          { arbitrary: fc.constant(0), weight: 1 },
+          { arbitrary: fc.integer({ min: -60, max: 60 }), weight: 9 },
+        ),
         fc.nat({ max: 40 }),
         (trades, offset, placedAt) => {
           coverage.run();
