@@ -1,34 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LOCALE_PARTS, localePart, type LocalePart } from './src/views/i18n/locale-parts.ts';
+import { localeParts } from './scripts/locale-parts-plugin.ts';
 import { prerenderPages } from './scripts/prerender/plugin.ts';
 import { modulePreloadTag } from './scripts/prerender/module-preload-tag.ts';
-
-/**
- * `locales/<code>.json?part=shell|page|server` imports one part of a locale file (issue 19: the
- * first paint loads only the shell's text, the worker only the server's messages); see
- * src/views/i18n/locale-parts.ts. The part is a module whose default export is the tree, parsed
- * with JSON.parse (faster than an object literal of the same size to parse and compile).
- */
-function localeParts(): Plugin {
-  return {
-    name: 'tessera-locale-parts',
-    enforce: 'pre',
-    load(id) {
-      const [file = '', query = ''] = id.split('?');
-      const part = new URLSearchParams(query).get('part') as LocalePart | null;
-      if (!/[\\/]locales[\\/][a-z]+\.json$/.test(file) || !part || !LOCALE_PARTS.includes(part)) return null;
-      this.addWatchFile(file);
-      const tree = localePart(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, part);
-      return {
-        code: `export default JSON.parse(${JSON.stringify(JSON.stringify(tree))});`,
-        moduleType: 'js',
-      };
-    },
-  };
-}
 
 /** The libraries the shell itself runs on: every one of them is needed for the first render. */
 const SHELL_LIBRARIES =
