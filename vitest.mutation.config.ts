@@ -1,15 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, type PluginOption } from 'vitest/config';
-import base from './vite.config.ts';
-
-/** The app's plugin that serves `locales/<code>.json?part=...` (the simulator's tests import it). */
-const localeParts = (base.plugins ?? [])
-  .flat()
-  .filter((plugin): plugin is Exclude<PluginOption, unknown[]> & { name: string } =>
-    Boolean(
-      plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'tessera-locale-parts',
-    ),
-  );
+import { defineConfig } from 'vitest/config';
+import { localeParts } from './scripts/locale-parts-plugin.ts';
 
 /**
  * The tests Stryker runs (`npm run test:mutation`): the tests that guard each group of
@@ -26,7 +17,8 @@ const groupTests = process.env.MUTATION_TESTS?.split(',').filter(Boolean) ?? [
 ];
 
 export default defineConfig({
-  plugins: localeParts,
+  // The app's plugin that serves `locales/<code>.json?part=...` (the simulator's code imports one).
+  plugins: [localeParts()],
   test: {
     include: groupTests,
     environment: 'node',
