@@ -16,8 +16,8 @@ import { modulePreloadTag } from './module-preload-tag.ts';
 /**
  * The public pages the build prerenders (DESIGN.md "First paint"), each with the module of its
  * page, whose chunk and stylesheets the page's HTML loads at once. `quotes`: the page shows the
- * exchange's quotes, and its HTML carries the opening ones. Pages behind a sign-in are left out:
- * a fresh visitor is sent on from them. `form`: the sign-in, sign-up and password pages are forms,
+ * exchange's quotes, and its HTML carries the opening ones. A page behind a sign-in is not
+ * prerendered as itself (a fresh visitor is sent on from it; `standIn` below). `form`: the sign-in, sign-up and password pages are forms,
  * and what a person typed into a prerendered field before the app took the page over was lost when
  * it did (two people's e-mails vanished so in the server specs). Their page is written locked
  * (`inert`, and `aria-disabled` for assistive technology and for Playwright, whose actions wait
