@@ -8,9 +8,9 @@ function whenIdle(work: () => void): void {
 
 /**
  * A QR code of `text` as an SVG data URL, black on white in both themes (scanners read dark on
- * light), drawn when the page is idle: the library works out the code in the caller's task, 30-40
- * ms under Lighthouse's 4x slower CPU, which made /home's effects after its first render one long
- * task (issue 27).
+ * light), drawn when the page is idle: the library works out the code in the caller's task, and in
+ * a trace of /home under a 4x slower CPU its functions were the largest part of the 86 ms task of
+ * effects after the first render (issue 27).
  */
 export function qrDataUrl(text: string): Promise<string> {
   return new Promise((resolve, reject) => {
