@@ -740,6 +740,9 @@ async function touchDragTakeProfit(page: Page, shot: (name: string) => string) {
     .getByTestId('kline-chart')
     .locator('[data-testid^="chart-grip-lever-"][data-testid$="-tp"]');
   await expect(grip).toBeVisible(BOOT);
+  // The chart in the middle of the screen: a line near its top edge, the page scrolled, sat under
+  // the sticky header, which took the finger instead (a CI run's drag never started so).
+  await page.getByTestId('kline-chart').evaluate((chart) => chart.scrollIntoView({ block: 'center' }));
   const size = await grip.boundingBox();
   expect(size!.height).toBeGreaterThanOrEqual(44);
   const before = Number(await grip.getAttribute('data-price'));

@@ -47,11 +47,6 @@ import { useNumberText } from '../../use-number-text.ts';
 
 type ChartStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
-/** The bars' times as one text: the same text is the same time axis (a list reloaded included). */
-function timesKey(bars: readonly ChartBar[]): string {
-  return bars.map((bar) => bar.time).join(',');
-}
-
 /**
  * The chart redraws live candles at most this often (ms). A canvas redraw of the whole chart costs
  * a frame's worth of main-thread time on a slow machine; once a second keeps the candle live to
@@ -190,8 +185,6 @@ export function KlineChart({
   // The frame the instance was last built with: rebuilding it (notMerge) costs tens of
   // milliseconds on a slow machine, so a new history only moves the zoom.
   const drawnFrame = useRef<ChartFrame | null>(null);
-  // The bars' times the time axis was last given (timesKey).
-  const drawnTimes = useRef('');
 
   const draw = useCallback((resetZoom: boolean) => {
     const instance = chart.current;
@@ -203,17 +196,13 @@ export function KlineChart({
     if (drawnFrame.current !== current) {
       instance.setOption(frameOption(current, zoomStart), { notMerge: true, lazyUpdate: true });
       drawnFrame.current = current;
-      drawnTimes.current = '';
     } else if (resetZoom) {
       instance.setOption({ dataZoom: [{ start: zoomStart, end: 100 }] }, { lazyUpdate: true });
     }
-    const { xAxis, ...series } = dataOption(bars.current, current, marksRef.current, drawingsRef.current);
-    // A live tick changes the last bar, not the bars' times: the time axis keeps its categories,
-    // which ECharts would otherwise index and lay out again for every pane at every redraw.
-    const times = timesKey(bars.current);
-    const axisChanged = times !== drawnTimes.current;
-    drawnTimes.current = times;
-    instance.setOption(axisChanged ? { xAxis, ...series } : series, { lazyUpdate: true, silent: true });
+    instance.setOption(dataOption(bars.current, current, marksRef.current, drawingsRef.current), {
+      lazyUpdate: true,
+      silent: true,
+    });
   }, []);
 
   /** Brings the focus moment's bar to the middle of the view (once per loaded history). */

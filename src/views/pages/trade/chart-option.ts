@@ -228,9 +228,7 @@ export function dataOption(
       { id: SERIES_IDS.line, data: frame.line ? closes : [], markLine: frame.line ? markLine : noMarkLine },
       {
         id: SERIES_IDS.drawings,
-        // Without drawings the carrier has nothing to carry: no line of its own to lay out and draw
-        // at every live redraw (issue 27: a redraw over 12.5 ms is a long task on a 4x slower phone).
-        data: drawings.length > 0 ? closes : [],
+        data: closes,
         markLine: drawingsMarkLine(drawings, bars, frame.colors, frame.numbers),
       },
     ] as KlineOption['series'],
