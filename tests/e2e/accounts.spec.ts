@@ -2,7 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openInApp, showOnce, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import {
+  expect,
+  holdAppChunk,
+  openInApp,
+  showOnce,
+  simControl,
+  test,
+  VIEWS_ONLY,
+  withPrefs,
+} from './fixtures.ts';
 
 /**
  * Accounts, driven the way a person would: type, click, read the screen. Nothing is really sent in
@@ -700,12 +709,7 @@ test(
   VIEWS_ONLY,
   async ({ page }) => {
     // The app's chunk is held back: the page on screen is the prerendered one (scripts/prerender).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/boot-app-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const app = await holdAppChunk(page);
     const opened = page.goto('/login');
     const email = page.getByLabel('E-mail', { exact: true });
     await expect(email).toBeVisible();
@@ -722,9 +726,8 @@ test(
       };
     });
     expect(before).toEqual({ inert: true, disabled: 'true', focused: false });
-    release();
+    await app.release();
     await opened;
-    await page.unroute('**/assets/boot-app-*.js');
     expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(false);
     await logIn(page, DEMO.email, DEMO.password);
     await expect(page).not.toHaveURL(/\/login/);
@@ -736,16 +739,10 @@ test(
   VIEWS_ONLY,
   async ({ page }) => {
     const holdApp = async () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/boot-app-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const app = await holdAppChunk(page);
       return async (opened: Promise<unknown>) => {
-        release();
+        await app.release();
         await opened;
-        await page.unroute('**/assets/boot-app-*.js');
       };
     };
     const main = () =>

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { startCluster } from './cluster-server.ts';
 import { startDemoServer, type DemoServer } from './demo-server.ts';
 import { readdirSync } from 'node:fs';
@@ -224,3 +224,30 @@ export async function simControl(
     { url: workerUrl(), path, payload },
   );
 }
+
+/**
+ * Holds the app's chunk back, so the page on screen stays the one the build wrote (a prerendered
+ * page before the app has taken it over). `release` lets the chunk through and stops holding it.
+ */
+export async function holdAppChunk(page: Page): Promise<{ release: () => Promise<void> }> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let passed = () => {};
+  // The held request gone on: unrouting while its handler still ran would continue it twice.
+  const gone = new Promise<void>((resolve) => (passed = resolve));
+  const handler = async (route: Route) => {
+    await held;
+    await route.continue();
+    passed();
+  };
+  await page.route(APP_CHUNK, handler);
+  return {
+    release: async () => {
+      letGo();
+      await gone;
+      await page.unroute(APP_CHUNK, handler);
+    },
+  };
+}
+
+const APP_CHUNK = '**/assets/boot-app-*.js';

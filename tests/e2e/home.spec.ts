@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import { expect, holdAppChunk, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 import { spillingText } from './spilling-text.ts';
 
 /**
@@ -83,20 +83,14 @@ test.describe('home', () => {
         });
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route('**/assets/boot-app-*.js', async (route) => {
-          await held;
-          await route.continue();
-        });
+        const app = await holdAppChunk(page);
         const opened = page.goto('/home');
         await page.locator('.banner-loading').waitFor();
         // Its stylesheets in: the page as painted, not as laid out before them.
         await page.waitForFunction(() => document.readyState === 'complete');
         const loading = await height();
-        release();
+        await app.release();
         await opened;
-        await page.unroute('**/assets/boot-app-*.js');
         await expect(page.getByTestId('banner-carousel').getByRole('img').first()).toBeVisible();
         await expect(page.locator('.notices-list a').first()).toBeVisible();
         const loaded = await height();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, VIEWS_ONLY } from './fixtures.ts';
+import { expect, holdAppChunk, test, VIEWS_ONLY } from './fixtures.ts';
 
 /**
  * All markets (/markets), driven as a person would. Needs the market simulator
@@ -184,21 +184,15 @@ test.describe('all markets', () => {
       // into: hydrated in place on the first visit, drawn over on the next (this profile's exchange
       // has opened by then: app/first-paint.ts "held").
       for (const visit of ['hydrated', 'drawn over']) {
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route('**/assets/boot-app-*.js', async (route) => {
-          await held;
-          await route.continue();
-        });
+        const app = await holdAppChunk(page);
         const opened = page.goto('/markets');
         const search = page.getByRole('searchbox', { name: 'Search pairs' });
         await search.pressSequentially('eth');
         expect(await page.evaluate(() => document.documentElement.dataset.firstPaint), visit).toBe(
           visit === 'hydrated' ? 'hydrate' : 'held',
         );
-        release();
+        await app.release();
         await opened;
-        await page.unroute('**/assets/boot-app-*.js');
         await expect(search, visit).toHaveValue('eth');
         await expect.poll(async () => (await table(page)).length, visit).toBeGreaterThan(0);
         const pairs = (await table(page)).map((row) => row.pair);
