@@ -26,6 +26,8 @@ interface Held {
   /** Touch: waiting for the long-press; mouse and pen: picked up at once. */
   picked: boolean;
   timer: number;
+  /** The price the dragged line was last drawn at inside the price grid (null: not moved yet). */
+  drawn: number | null;
 }
 
 /** The line being dragged, where it is now (px from the chart's top) and the price there. */
@@ -112,6 +114,7 @@ export function ChartLineGrips({
       startY: event.clientY,
       picked: !touch,
       timer: 0,
+      drawn: null,
     };
     held.current = state;
     if (touch) {
@@ -134,14 +137,17 @@ export function ChartLineGrips({
     const y = lineY(event);
     const price = priceAt(y);
     // Outside the price grid the line stays at the last place it could be drawn.
-    if (price !== null) setPreview({ id: state.id, y, price });
+    if (price === null) return;
+    state.drawn = price;
+    setPreview({ id: state.id, y, price });
   };
 
   const onUp = (event: ReactPointerEvent<HTMLElement>) => {
     const state = held.current;
     if (!state || state.pointer !== event.pointerId) return;
     const moved = Math.abs(event.clientY - state.startY) >= CLICK_SLOP_PX;
-    const price = state.picked && moved ? priceAt(lineY(event)) : null;
+    // Let go outside the price grid, the line is where the user last saw it: that price is asked.
+    const price = state.picked && moved ? (priceAt(lineY(event)) ?? state.drawn) : null;
     end();
     if (price !== null) drag.drop(state.id, price);
   };
