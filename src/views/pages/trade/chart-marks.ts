@@ -140,8 +140,9 @@ export function priceLabelPositions(
 
 /**
  * The price span the y axis shows: the shown bars' lows to highs. The chart opens on the latest
- * bars (`shown` of them) and its y axis scales to those alone: a mark line does not stretch it (a
- * liquidation price far away is simply not drawn), so marks do not widen the span either.
+ * bars (`shown` of them) and its y axis scales to those and to the draggable lines (draggableReach):
+ * a line only drawn does not stretch it (a liquidation price far away is simply not drawn), and
+ * the span is the bars' alone.
  */
 function priceSpan(bars: readonly ChartBar[], shown: number): number {
   let low = Infinity;
@@ -246,4 +247,31 @@ export function focusWindow(
   let first = index - Math.floor(span / 2);
   first = Math.max(0, Math.min(first, total - span));
   return { start: (100 * first) / total, end: (100 * (first + span)) / total };
+}
+
+/** Room kept beyond a draggable line, as a share of the shown bars' price span. */
+const REACH_MARGIN = 0.08;
+
+/**
+ * Points at the last bar for an invisible series, so the price axis fits the lines the user may
+ * drag (a take-profit, a stop-loss) as it fits the bars: a line set beyond the bars' range is still
+ * on the chart to be seen and dragged (a take-profit 0.3 % up, with the price at the top of its
+ * range, sat above the axis with its grip hidden), with room on either side to drag it further.
+ * Lines that are only drawn (a liquidation price far away) do not stretch the axis.
+ */
+export function draggableReach(
+  bars: readonly ChartBar[],
+  marks: ChartMarks,
+  /** How many of the latest bars the chart shows (its opening zoom); default all. */
+  shown: number = bars.length,
+): Array<[number, number]> {
+  const last = bars.length - 1;
+  if (last < 0) return [];
+  const margin = priceSpan(bars, shown) * REACH_MARGIN;
+  return marks.prices
+    .filter((mark) => mark.grip !== undefined && Number.isFinite(mark.price))
+    .flatMap((mark): Array<[number, number]> => [
+      [last, mark.price + margin],
+      [last, Math.max(0, mark.price - margin)],
+    ]);
 }

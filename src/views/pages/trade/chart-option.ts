@@ -10,7 +10,7 @@ import { axisLabel, fullLabel } from '../../../domain/spot/chart-time.ts';
 import { visibleBars, type KlinePeriod } from '../../../domain/spot/chart-period.ts';
 import type { Drawing } from '../../../domain/chart-studies/drawings.ts';
 import type { Study } from '../../../domain/chart-studies/studies.ts';
-import { markLineOption, NO_MARKS, type ChartMarks } from './chart-marks.ts';
+import { draggableReach, markLineOption, NO_MARKS, type ChartMarks } from './chart-marks.ts';
 import type { NumberText } from '../../../domain/number-locale.ts';
 import { chartPanes } from './chart-panes.ts';
 import {
@@ -78,7 +78,13 @@ export interface ChartFrame {
   numbers: NumberText;
 }
 
-const SERIES_IDS = { candles: 'candles', line: 'line', volume: 'volume', drawings: 'drawings' } as const;
+const SERIES_IDS = {
+  candles: 'candles',
+  line: 'line',
+  volume: 'volume',
+  drawings: 'drawings',
+  reach: 'reach',
+} as const;
 
 /**
  * The chart's frame: a price grid and one pane per study that has its own (chart-panes.ts), all
@@ -198,6 +204,19 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         lineStyle: { opacity: 0 },
         tooltip: { show: false },
       },
+      {
+        // Invisible points at the prices of the lines the user may drag, so the price axis reaches
+        // them (draggableReach).
+        id: SERIES_IDS.reach,
+        type: 'line',
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        data: [],
+        showSymbol: false,
+        silent: true,
+        lineStyle: { opacity: 0 },
+        tooltip: { show: false },
+      },
     ],
   };
 }
@@ -231,6 +250,7 @@ export function dataOption(
         data: closes,
         markLine: drawingsMarkLine(drawings, bars, frame.colors, frame.numbers),
       },
+      { id: SERIES_IDS.reach, data: draggableReach(bars, marks, visibleBars(frame.period)) },
     ] as KlineOption['series'],
   };
 }
