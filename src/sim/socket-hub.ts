@@ -12,6 +12,21 @@ export interface SocketSession {
 export const PONG_FRAME = '{"type":"pong"}';
 
 /**
+ * Whether a socket's text is a ping: `{"type":"ping"}`, or a bare `ping` (clients of this family
+ * ping plainly). The socket gateway answers these itself (socket-gateway-process.ts).
+ */
+export function isPing(text: string): boolean {
+  if (text === 'ping') return true;
+  // Parsed whole, as the hub parses it: `{"type":"\u0070ing"}` is a ping too (a client's texts are few).
+  try {
+    const frame: unknown = JSON.parse(text);
+    return typeof frame === 'object' && frame !== null && (frame as { type?: unknown }).type === 'ping';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * What a channel name may look like: an upper-case base (`DAY_MARKET`, `TX_SUBMIT`), optionally
  * followed by `.` and a pair symbol (`MARKET_DEPTH.BTC/USDT`) and then by `.` and a candle period
  * (`KLINE.BTC/USDT.5min`). Anything else is refused, so a client cannot park arbitrary strings in
@@ -79,7 +94,6 @@ export class SocketHub {
   }
 
   private receive(state: SessionState, text: string): void {
-    // A bare `ping` text is a ping too (clients of this family ping plainly).
     if (text === 'ping') return this.ping(state);
     let frame: unknown;
     try {

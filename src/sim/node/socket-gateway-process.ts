@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { FromGateway, FrameRun, ToGateway } from './gateway-protocol.ts';
 import { textFrame } from './websocket-text-frame.ts';
 import { MAX_SOCKET_BUFFER, MAX_SOCKET_FRAME, rawText, SOCKET_HEARTBEAT_MS } from './socket-limits.ts';
+import { isPing, PONG_FRAME } from '../socket-hub.ts';
 
 /**
  * The socket gateway process (started by socket-gateway.ts): the WebSocket side of `npm run server`
@@ -13,6 +14,9 @@ import { MAX_SOCKET_BUFFER, MAX_SOCKET_FRAME, rawText, SOCKET_HEARTBEAT_MS } fro
  * matches orders. The exchange hands over each accepted upgrade's TCP socket and then sends frames
  * as texts with the socket numbers they go to; what the sockets say goes back to it as it came.
  */
+
+/** The answer to every ping, framed once. */
+const PONG = textFrame(PONG_FRAME);
 
 /** How long a shutdown waits for clients to answer the close frame before cutting them off. */
 const CLOSE_GRACE_MS = 2_000;
@@ -53,7 +57,13 @@ function adopt(message: Extract<ToGateway, { type: 'adopt' }>, socket: Socket): 
   sockets.handleUpgrade(request, socket, Buffer.from(message.head), (ws) => {
     connection.ws = ws;
     ws.on('message', (data, isBinary) => {
-      if (!isBinary) tell({ type: 'message', id, text: rawText(data) });
+      if (isBinary) return;
+      const text = rawText(data);
+      // A ping is answered here, at once, not after the exchange's event loop has come to it: the
+      // pong tells the socket is alive, nothing of the exchange. The exchange still hears the ping
+      // (it checks the session's expiry on it) and its own pong is not sent (socket-gateway.ts).
+      if (isPing(text)) socket.write(PONG);
+      tell({ type: 'message', id, text });
     });
     ws.on('pong', () => (connection.alive = true));
     ws.on('error', () => ws.terminate());

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FrameTarget } from './frame-writer.ts';
 import type { FromGateway, FrameRun, ToGateway } from './gateway-protocol.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
+import { PONG_FRAME } from '../socket-hub.ts';
 
 const ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'socket-gateway-process.ts');
 /** The TypeScript loader the server itself runs under (`npm run server` is tsx). */
@@ -145,7 +146,8 @@ export class SocketGateway {
    * and a busy turn answers many requests, each with its own private frames.
    */
   private write(id: number, text: string): void {
-    if (!this.open.has(id)) return;
+    // The gateway answered the ping itself, as soon as it came (socket-gateway-process.ts).
+    if (!this.open.has(id) || text === PONG_FRAME) return;
     const last = this.runs[this.runs.length - 1];
     // A public frame goes to every subscriber in one loop: one run, the text sent once.
     if (last?.[0] === text) {
