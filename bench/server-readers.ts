@@ -1,10 +1,11 @@
 import type { ApiClient } from './server-http.ts';
 import { BENCH_PAIR, type BenchUser } from './server-users.ts';
+import { thinkTime } from './think-time.ts';
 
 /**
  * The benchmark's reading users (bench/server.ts `--mix realistic`): most people on an exchange watch
  * rather than trade. Each one loops until the deadline over what the home, market and trade pages
- * ask for, `thinkMs` apart (jittered 0.5x-1.5x like the traders): the quote groups, the pair's quote
+ * ask for, `thinkMs` apart (bench/think-time.ts, like the traders): the quote groups, the pair's quote
  * with depth and tape, its candles, the wallet's accounts and the user's open orders.
  */
 const READS: ReadonlyArray<{
@@ -34,8 +35,7 @@ export async function browse(
   random: () => number,
 ): Promise<void> {
   for (let step = 0; performance.now() < deadline; step++) {
-    if (thinkMs > 0 && step > 0)
-      await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + random())));
+    await thinkTime(step, thinkMs, random);
     if (performance.now() >= deadline) break;
     let roll = random() * TOTAL_WEIGHT;
     const read = READS.find((candidate) => (roll -= candidate.weight) < 0) ?? READS[0]!;

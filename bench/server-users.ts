@@ -1,6 +1,7 @@
 import { ORDER_STATUS_OPEN } from '../src/domain/contract-codes.ts';
 import type { ApiClient, Outcome } from './server-http.ts';
 import type { ServerProcess } from './server-process.ts';
+import { thinkTime } from './think-time.ts';
 
 /**
  * The benchmark's trading users (bench/server.ts): each signs up the way a person does on a shared
@@ -119,8 +120,7 @@ export async function trade(
   let crossingBuy = random() < 0.5;
   const options = { token: user.token };
   for (let step = 0; performance.now() < deadline; step++) {
-    if (thinkMs > 0 && step > 0)
-      await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + random())));
+    await thinkTime(step, thinkMs, random);
     if (performance.now() >= deadline) break;
     if (quote === null || step % 6 === 0) {
       const deal = await api.get('market/deal', { currency_match_id: BENCH_PAIR.id });

@@ -84,7 +84,8 @@ const USAGE = `Usage: npm run bench:server -- [options]
   --data memory|file         the server's SQLite event log in memory (default), or in a fresh file
   --users <n>                trading users, each one closed loop of calls (default 50)
   --sockets <n>              WebSockets watching BTC/USDT depth and trades (default 500)
-  --think <ms>               pause between one user's calls, jittered 0.5x-1.5x (default 0)
+  --think <ms>               pause between one user's calls, jittered 0.5x-1.5x, and before its first
+                             call 0-1x, so users arrive spread over it (default 0)
   --mix closed|realistic     closed (default): every user trades; realistic: --traders of them trade,
                              the others read (quotes, depth, candles, accounts, orders); its preset is
                              --users 500 --sockets 2000 --think 500 (options given still win)
