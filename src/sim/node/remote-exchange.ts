@@ -4,7 +4,7 @@ import type { WireRequest } from '../../api/transport.ts';
 import type { ClientFacts } from '../client-facts.ts';
 import type { StoredImage } from '../features/accounts/uploads.ts';
 import type { MessageTable, SimServer } from '../server.ts';
-import type { SocketSession } from '../socket-hub.ts';
+import { isPing, PONG_FRAME, type SocketSession } from '../socket-hub.ts';
 import type { StoreHealth } from '../store/store-health.ts';
 import {
   COMMAND_SUBJECT,
@@ -225,7 +225,13 @@ export class RemoteExchange implements SimServer {
     // handshake), and its client tries again, through the balancer, on a gateway that is up.
     if (!this.options.link.isUp()) setImmediate(() => this.end(id));
     return {
-      receive: (text) => this.publish({ op: 'text', gateway, id, text }),
+      receive: (text) => {
+        // A ping is answered here, at once, as the single server's socket gateway does
+        // (socket-gateway-process.ts); the core still hears it (the session's expiry check) and its
+        // pong is not relayed (onFrames).
+        if (isPing(text)) send(PONG_FRAME);
+        this.publish({ op: 'text', gateway, id, text });
+      },
       close: () => {
         if (!this.sockets.delete(id)) return;
         if (this.options.link.isUp()) this.publish({ op: 'close', gateway, id });
@@ -261,6 +267,7 @@ export class RemoteExchange implements SimServer {
 
   private onFrames(message: FramesMessage): void {
     for (const [text, ids] of message.runs) {
+      if (text === PONG_FRAME) continue;
       for (const id of ids) this.sockets.get(id)?.send(text);
     }
     for (const id of message.close ?? []) this.end(id);

@@ -80,6 +80,24 @@ describe.skipIf(!NATS)('the gateway and core roles over NATS', () => {
     expect((await openOrderIdsAt(b.base, token, price)).length).toBe(2);
   });
 
+  it('a gateway answers a ping itself, once, even while the core is stopped', async () => {
+    const socket = await openSocket(gateways[0]!.socketUrl);
+    socket.send({ type: 'sub', params: 'DAY_MARKET' });
+    await socket.waitFor((frame) => frame.type === 'sub_result');
+    core.child.kill('SIGSTOP');
+    try {
+      socket.send({ type: 'ping' });
+      await socket.waitFor((frame) => frame.type === 'pong', 5_000);
+    } finally {
+      core.child.kill('SIGCONT');
+    }
+    // The core, back, hears the ping too and answers the sub: its own pong is not relayed.
+    socket.send({ type: 'sub', params: 'TX_SUBMIT' });
+    await socket.waitFor(() => socket.frames.filter((frame) => frame.type === 'sub_result').length === 2);
+    expect(socket.frames.filter((frame) => frame.type === 'pong')).toHaveLength(1);
+    socket.close();
+  });
+
   it("pushes an order's frame to its owner's socket on the other gateway, and to no one else", async () => {
     const [a, b] = gateways as [Gateway, Gateway];
     const token = await loginDemo(b.base);
