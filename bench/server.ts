@@ -16,8 +16,8 @@
  *    an explicit option overrides.
  * 5. Stops the server with SIGTERM while the sockets are still open, and checks it stopped cleanly.
  *
- * Prints throughput, p50/p95/p99/max latency per call kind, errors by kind, socket frames per
- * second, trade push delay and the spread of one frame across sockets, failed and dropped sockets,
+ * Prints throughput, p50/p95/p99/max latency per call kind (the calls that opened their connection
+ * apart), errors by kind, socket frames per second, trade push delay and the spread of one frame across sockets, failed and dropped sockets,
  * and the server's RSS and CPU (by thread: its event loop, the thread pool, V8's helpers), its own
  * event-loop delay (bench/server-loop-probe.ts), and how busy each core of the machine was; exits 1 when HTTP errors or socket failures exceed
  * `--max-error-rate` (a fraction, default 0.01) or the server did not stop cleanly.
