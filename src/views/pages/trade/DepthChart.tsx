@@ -126,7 +126,6 @@ export function DepthChart({ depth$, step, priceDecimals, base, quote }: DepthCh
       frameDrawn.current = current.frame;
     }
     instance.setOption(depthDataOption(drawn.current, current.unit), { lazyUpdate: true, silent: true });
-    element.dataset.points = String(drawn.current.bids.length + drawn.current.asks.length);
   }, []);
 
   // One ECharts instance for the component's life, loaded once the screen around it has painted.
@@ -143,6 +142,12 @@ export function DepthChart({ depth$, step, priceDecimals, base, quote }: DepthCh
       .then((loaded) => {
         if (!loaded || cancelled) return;
         instance = loaded.echarts.init(element, undefined, { renderer: 'canvas' });
+        // How many points are on the canvas, once they are: the options are taken lazily and drawn
+        // in the next frame, and a pointer over the chart before then finds nothing to show (an
+        // e2e hovered as soon as the points were handed over and got an empty tooltip).
+        instance.on('finished', () => {
+          element.dataset.points = String(drawn.current.bids.length + drawn.current.asks.length);
+        });
         chart.current = instance;
         frameDrawn.current = null;
         redraw();
