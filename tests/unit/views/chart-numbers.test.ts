@@ -1,44 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { numberTextFor } from '../../../src/domain/number-locale.ts';
-import { frameOption, type ChartFrame } from '../../../src/views/pages/trade/chart-option.ts';
-
-const COLORS = {
-  up: '#0f0',
-  down: '#f00',
-  text: '#fff',
-  faint: '#999',
-  grid: '#333',
-  panel: '#111',
-  line: '#ff0',
-  averages: ['#ff0', '#a0f'],
-  study: '#0ff',
-  drawing: '#fa0',
-  font: 'sans-serif',
-};
-const LABELS = {
-  open: 'O',
-  high: 'H',
-  low: 'L',
-  close: 'C',
-  volume: 'V',
-  average: (window: number) => `MA${window}`,
-  ema: (window: number) => `EMA${window}`,
-  boll: (line: string) => `BOLL-${line}`,
-  macd: (line: string) => `MACD-${line}`,
-  rsi: (window: number) => `RSI${window}`,
-};
-
-function frame(language: 'en' | 'ru' | 'gm'): ChartFrame {
-  return {
-    period: '5min',
-    line: false,
-    timeZone: 'UTC',
-    colors: COLORS,
-    labels: LABELS,
-    studies: ['ma', 'volume'],
-    numbers: numberTextFor(language),
-  };
-}
+import { frameOption } from '../../../src/views/pages/trade/chart-option.ts';
+import { chartFrame } from './chart-frame-fixture.ts';
 
 /** The price axis (the first y axis) of a frame, as ECharts receives it. */
 function priceAxis(option: ReturnType<typeof frameOption>) {
@@ -51,17 +13,17 @@ function priceAxis(option: ReturnType<typeof frameOption>) {
 
 describe('the chart writes its numbers in the reader’s language', () => {
   it('the price axis and its pointer: ECharts alone would group them the English way', () => {
-    expect(priceAxis(frameOption(frame('en'), 0)).axisLabel.formatter(89400)).toBe('89,400');
-    expect(priceAxis(frameOption(frame('ru'), 0)).axisLabel.formatter(89400)).toBe('89\u00a0400');
-    expect(priceAxis(frameOption(frame('gm'), 0)).axisLabel.formatter(0.0583)).toBe('0,0583');
+    expect(priceAxis(frameOption(chartFrame('en'), 0)).axisLabel.formatter(89400)).toBe('89,400');
+    expect(priceAxis(frameOption(chartFrame('ru'), 0)).axisLabel.formatter(89400)).toBe('89\u00a0400');
+    expect(priceAxis(frameOption(chartFrame('gm'), 0)).axisLabel.formatter(0.0583)).toBe('0,0583');
     // The pointer sits on a pixel, not a price: six significant digits of it.
-    expect(priceAxis(frameOption(frame('gm'), 0)).axisPointer.label.formatter({ value: 89233.123456 })).toBe(
-      '89.233,1',
-    );
+    expect(
+      priceAxis(frameOption(chartFrame('gm'), 0)).axisPointer.label.formatter({ value: 89233.123456 }),
+    ).toBe('89.233,1');
   });
 
   it('the tooltip writes open, high, low, close and volume the same way', () => {
-    const option = frameOption(frame('ru'), 0);
+    const option = frameOption(chartFrame('ru'), 0);
     const tooltip = option.tooltip as { formatter: (params: unknown) => string };
     const html = tooltip.formatter([
       { seriesId: 'candles', axisValue: 0, value: [0, 89000.5, 89100.25, 88900, 89200] },

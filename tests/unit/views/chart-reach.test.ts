@@ -1,69 +1,21 @@
-import { BarChart, CandlestickChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberTextFor } from '../../../src/domain/number-locale.ts';
 import type { ChartMarks, PriceMark } from '../../../src/views/pages/trade/chart-marks.ts';
-import {
-  dataOption,
-  frameOption,
-  type ChartBar,
-  type ChartFrame,
-} from '../../../src/views/pages/trade/chart-option.ts';
+import { dataOption, frameOption, type ChartBar } from '../../../src/views/pages/trade/chart-option.ts';
+import { echarts } from '../../../src/views/pages/trade/echarts-kline.ts';
+import { chartFrame } from './chart-frame-fixture.ts';
 
 /**
  * The price axis reaches the lines the user may drag (a take-profit, a stop-loss), whatever the
  * bars in view: a line beyond their range had no place on the chart, its grip hidden, and could be
- * neither seen nor dragged. Drawn by the real ECharts (its server-side SVG renderer), so the axis's
- * extent is the library's own.
+ * neither seen nor dragged. Drawn by the real ECharts with the chart's own parts (echarts-kline.ts)
+ * and its server-side SVG renderer, so the axis's extent is the library's own.
  */
-echarts.use([
-  CandlestickChart,
-  LineChart,
-  BarChart,
-  GridComponent,
-  DataZoomComponent,
-  TooltipComponent,
-  MarkLineComponent,
-  SVGRenderer,
-]);
+// The kline chart's own ECharts parts, drawn to SVG in Node (server-side rendering).
+echarts.use([SVGRenderer]);
 
-const COLORS = {
-  up: '#0f0',
-  down: '#f00',
-  text: '#fff',
-  faint: '#999',
-  grid: '#333',
-  panel: '#111',
-  line: '#ff0',
-  averages: ['#ff0', '#a0f'],
-  study: '#0ff',
-  drawing: '#fa0',
-  font: 'sans-serif',
-};
-const LABELS = {
-  open: 'O',
-  high: 'H',
-  low: 'L',
-  close: 'C',
-  volume: 'V',
-  average: (window: number) => `MA${window}`,
-  ema: (window: number) => `EMA${window}`,
-  boll: (line: string) => `BOLL-${line}`,
-  macd: (line: string) => `MACD-${line}`,
-  rsi: (window: number) => `RSI${window}`,
-};
-const FRAME: ChartFrame = {
-  period: '5min',
-  line: false,
-  timeZone: 'UTC',
-  colors: COLORS,
-  labels: LABELS,
-  studies: ['ma', 'volume'],
-  numbers: numberTextFor('en'),
-};
+const FRAME = chartFrame();
 
 /** Bars whose prices stay within 100 ± 1. */
 function flatBars(count: number): ChartBar[] {

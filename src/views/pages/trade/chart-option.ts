@@ -191,33 +191,28 @@ export function frameOption(frame: ChartFrame, zoomStart: number): KlineOption {
         lineStyle: { width: 1.5, color: colors.line },
         areaStyle: { color: colors.line, opacity: 0.08 },
       },
-      {
-        // Carries the user's drawings: an invisible line of the closes, so the lines sit on the
-        // price axis whether candles or the time line are shown.
-        id: SERIES_IDS.drawings,
-        type: 'line',
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: [],
-        showSymbol: false,
-        silent: true,
-        lineStyle: { opacity: 0 },
-        tooltip: { show: false },
-      },
-      {
-        // Invisible points at the prices of the lines the user may drag, so the price axis reaches
-        // them (draggableReach).
-        id: SERIES_IDS.reach,
-        type: 'line',
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: [],
-        showSymbol: false,
-        silent: true,
-        lineStyle: { opacity: 0 },
-        tooltip: { show: false },
-      },
+      // Carries the user's drawings: an invisible line of the closes, so the lines sit on the
+      // price axis whether candles or the time line are shown.
+      invisiblePriceLine(SERIES_IDS.drawings),
+      // Invisible points at the prices of the lines the user may drag, so the price axis reaches
+      // them (draggableReach).
+      invisiblePriceLine(SERIES_IDS.reach),
     ],
+  };
+}
+
+/** A line series on the price grid that nobody sees or points at: it only carries or stretches. */
+function invisiblePriceLine(id: string): LineSeriesOption {
+  return {
+    id,
+    type: 'line',
+    xAxisIndex: 0,
+    yAxisIndex: 0,
+    data: [],
+    showSymbol: false,
+    silent: true,
+    lineStyle: { opacity: 0 },
+    tooltip: { show: false },
   };
 }
 
