@@ -7,6 +7,7 @@ import {
   FIRST_PAINT_SCRIPT,
   FIRST_PAINT_STYLE,
   LOCKED_PAGE,
+  OPENING_ANSWERS_ID,
   OPENING_QUOTES_ID,
   STAND_IN,
 } from '../../src/app/first-paint.ts';
@@ -107,7 +108,8 @@ function pageLinks(
  * (`home.html` for /home: what `vite preview` and static hosts serve for the path). The app renders
  * in Node through Vite's SSR module loader (src/app/prerender-page.tsx, React's react-dom/static);
  * the seeded exchange opens in Node at the build's opening instant (src/sim/opening-quotes.ts), and
- * its first quotes go into the pages that show quotes. Every fresh profile's worker opens at that
+ * its first quotes go into the pages that show quotes, and the news each page shows goes into it
+ * (streams/opening-answers.ts). Every fresh profile's worker opens at that
  * same instant (the instant is compiled into the build as VITE_OPENING_AT), so its first answer
  * is the page's (tests/unit/prerender/opening-quotes.test.ts).
  *
@@ -151,15 +153,15 @@ export function prerenderPages(): Plugin {
         ],
         { cwd: root, stdio: 'inherit' },
       );
-      const { quotes, bodies } = JSON.parse(readFileSync(answer, 'utf8')) as {
+      const { quotes, pages } = JSON.parse(readFileSync(answer, 'utf8')) as {
         quotes: string | null;
-        bodies: Record<string, string>;
+        pages: Record<string, { body: string; answers: Record<string, unknown> }>;
       };
       rmSync(answer);
       for (const page of PAGES) {
-        const body = bodies[page.standIn ?? page.path];
-        if (body === undefined) throw new Error(`prerender: no page for ${page.path}`);
-        writePage(page.path, pageHtml(template, page, body, page.quotes ? quotes : null, bundle));
+        const rendered = pages[page.standIn ?? page.path];
+        if (rendered === undefined) throw new Error(`prerender: no page for ${page.path}`);
+        writePage(page.path, pageHtml(template, page, rendered, page.quotes ? quotes : null, bundle));
       }
       console.log(
         `prerendered ${PAGES.length} pages in ${Date.now() - started} ms` +
@@ -173,7 +175,7 @@ export function prerenderPages(): Plugin {
   function pageHtml(
     template: string,
     page: Page,
-    body: string,
+    rendered: { body: string; answers: Record<string, unknown> },
     quotes: string | null,
     written: Rollup.OutputBundle,
   ): string {
@@ -182,9 +184,12 @@ export function prerenderPages(): Plugin {
     if (open < 0 || close < open) throw new Error('prerender: index.html has no <div id="root">');
     const { styles, scripts } = pageLinks(written, page.module, template, base);
     const data =
-      quotes === null
+      (quotes === null
         ? ''
-        : `<script type="application/json" id="${OPENING_QUOTES_ID}">${scriptSafe(quotes)}</script>`;
+        : `<script type="application/json" id="${OPENING_QUOTES_ID}">${scriptSafe(quotes)}</script>`) +
+      (Object.keys(rendered.answers).length === 0
+        ? ''
+        : `<script type="application/json" id="${OPENING_ANSWERS_ID}">${scriptSafe(JSON.stringify(rendered.answers))}</script>`);
     // The page's own script and rules go right after the <title>; its stylesheets after the
     // template's (the cascade's order) and ahead of every module preload; its preloads go last.
     const head = template.slice(0, open);
@@ -199,7 +204,7 @@ export function prerenderPages(): Plugin {
       head.slice(title, preloads) +
       `${styles.join('\n    ')}\n    ` +
       head.slice(preloads).replace('</head>', `  ${scripts.join('\n    ')}\n  </head>`) +
-      `<div id="root" ${rootAttributes(page)}>${body}</div>${data}` +
+      `<div id="root" ${rootAttributes(page)}>${rendered.body}</div>${data}` +
       template.slice(close + '</div>'.length)
     );
   }

@@ -3,12 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { unstable_forceFrameRate } from 'scheduler';
 import { BrowserRouter, type NavigateFunction } from 'react-router-dom';
 import type { Transport } from '../api/transport.ts';
-import type { LanguageCode } from '../domain/languages.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../domain/languages.ts';
 import { registerAppUpdate } from './app-update.ts';
 import { numberTextFor } from '../domain/number-locale.ts';
 import { writePref } from '../machines/local-prefs.ts';
 import { AppTree } from './app-tree.tsx';
-import { firstPaint, openingQuotesOfPage } from './first-paint.ts';
+import { firstPaint, openingAnswersOfPage, openingQuotesOfPage } from './first-paint.ts';
 import { createServices } from './services.ts';
 import { yieldToPage } from './yield-to-page.ts';
 import { initI18n } from '../views/i18n/setup.ts';
@@ -65,6 +65,12 @@ export async function bootApp({
       else waiting = to;
     },
     openingQuotes: hydrating ? openingQuotesOfPage() : null,
+    // The page's news is every visitor's in its language (the default) on the simulator, whose
+    // seeded news the build asked: taken over as well as hydrated, the page starts from it.
+    openingAnswers:
+      (paint === 'hydrate' || paint === 'held') && transport.name === 'sim' && langCode === DEFAULT_LANGUAGE
+        ? openingAnswersOfPage()
+        : null,
     currentPath: () => {
       const { pathname, search } = window.location;
       // Already on /login: keep the page the user was originally sent from.

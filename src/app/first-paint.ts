@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from '../domain/languages.ts';
 import { PREF_KEYS } from '../machines/local-prefs.ts';
 import { decodeKeptQuotes, type KeptQuotes } from '../streams/kept-quotes.ts';
+import { decodeOpeningAnswers, type OpeningAnswers } from '../streams/opening-answers.ts';
 
 /**
  * How a prerendered page meets its visitor (DESIGN.md "First paint"). The build prerenders each
@@ -26,6 +27,16 @@ export const OPENING_SOURCE = 'sim';
 
 /** The id of the script element holding a prerendered page's opening quotes (JSON text). */
 export const OPENING_QUOTES_ID = 'opening-quotes';
+
+/** The id of the script element holding a prerendered page's news answers (streams/opening-answers.ts). */
+export const OPENING_ANSWERS_ID = 'opening-answers';
+
+/**
+ * The attribute of what a prerendered page shows for its bare address only (the newest notice of
+ * /notice): the address asked for another (`?id=`), so it is hidden until the app shows that one,
+ * rather than showing the wrong one first (`data-address-query` on <html>, FIRST_PAINT_SCRIPT).
+ */
+export const SHOWS_BARE_ADDRESS = 'data-shows-bare-address';
 
 /**
  * The attributes of a prerendered form page's root until the app has it (scripts/prerender
@@ -69,6 +80,7 @@ export const FIRST_PAINT_SCRIPT = `(function () {
   var differs = location.search !== '' || get(${JSON.stringify(PREF_KEYS.theme)}) === 'light' ||
     ${JSON.stringify(DIFFERING_KEYS)}.some(function (key) { return get(key) !== null; });
   if (get(${JSON.stringify(PREF_KEYS.token)}) !== null) document.documentElement.dataset.signedIn = '';
+  if (location.search !== '') document.documentElement.dataset.addressQuery = '';
   document.documentElement.dataset.firstPaint =
     lang !== null && lang !== ${JSON.stringify(DEFAULT_LANGUAGE)} ? 'held-text' : differs ? 'held' : 'hydrate';
 })();`;
@@ -90,6 +102,11 @@ export function openingQuotesOfPage(): KeptQuotes | null {
   return readOpeningTable(document.getElementById(OPENING_QUOTES_ID)?.textContent ?? null);
 }
 
+/** The news answers the page was prerendered with (in the default language), or null. */
+export function openingAnswersOfPage(): OpeningAnswers | null {
+  return decodeOpeningAnswers(document.getElementById(OPENING_ANSWERS_ID)?.textContent ?? null);
+}
+
 /**
  * The page's rules while it is held (written into a prerendered page's head beside the script):
  * its figures are hidden in place (they are the opening quotes, not this visitor's), and in another
@@ -99,4 +116,5 @@ export const FIRST_PAINT_STYLE = `html[data-first-paint='held'] #root .num,
 html[data-first-paint='held-text'] #root .num { visibility: hidden; }
 html[data-first-paint='held-text'] #root * { color: transparent !important; }
 #root[inert] { cursor: progress; }
-html[data-signed-in] #root[${STAND_IN}] .app-main { visibility: hidden; }`;
+html[data-signed-in] #root[${STAND_IN}] .app-main { visibility: hidden; }
+html[data-address-query] #root [${SHOWS_BARE_ADDRESS}] { visibility: hidden; }`;

@@ -13,6 +13,7 @@ import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
 import type { KeptQuotes } from '../streams/kept-quotes.ts';
+import type { OpeningAnswers } from '../streams/opening-answers.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
 import type { Services } from './app-services.ts';
 import { deferWiredMachines } from './machines/deferred.ts';
@@ -30,6 +31,8 @@ export function createServices(options: {
   currentPath: () => string;
   /** The prerendered page's quotes, when the app hydrates that page (first-paint.ts). */
   openingQuotes?: KeptQuotes | null;
+  /** The prerendered page's news answers, when the app takes over that page (first-paint.ts). */
+  openingAnswers?: OpeningAnswers | null;
 }): Services {
   const toasts = new ToastStore();
   // The developer inspector's one bus: every root actor gets its `inspect`. It stamps
@@ -110,6 +113,7 @@ export function createServices(options: {
       write: (text) => writePref('lastQuotes', text),
     },
     openingQuotes: options.openingQuotes ?? null,
+    openingAnswers: options.openingAnswers ?? null,
   });
   return {
     backend: options.transport.name,

@@ -26,6 +26,26 @@ export function afterFailure<T>(last: Loadable<T>, error: unknown): Loadable<T> 
   return last.data === undefined ? { status: 'failed', error } : { status: 'failed', error, data: last.data };
 }
 
+/** The streams known to be ready already, with their one value (settled). */
+const SETTLED = new WeakMap<Observable<Loadable<unknown>>, Loadable<unknown>>();
+
+/**
+ * A stream that is ready from the start with `data` and never changes: an answer the page already
+ * has (a prerendered page's, streams/opening-answers.ts). A reader can take its value at once,
+ * without subscribing (settledValue), so the first render shows it rather than a skeleton.
+ */
+export function settled<T>(data: T): Observable<Loadable<T>> {
+  const value: Loadable<T> = { status: 'ready', data };
+  const stream = of(value);
+  SETTLED.set(stream, value);
+  return stream;
+}
+
+/** The one value of a stream made by `settled`, or undefined for any other stream. */
+export function settledValue<T>(source: Observable<Loadable<T>>): Loadable<T> | undefined {
+  return SETTLED.get(source) as Loadable<T> | undefined;
+}
+
 /** A load as a stream of Loadable: loading, then ready or failed; one call per subscription. */
 export function loadable<T>(load: () => Promise<T>): Observable<Loadable<T>> {
   return defer(load).pipe(

@@ -29,6 +29,7 @@ export function FirstPageMark(): null {
     root?.removeAttribute('aria-disabled');
     root?.removeAttribute('data-stand-in');
     delete document.documentElement.dataset.signedIn;
+    delete document.documentElement.dataset.addressQuery;
   }, []);
   return null;
 }

@@ -71,10 +71,11 @@ test.describe('home', () => {
     'the banner carousel holds its size from the first HTML, can be paused and stepped through',
     VIEWS_ONLY,
     async ({ page }) => {
-      // The prerendered page (the app held back) has the carousel's place at its loaded size, and
-      // the announcements' rows at theirs: nothing moves when they come (CLS). The hero's column
-      // is centred, so a shorter list of announcements moved the gainers above it. (The gainers'
-      // own rows follow the live market: their count may change, so they are not compared.)
+      // The prerendered page (the app held back) has the banners and announcements in its HTML
+      // (streams/opening-answers.ts), at the size the app draws them: nothing moves when the app
+      // takes the page over (CLS). The hero's column is centred, so a shorter list of
+      // announcements moved the gainers above it. (The gainers' own rows follow the live market:
+      // their count may change, so they are not compared.)
       const height = () =>
         page.evaluate(() => {
           const box = (selector: string) =>
@@ -85,7 +86,8 @@ test.describe('home', () => {
         await page.setViewportSize({ width, height: 900 });
         const app = await holdAppChunk(page);
         const opened = page.goto('/home');
-        await page.locator('.banner-loading').waitFor();
+        await page.getByTestId('banner-carousel').getByRole('img').first().waitFor();
+        await expect(page.locator('.notices-list a')).not.toHaveCount(0);
         // Its stylesheets in: the page as painted, not as laid out before them.
         await page.waitForFunction(() => document.readyState === 'complete');
         const loading = await height();

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, test, withPrefs } from './fixtures.ts';
+import { expect, holdAppChunk, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 
 /** Notice and news detail (/notice?id=&category_id=). */
 
@@ -66,6 +66,47 @@ test.describe('notice', () => {
     await page.goto('/notice?id=9999&category_id=5');
     await expect(page.getByText('This article could not be found')).toBeVisible();
   });
+
+  test(
+    '/notice is whole in its first HTML; an address naming another article hides it until the app shows that one',
+    VIEWS_ONLY,
+    async ({ page }) => {
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text()))
+          failures.push(message.text());
+      });
+      // The app held back: what a phone shows before any script has run.
+      let app = await holdAppChunk(page);
+      let opened = page.goto('/notice');
+      const title = page.getByTestId('notice-title');
+      await expect(title).toBeVisible();
+      const newest = (await title.textContent()) ?? '';
+      expect(newest).not.toBe('');
+      const current = page.getByTestId('notice-titles').getByRole('link').first();
+      await expect(current).toContainText(newest);
+      await expect(page.getByTestId('footer-news-5')).toContainText('How to register');
+      await app.release();
+      await opened;
+      // The body is sanitized in the browser (DOMPurify), so it comes with the app.
+      await expect(page.getByTestId('article-body')).not.toBeEmpty();
+      // Hydrated in place: the app's own page, the same article, and React found what it rendered.
+      await expect(page.locator('html')).not.toHaveAttribute('data-first-paint');
+      await expect(title).toHaveText(newest);
+      await expect(current).toHaveAttribute('aria-current', 'page');
+      expect(failures).toEqual([]);
+
+      app = await holdAppChunk(page);
+      opened = page.goto('/notice?id=21&category_id=5');
+      await expect(page.getByTestId('notice-titles')).toBeVisible();
+      await expect(title).toBeHidden();
+      await app.release();
+      await opened;
+      await expect(title).toHaveText('How to deposit');
+      await expect(title).toBeVisible();
+    },
+  );
 
   test('a notice opened with the wrong category shows its real one; content follows the language', async ({
     page,

@@ -7,6 +7,7 @@ import { connectionQueries } from './connection.ts';
 import { generalQueries } from './general.ts';
 import { leverQueries } from './lever.ts';
 import type { KeptQuotes, KeptQuotesStorage } from '../kept-quotes.ts';
+import type { OpeningAnswers } from '../opening-answers.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
@@ -23,7 +24,11 @@ import { walletQueries } from './wallet.ts';
 export function createQueries(
   api: ApiClient,
   socket: ChannelSource,
-  options: { keptQuotes?: KeptQuotesStorage; openingQuotes?: KeptQuotes | null } = {},
+  options: {
+    keptQuotes?: KeptQuotesStorage;
+    openingQuotes?: KeptQuotes | null;
+    openingAnswers?: OpeningAnswers | null;
+  } = {},
 ): Ontology {
   const markets = marketQueries(api, socket, options);
   return {
@@ -34,7 +39,7 @@ export function createQueries(
     lever: leverQueries(api),
     markets,
     micro: microQueries(api),
-    news: newsQueries(api),
+    news: newsQueries(api, options.openingAnswers ?? null),
     p2p: p2pQueries(api, socket),
     personal: personalQueries(api),
     trade: tradeQueries(api, socket, markets.snapshot),

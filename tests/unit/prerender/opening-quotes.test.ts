@@ -85,7 +85,7 @@ function textOf(html: string, at: number, tag: string): string {
 
 describe('the prerendered /trade', () => {
   it("shows the default pair's header and the pair list with a fresh profile's first answer", async () => {
-    const html = await prerenderPage('/trade', await prerenderedTable());
+    const { body: html } = await prerenderPage('/trade', await prerenderedTable(), null);
     // The worker's first answer, an hour after the build, written as the page writes numbers.
     const live = await workersFirstTable({ fresh: true, visitedAt: OPENING_AT + 3_600_000 });
     const numbers = numberTextFor(DEFAULT_LANGUAGE);

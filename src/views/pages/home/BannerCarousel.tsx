@@ -16,6 +16,7 @@ export function BannerCarousel() {
   const { t } = useTranslation();
   const list = useNewsList(NEWS_CATEGORY.banners);
   const slides = list.status === 'ready' ? list.data.filter((item) => (item.banner ?? '') !== '') : [];
+  // The slides' widths follow the same query in CSS (home.css `--visible`), from the first paint.
   const wide = useMediaQuery('(min-width: 1100px)');
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const visible = wide ? 2 : 1;
@@ -69,7 +70,6 @@ export function BannerCarousel() {
       aria-roledescription={t('home.banners.roledescription')}
       aria-label={t('home.banners.label')}
       data-testid="banner-carousel"
-      style={{ ['--visible' as string]: visible }}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

@@ -49,9 +49,12 @@ export default function NoticePage() {
         <h2 id="notice-aside-title">{categoryName || t('notice.title')}</h2>
         <NoticeTitles list={list} activeId={id} categoryId={categoryId} />
       </aside>
+      {/* Prerendered, /notice shows the newest article: an address naming another hides it until
+          the app shows that one (app/first-paint.ts SHOWS_BARE_ADDRESS). */}
       <article
         className="notice-article panel"
         aria-busy={article.status === 'loading' && (id !== null || firstList.status === 'loading')}
+        data-shows-bare-address=""
       >
         <ArticlePane
           article={article}
