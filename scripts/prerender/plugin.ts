@@ -6,6 +6,7 @@ import type { Plugin, Rollup } from 'vite';
 import {
   FIRST_PAINT_SCRIPT,
   FIRST_PAINT_STYLE,
+  DRAWN_OVER,
   LOCKED_PAGE,
   OPENING_ANSWERS_ID,
   OPENING_QUOTES_ID,
@@ -31,6 +32,10 @@ import { modulePreloadTag } from './module-preload-tag.ts';
  * booted and sent them on (its desktop LCP was 1.7-2.0 s, all of it the app's boot). It is drawn
  * over, not hydrated (its route is another), and a signed-in visitor never sees it
  * (app/first-paint.ts STAND_IN).
+ *
+ * `drawnOver`: the page shows the visitor's own tab (the developer inspector's running machines),
+ * as it is when the tab starts; the app draws over it (app/first-paint.ts DRAWN_OVER). Not
+ * prerendered, /inspect was the header alone until the app had booted (mobile LCP 6.3 s).
  */
 interface Page {
   path: string;
@@ -38,6 +43,7 @@ interface Page {
   quotes: boolean;
   form?: boolean;
   standIn?: string;
+  drawnOver?: boolean;
 }
 
 /** A page behind a sign-in, as a fresh visitor first sees it: the sign-in page, with the way back. */
@@ -53,6 +59,7 @@ const PAGES: readonly Page[] = [
   { path: '/notice', module: 'src/views/pages/notice/NoticePage.tsx', quotes: false },
   { path: '/deposit', module: 'src/views/pages/earnings/EarningsPage.tsx', quotes: false },
   { path: '/legalIndex/legal', module: 'src/views/pages/p2p/HallPage.tsx', quotes: false },
+  { path: '/inspect', module: 'src/views/devtools/InspectPage.tsx', quotes: false, drawnOver: true },
   { path: '/login', module: 'src/views/pages/auth/LoginPage.tsx', quotes: false, form: true },
   { path: '/register', module: 'src/views/pages/auth/RegisterPage.tsx', quotes: false, form: true },
   {
@@ -215,6 +222,7 @@ export function prerenderPages(): Plugin {
     return [
       `data-prerendered="${rendered}"`,
       ...(page.standIn === undefined ? [] : [STAND_IN]),
+      ...(page.drawnOver ? [DRAWN_OVER] : []),
       ...(page.form ? [LOCKED_PAGE] : []),
     ].join(' ');
   }

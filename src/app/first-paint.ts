@@ -52,6 +52,14 @@ export const LOCKED_PAGE = 'inert aria-disabled="true"';
  */
 export const STAND_IN = 'data-stand-in';
 
+/**
+ * The attribute of a prerendered page whose content is the visitor's own tab's (/inspect: the
+ * machines running in this tab, scripts/prerender PAGES `drawnOver`): it paints at once as the tab
+ * starts (its one actor, no events yet), and the app draws over it rather than hydrating it, since
+ * by then the tab's machines have moved on.
+ */
+export const DRAWN_OVER = 'data-drawn-over';
+
 /** Stored values that change what a page shows, or say this profile's exchange has moved on. */
 const DIFFERING_KEYS = [
   PREF_KEYS.token,
@@ -85,10 +93,15 @@ export const FIRST_PAINT_SCRIPT = `(function () {
     lang !== null && lang !== ${JSON.stringify(DEFAULT_LANGUAGE)} ? 'held-text' : differs ? 'held' : 'hydrate';
 })();`;
 
-/** This page's first paint, or null when it was not prerendered (the SPA's own index.html). */
+/**
+ * This page's first paint, or null when it was not prerendered (the SPA's own index.html) or is
+ * drawn over whatever the visitor (DRAWN_OVER).
+ */
 export function firstPaint(): FirstPaint | null {
   const mode = document.documentElement.dataset.firstPaint;
-  const prerendered = document.getElementById('root')?.dataset.prerendered === window.location.pathname;
+  const root = document.getElementById('root');
+  const prerendered =
+    root?.dataset.prerendered === window.location.pathname && !root.hasAttribute(DRAWN_OVER);
   return prerendered && (mode === 'hydrate' || mode === 'held' || mode === 'held-text') ? mode : null;
 }
 

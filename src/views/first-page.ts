@@ -23,11 +23,12 @@ export function FirstPageMark(): null {
     firstPageMounted = true;
     delete document.documentElement.dataset.firstPaint;
     // A prerendered form page stood locked until now (app/first-paint.ts LOCKED_PAGE), and a
-    // stand-in page (STAND_IN) has been drawn over.
+    // stand-in page (STAND_IN) or a page of the tab's own (DRAWN_OVER) has been drawn over.
     const root = document.getElementById('root');
     root?.removeAttribute('inert');
     root?.removeAttribute('aria-disabled');
     root?.removeAttribute('data-stand-in');
+    root?.removeAttribute('data-drawn-over');
     delete document.documentElement.dataset.signedIn;
     delete document.documentElement.dataset.addressQuery;
   }, []);

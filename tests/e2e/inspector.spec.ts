@@ -1,4 +1,4 @@
-import { expect, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
+import { expect, holdAppChunk, simControl, test, VIEWS_ONLY, withPrefs } from './fixtures.ts';
 
 /**
  * The developer inspector (issue 17): opened from the header's developer menu or Alt+Shift+D, it
@@ -155,8 +155,16 @@ test('the inspector page and gallery at 390 px, light and dark', VIEWS_ONLY, asy
   await page.goto('/login');
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible(BOOT);
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
-  await page.goto('/inspect');
+  // The prerendered page paints before the app (scripts/prerender `drawnOver`): the inspector as a
+  // tab starts, its session alone, no events yet; the app then draws this tab's own over it.
+  const app = await holdAppChunk(page);
+  const opened = page.goto('/inspect');
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  await expect(page.getByText('No events recorded yet.')).toBeVisible();
+  await app.release();
+  await opened;
   await expect(page.getByTestId('inspector')).toBeVisible(BOOT);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-drawn-over');
   await expect(page.locator('[data-testid=chart][data-ready=true]')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/inspect-page-390-light.png`, fullPage: true });

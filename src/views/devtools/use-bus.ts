@@ -20,5 +20,7 @@ export function useBusVersion(bus: InspectionBus): number {
     },
     [bus],
   );
-  return useSyncExternalStore(subscribe, () => bus.version);
+  const version = () => bus.version;
+  // A prerendered /inspect (scripts/prerender) renders the bus as it is at build time: empty.
+  return useSyncExternalStore(subscribe, version, version);
 }
