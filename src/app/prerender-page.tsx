@@ -90,7 +90,8 @@ export async function prerenderPage(
     );
     const body = await renderToHtml(path, tree);
     const unanswered = [...asked].filter(([key]) => !Object.hasOwn(answered, key));
-    if (content === null || unanswered.length === 0) {
+    if (content === null) return { body, answers: {} };
+    if (unanswered.length === 0) {
       // Only what this render read: an answer an earlier render needed and this one did not is left out.
       return { body, answers: Object.fromEntries([...asked.keys()].map((key) => [key, answered[key]])) };
     }
@@ -98,6 +99,7 @@ export async function prerenderPage(
     for (const [key, load] of unanswered) answered[key] = await load();
   }
 }
+
 async function renderToHtml(path: string, tree: ReactNode): Promise<string> {
   // A part that failed to render would be left for the browser to render, and hydrating it would
   // report the failure there: the build fails instead, naming it.
