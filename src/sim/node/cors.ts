@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** The origins allowed by default: the app's dev server and its preview, on loopback. */
 export const DEFAULT_ORIGINS: readonly string[] = [
@@ -7,6 +8,19 @@ export const DEFAULT_ORIGINS: readonly string[] = [
   'http://127.0.0.1:4173',
   'http://localhost:4173',
 ];
+
+const LOOPBACK: ReadonlySet<string> = new Set(['127.0.0.1', '::1']);
+
+/**
+ * The origins of the pages this server sends itself (`--app`): its public address's, and, listening
+ * on loopback, each way of writing loopback with its port (a browser may be pointed at any).
+ */
+export function ownOrigins(publicUrl: string, address: AddressInfo): string[] {
+  const origins = [new URL(publicUrl).origin];
+  if (LOOPBACK.has(address.address))
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) origins.push(`http://${host}:${address.port}`);
+  return [...new Set(origins)];
+}
 
 /** Request headers a browser may send cross-origin (the contract's, plus the request id). */
 const ALLOWED_HEADERS = 'content-type, lang, authorization, x-request-id, x-operator-token';
@@ -18,11 +32,16 @@ const ALLOWED_HEADERS = 'content-type, lang, authorization, x-request-id, x-oper
  */
 export class CorsPolicy {
   private readonly any: boolean;
-  private readonly origins: ReadonlySet<string>;
+  private readonly origins: Set<string>;
 
   constructor(origins: readonly string[]) {
     this.any = origins.includes('*');
     this.origins = new Set(origins);
+  }
+
+  /** Allows `origin` too: the server's own, once it is known (main.ts, with --app). */
+  allow(origin: string): void {
+    this.origins.add(origin);
   }
 
   allows(origin: string | undefined): boolean {

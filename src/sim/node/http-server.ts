@@ -11,6 +11,7 @@ import type { CorsPolicy } from './cors.ts';
 import { errorFields, type JsonLog } from './json-log.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { GUARDED_CALLS, type AddressAttempts } from './address-attempts.ts';
+import { isAppPath, type AppFiles } from './app-files.ts';
 import { CorkedSockets } from './corked-sockets.ts';
 import { FrameWriter } from './frame-writer.ts';
 import { readBody } from './request-body.ts';
@@ -57,6 +58,11 @@ export interface HttpServerOptions {
    */
   reset?: () => Promise<void>;
   /**
+   * The built app (`--app`, app-files.ts): its files and pages on every path that is not the
+   * server's own (the API, the socket, uploads, /healthz, /demo/). Omitted: those paths are unknown (404).
+   */
+  app?: AppFiles;
+  /**
    * The process that owns the WebSocket connections (socket-gateway.ts), so frames are written on
    * another core; the exchange still decides everything about them. Omitted: this process serves
    * the sockets itself.
@@ -75,6 +81,8 @@ export interface HttpServer {
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 const API_PREFIX = '/api/';
+/** Where the live socket is served (WebSocket upgrades of any other path are refused). */
+export const SOCKET_PATH = '/ws';
 const UPLOAD_PREFIX = '/uploads/';
 const RESET_PATH = '/demo/reset';
 const LOGGED_PATH_MAX = 200;
@@ -90,6 +98,7 @@ const CLOSE_AFTER: ReadonlySet<number> = new Set([408, 413]);
  * 415 content type, 429 too many requests from one address, 503 timeout or shutting down), call faults with 200 as the contract says.
  * GET /healthz answers 200 `{ status: 'ok' }` while the store can take writes, and 503 with the
  * store's state and reason while it cannot (a load balancer sends traffic elsewhere meanwhile).
+ * With `app` (--app) every other path is the built app's: a file, a route's page, or 404.
  */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const { log, cors } = options;
@@ -138,6 +147,24 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     };
     if (closing) return refuse(503, 'internal');
     if (!cors.allows(request.headers.origin)) return refuse(403, 'unknownCall');
+    let url: URL;
+    try {
+      url = new URL(`http://server${request.url ?? '/'}`);
+    } catch {
+      return refuse(400, 'badPayload');
+    }
+    // The built app (--app): its files are answered before the rate limit (a page loads dozens,
+    // and the service worker fetches the whole build at once); its pages count, since each asks
+    // the exchange for its quotes. A coin logo stays the logos' own, with their stricter headers.
+    const { app } = options;
+    const appPath = app !== undefined && isAppPath(url.pathname) && !options.logos?.has(url.pathname);
+    const fetched = request.method === 'GET' || request.method === 'HEAD';
+    const found = app && appPath && fetched ? await app.find(url.pathname) : null;
+    if (found?.kind === 'missing') return refuse(404, 'unknownCall');
+    if (app && found?.kind === 'file') {
+      await app.send(found, request, response);
+      return null;
+    }
     if (options.rateLimit && !options.rateLimit.take(request.socket.remoteAddress ?? '')) {
       response.setHeader('retry-after', '1');
       return refuse(429, 'internal');
@@ -146,11 +173,13 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       response.writeHead(204).end();
       return null;
     }
-    let url: URL;
-    try {
-      url = new URL(`http://server${request.url ?? '/'}`);
-    } catch {
-      return refuse(400, 'badPayload');
+    if (app && found?.kind === 'page') {
+      await app.send(found, request, response);
+      return null;
+    }
+    if (appPath && !fetched) {
+      response.setHeader('allow', 'GET, HEAD');
+      return refuse(405, 'badPayload');
     }
     if (url.pathname === '/healthz' && request.method === 'GET') {
       const health = options.storeHealth?.() ?? { writable: true };
@@ -331,7 +360,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     socket.on('error', () => socket.destroy());
     const pathname = (request.url ?? '').split('?')[0];
     if (closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
-    if (pathname !== '/ws') return rejectUpgrade(socket, 404, 'Not Found');
+    if (pathname !== SOCKET_PATH) return rejectUpgrade(socket, 404, 'Not Found');
     if (!cors.allows(request.headers.origin)) return rejectUpgrade(socket, 403, 'Forbidden');
     if (gateway) return adoptBy(gateway, request, socket, head);
     sockets.handleUpgrade(request, socket, head, (ws) => {

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CorsPolicy } from './cors.ts';
+import { CorsPolicy, ownOrigins } from './cors.ts';
+import { AppFiles, appRoot } from './app-files.ts';
+import { servedPage } from './served-page.ts';
+import type { SimServer } from '../server.ts';
 import { createHttpServer } from './http-server.ts';
 import { errorFields, JsonLog, sendConsoleTo } from './json-log.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -39,7 +42,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** How often a standby core reads what the leader stored since its last read. */
 const STANDBY_FOLLOW_MS = 250;
 
-async function main(options: ServerOptions): Promise<void> {
+/**
+ * The built app (--app), its pages carrying `server`'s quotes as of the moment each is sent; the
+ * server's own address is then an origin its API and socket allow (the app's pages come from it).
+ */
+function appFiles(root: string | undefined, server: Pick<SimServer, 'handle'>): AppFiles | undefined {
+  return root === undefined
+    ? undefined
+    : new AppFiles(root, (html) => servedPage(html, server, () => Date.now()));
+}
+
+async function main(options: ServerOptions, appDir: string | undefined): Promise<void> {
   // The wall clock: log times, request durations and ScaledClock's real time.
   const wallClock = () => Date.now();
   const log = new JsonLog(process.stdout, wallClock);
@@ -123,7 +136,7 @@ async function main(options: ServerOptions): Promise<void> {
       secrets,
     });
   if (options.role === 'core') return runCore(options, log, openExchange, () => file);
-  if (options.role === 'gateway') return runGateway(options, log, operatorToken);
+  if (options.role === 'gateway') return runGateway(options, log, operatorToken, appDir);
   // With --socket-gateway on the WebSocket connections live in a process of their own: the fan-out
   // of every market frame to every socket runs on the other core while this process runs the
   // exchange. It starts while the exchange folds its log, so a restart is not slower by its start.
@@ -143,15 +156,18 @@ async function main(options: ServerOptions): Promise<void> {
         }
       : undefined;
   const gateway = await gatewayStarting;
+  // Through `node` on every call, so a demo reset's new exchange answers from then on.
+  const exchange: SimServer = {
+    handle: (request, client) => node.simulator.server.handle(request, client),
+    openSocket: (send) => node.simulator.server.openSocket(send),
+  };
+  const cors = new CorsPolicy(options.origins);
+  const app = appFiles(appDir, exchange);
   const http = createHttpServer({
-    // Through `node` on every call, so a demo reset's new exchange answers from then on.
-    server: {
-      handle: (request, client) => node.simulator.server.handle(request, client),
-      openSocket: (send) => node.simulator.server.openSocket(send),
-    },
+    server: exchange,
     messages,
     log,
-    cors: new CorsPolicy(options.origins),
+    cors,
     maxBodyBytes: options.maxBodyBytes,
     requestTimeoutMs: options.requestTimeoutMs,
     ...(options.demo ? {} : { gate: serverModeGate(operatorToken) }),
@@ -167,6 +183,7 @@ async function main(options: ServerOptions): Promise<void> {
       : {}),
     ...(reset ? { reset } : {}),
     ...(gateway ? { gateway } : {}),
+    ...(app ? { app } : {}),
   });
   // Signals are handled from before the server listens, so a stop right after start is graceful too.
   onStopSignals(
@@ -183,6 +200,8 @@ async function main(options: ServerOptions): Promise<void> {
   const address = await http.listen(options.port, options.host);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   publicUrl ||= `http://${host}:${address.port}`;
+  const own = app ? ownOrigins(publicUrl, address) : [];
+  for (const origin of own) cors.allow(origin);
   log.info('listening', {
     url: publicUrl,
     api: `${publicUrl}/api/`,
@@ -190,7 +209,7 @@ async function main(options: ServerOptions): Promise<void> {
     port: address.port,
     data: file,
     seed: options.seed ?? null,
-    origins: options.origins.join(','),
+    origins: [...options.origins, ...own].join(','),
     rate_per_address: options.rate || null,
     codes: options.demo
       ? 'the in-app outbox (demo)'
@@ -199,6 +218,7 @@ async function main(options: ServerOptions): Promise<void> {
         : 'to this log',
     demo: options.demo,
     reset: reset ? 'POST /demo/reset' : null,
+    app: appDir ?? null,
   });
   log.info('operator_token', {
     header: OPERATOR_HEADER,
@@ -276,7 +296,12 @@ async function runCore(
  * and socket text goes to the core over NATS. Input checks, the operator gate, rate limits and
  * sign-in attempts are this gateway's own, as in one process.
  */
-async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: string): Promise<void> {
+async function runGateway(
+  options: ServerOptions,
+  log: JsonLog,
+  operatorToken: string,
+  appDir: string | undefined,
+): Promise<void> {
   const gatewayId = options.gatewayId ?? `gateway-${randomBytes(4).toString('hex')}`;
   const nats = await connectNats(options.natsUrl, `tessera ${gatewayId}`, log);
   const wallClock = () => Date.now();
@@ -290,11 +315,13 @@ async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: s
     requestTimeoutMs: options.requestTimeoutMs,
     now: wallClock,
   });
+  const cors = new CorsPolicy(options.origins);
+  const app = appFiles(appDir, remote);
   const http = createHttpServer({
     server: remote,
     messages,
     log,
-    cors: new CorsPolicy(options.origins),
+    cors,
     maxBodyBytes: options.maxBodyBytes,
     requestTimeoutMs: options.requestTimeoutMs,
     gate: serverModeGate(operatorToken),
@@ -305,6 +332,7 @@ async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: s
     attempts: new AddressAttempts(30, 15 * 60_000, wallClock),
     now: wallClock,
     storeHealth: () => remote.health(),
+    ...(app ? { app } : {}),
   });
   onStopSignals(
     log,
@@ -320,6 +348,8 @@ async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: s
   const address = await http.listen(options.port, options.host);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = options.publicUrl ?? `http://${host}:${address.port}`;
+  const own = app ? ownOrigins(url, address) : [];
+  for (const origin of own) cors.allow(origin);
   log.info('listening', {
     url,
     api: `${url}/api/`,
@@ -328,6 +358,7 @@ async function runGateway(options: ServerOptions, log: JsonLog, operatorToken: s
     role: 'gateway',
     gateway: gatewayId,
     nats: options.natsUrl,
+    app: appDir ?? null,
   });
   log.info('operator_token', {
     header: OPERATOR_HEADER,
@@ -343,7 +374,15 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
   process.exit(2);
 }
-main(options).catch((error: unknown) => {
+// The app's directory is checked before anything opens: a wrong one stops the start at once.
+let appDir: string | undefined;
+try {
+  appDir = options.app === undefined ? undefined : appRoot(options.app);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
+main(options, appDir).catch((error: unknown) => {
   process.stderr.write(
     `${JSON.stringify({ level: 'error', event: 'start_failed', ...errorFields(error) })}\n`,
   );

@@ -56,6 +56,11 @@ export interface ServerOptions {
   totpKey: string | undefined;
   /** The file of that key (--totp-key-file); omitted: <data>/totp.key, made on the first start. */
   totpKeyFile: string | undefined;
+  /**
+   * The built app's directory (`--app`, usually dist/): served beside the API, its pages naming
+   * this server as their backend and carrying its current quotes (app-files.ts, served-page.ts).
+   */
+  app: string | undefined;
 }
 
 /** Where `--demo` may listen: only this machine can reach a demo's open controls and outbox. */
@@ -86,6 +91,9 @@ export const USAGE = `Usage: npm run server -- [options]
                       fresh one)
   --totp-key-file <path>  the key sealing two-factor seeds (base64 of 32 bytes; default
                       <data>/totp.key, written on the first start)
+  --app <dir>         also serve the built app from <dir> (npm run build writes dist/): its pages
+                      speak to this server and carry its current quotes; the server's own address
+                      (--public-url, default http://host:port) becomes an allowed origin
 
 Environment: TESSERA_OPERATOR_TOKEN (the sim/* calls' token; default a fresh one, printed at
 start), TESSERA_ORIGINS (comma-separated origins, like --origin), DATABASE_URL (a PostgreSQL
@@ -130,6 +138,7 @@ export function parseServerOptions(
     gatewayId: undefined,
     totpKey: env.TESSERA_TOTP_KEY || undefined,
     totpKeyFile: undefined,
+    app: undefined,
   };
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -196,6 +205,9 @@ export function parseServerOptions(
       case '--totp-key-file':
         options.totpKeyFile = next();
         break;
+      case '--app':
+        options.app = next();
+        break;
       default:
         throw new Error(`unknown option ${name}`);
     }
@@ -207,6 +219,9 @@ export function parseServerOptions(
   }
   if (options.role !== 'all' && (options.demo || options.socketGateway)) {
     throw new Error('--demo and --socket-gateway are options of --role all');
+  }
+  if (options.role === 'core' && options.app !== undefined) {
+    throw new Error('--app needs HTTP: an option of --role all or gateway, not core');
   }
   if (origins.length > 0) options.origins = origins;
   if (options.origins.length === 0) options.origins = [...DEFAULT_ORIGINS];

@@ -69,4 +69,12 @@ describe('npm run server options', () => {
     expect(parseServerOptions(['--demo', '--host', '::1'], {}).demo).toBe(true);
     expect(() => parseServerOptions(['--demo', '--host', '0.0.0.0'], {})).toThrow(/--host must be loopback/);
   });
+
+  it('--app <dir>: the built app served beside the API, by a process with HTTP only', () => {
+    expect(parseServerOptions([], {}).app).toBeUndefined();
+    expect(parseServerOptions(['--app', 'dist'], {}).app).toBe('dist');
+    expect(parseServerOptions(['--role', 'gateway', '--app', 'dist'], {}).app).toBe('dist');
+    expect(() => parseServerOptions(['--app'], {})).toThrow(/--app needs a value/);
+    expect(() => parseServerOptions(['--role', 'core', '--app', 'dist'], {})).toThrow(/--app needs HTTP/);
+  });
 });

@@ -15,6 +15,8 @@ import { nodeServerMessages } from '../../../src/sim/node/node-messages.ts';
 import { openNodeSimulator, type NodeSimulator } from '../../../src/sim/node/node-simulator.ts';
 import { logCourier, serverModeGate } from '../../../src/sim/node/server-mode.ts';
 import { SocketGateway } from '../../../src/sim/node/socket-gateway.ts';
+import type { AppFiles } from '../../../src/sim/node/app-files.ts';
+import type { SimServer } from '../../../src/sim/server.ts';
 import type { CodeCourier } from '../../../src/sim/features/accounts/outbox.ts';
 import { SqliteEventLog } from '../../../src/sim/store/sqlite-event-log.ts';
 import { memorySecretBox } from '../../../src/sim/features/accounts/secret-box.ts';
@@ -55,13 +57,17 @@ export interface ServerFixture {
  * in-memory SQLite log and an ephemeral port, with a readable log.
  */
 export async function startServer(
-  overrides: Partial<Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs' | 'attempts'>> & {
+  overrides: Partial<
+    Pick<HttpServerOptions, 'maxBodyBytes' | 'requestTimeoutMs' | 'attempts' | 'rateLimit'>
+  > & {
     /** Where codes go; default the operator's log. */
     courier?: (log: JsonLog) => CodeCourier;
     /** Sockets served by a socket gateway process, as `npm run server` serves them; default in-process. */
     gateway?: boolean;
     /** The wall clock TOTP codes are checked on; default Date.now. */
     totpClock?: () => number;
+    /** The built app served beside the API (`--app`), over the server's exchange; default none. */
+    app?: (server: SimServer) => AppFiles;
   } = {},
 ): Promise<ServerFixture> {
   const { log, lines } = captureLog();
@@ -91,8 +97,10 @@ export async function startServer(
     images: node.store,
     logos: loadCoinLogos(COIN_LOGOS),
     ...(overrides.attempts ? { attempts: overrides.attempts } : {}),
+    ...(overrides.rateLimit ? { rateLimit: overrides.rateLimit } : {}),
     now: () => Date.now(),
     ...(gateway ? { gateway } : {}),
+    ...(overrides.app ? { app: overrides.app(node.simulator.server) } : {}),
   });
   const address = await http.listen(0, '127.0.0.1');
   base = `http://127.0.0.1:${address.port}`;
