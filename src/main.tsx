@@ -1,5 +1,6 @@
 import { afterPagePaint, preloadPageModules } from './app/after-page-paint.ts';
 import { openBackendEarly } from './app/early-backend.ts';
+import { keepPageQuotes } from './app/page-server.ts';
 import './views/theme/tokens.css';
 
 /**
@@ -12,13 +13,14 @@ import './views/theme/tokens.css';
  */
 const backend = openBackendEarly();
 
-// The page paints first (a prerendered one is whole in its HTML), then the app is loaded and run.
+// The page paints first (a prerendered one is whole in its HTML), then the app is loaded and run
+// (with the quotes of a page sent by the server kept for it to start from: page-server.ts).
 afterPagePaint()
   .then(() => {
     preloadPageModules();
-    return import('./app/boot-app.tsx');
+    return Promise.all([import('./app/boot-app.tsx'), keepPageQuotes(backend.transport)]);
   })
-  .then(({ bootApp }) => bootApp(backend))
+  .then(([{ bootApp }]) => bootApp(backend))
   .catch((error: unknown) => {
     console.error('Tessera failed to start', error);
     const root = document.getElementById('root');

@@ -1,12 +1,14 @@
 import { openSimWorker, type SimPort } from '../api/transports/sim.ts';
 import { readPref } from '../machines/local-prefs.ts';
+import { pageServer } from './page-server.ts';
 
 /**
  * The real server's base URL when the app talks to one (chosen at run time by `api_base` in
- * localStorage, or at build time by VITE_API_BASE); undefined: the in-browser simulator.
+ * localStorage, by the server that sent the page (`npm run server -- --app`: page-server.ts), or at
+ * build time by VITE_API_BASE, in that order); undefined: the in-browser simulator.
  */
 export function serverBase(): string | undefined {
-  return readPref('apiBase') || import.meta.env.VITE_API_BASE || undefined;
+  return readPref('apiBase') || pageServer()?.base || import.meta.env.VITE_API_BASE || undefined;
 }
 
 let port: SimPort | null = null;

@@ -1,19 +1,25 @@
 import { TransportError, type Transport } from '../api/transport.ts';
 import { createSimTransport, type SimTransport } from '../api/transports/sim.ts';
 import { readPref } from '../machines/local-prefs.ts';
+import { rememberPageServer } from './page-server.ts';
 import { serverBase, simPort } from './sim-port.ts';
 
 /**
  * Which backend the app speaks to. `sim` is the default transport. A real server is chosen at run
- * time by storing its base URL in localStorage (`api_base`, and optionally `socket_url`), or at
- * build time with VITE_API_BASE. Kept apart from the services (services.ts) so the entry module
- * can open the backend before the app's libraries have loaded (the first live quote).
+ * time by storing its base URL in localStorage (`api_base`, and optionally `socket_url`), by the
+ * server that sent the page (`npm run server -- --app` marks its pages: page-server.ts, and the
+ * choice is remembered for visits painted from the service worker's cache), or at build time with
+ * VITE_API_BASE. Kept apart from the services (services.ts) so the entry module can open the
+ * backend before the app's libraries have loaded (the first live quote); the simulator's worker
+ * is started only when no server is chosen.
  */
 export function chooseTransport(): Transport {
+  const page = rememberPageServer();
   const base = serverBase();
   if (!base) return exposeSimFaults(createSimTransport(simPort()));
   const socketUrl =
     readPref('socketUrl') ||
+    (page?.base === base ? page.socketUrl : '') ||
     import.meta.env.VITE_SOCKET_URL ||
     base.replace(/^http/, 'ws').replace(/\/+$/, '') + '/socket';
   return lateHttpTransport(base, socketUrl);
