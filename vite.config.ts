@@ -93,6 +93,10 @@ function preloadApp(): Plugin {
  * waits until the page's notice is pressed ("prompt"). Only same-origin files of the build are
  * cached: the API and the socket of a server (`/api/`, `/ws`, or another origin) always go to the
  * network, and a navigation to them is never answered with the app's page.
+ * Served by `npm run server -- --app`, the precached pages are the ones that server sent (they name
+ * it as their backend, held, with its quotes as of the worker's install: sim/node/served-page.ts),
+ * and the app also remembers the server (app/page-server.ts), so a visit painted from this cache
+ * still speaks to it.
  */
 const serviceWorker = VitePWA({
   registerType: 'prompt',
@@ -121,7 +125,9 @@ const serviceWorker = VitePWA({
     globIgnores: ['**/elk-worker*'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/],
+    // The paths a server answers itself (sim/node/app-files.ts isAppPath): an uploaded image opened
+    // in a tab of the app served by `npm run server -- --app` is the image, not the app's page.
+    navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/uploads\//, /^\/healthz$/, /^\/demo\//],
     cleanupOutdatedCaches: true,
   },
 });
