@@ -1,5 +1,13 @@
 import { withEntry } from '../../store/persistent-map.ts';
-import { balanceKey, balanceOf, type SpotOrder, type SpotState } from './state.ts';
+import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
+import {
+  balanceKey,
+  balanceOf,
+  openOrderIndex,
+  withOpenOrder,
+  type SpotOrder,
+  type SpotState,
+} from './state.ts';
 
 /**
  * Copy-on-write updates of the spot state, for `evolve`: the store keeps the previous state if a
@@ -22,8 +30,17 @@ export function adjustBalance(
   return { ...state, balances };
 }
 
+/**
+ * Stores an order (new, or a new version of one). The one writer of `orders`, so it keeps the
+ * open-order index too: an order that opens or stops being open enters or leaves its user's entry.
+ */
 export function putOrder(state: SpotState, order: SpotOrder): SpotState {
-  return { ...state, orders: withEntry(state.orders, order.id, order) };
+  const open = order.status === ORDER_STATUS_OPEN;
+  const wasOpen = state.orders.get(order.id)?.status === ORDER_STATUS_OPEN;
+  // Stored even when unchanged: a state from an older snapshot has it from its first order write on.
+  const index = openOrderIndex(state);
+  const openOrders = open === wasOpen ? index : withOpenOrder(index, order.userId, order.id, open);
+  return { ...state, orders: withEntry(state.orders, order.id, order), openOrders };
 }
 
 export function addFee(state: SpotState, currencyId: number, units: bigint): SpotState {

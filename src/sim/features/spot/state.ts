@@ -1,9 +1,9 @@
 import type { EntryMode, SpotSide } from '../../../domain/spot/order-kind.ts';
-import type { OrderStatus, TimeInForce } from '../../../domain/contract-codes.ts';
+import { ORDER_STATUS_OPEN, type OrderStatus, type TimeInForce } from '../../../domain/contract-codes.ts';
 import type { StopDirection } from '../../../domain/spot/stop-limit.ts';
 import type { OcoLeg } from '../../../domain/spot/oco.ts';
 import type { ReadonlyList } from '../../store/persistent-list.ts';
-import { PersistentMap } from '../../store/persistent-map.ts';
+import { PersistentMap, withEntry, withoutEntry } from '../../store/persistent-map.ts';
 
 /** The status of an order: open, filled or cancelled (contract-codes.ts). */
 export type { OrderStatus };
@@ -85,6 +85,15 @@ export interface SpotState {
   orders: ReadonlyMap<number, SpotOrder>;
   /** User id -> their order ids, oldest first (a persistent list: placing one does not copy them). */
   userOrders: ReadonlyMap<number, ReadonlyList<number>>;
+  /**
+   * User id -> the ids of their open orders (a user with none has no entry): what the open-order
+   * lists read, so they cost what the user has open, not every order the user ever placed. Kept by
+   * ledger.ts `putOrder`, the one writer of `orders`, so every change of an order's status (placed,
+   * filled, cancelled, OCO leg ended, stop triggered) and every fold of the log keeps it. Absent in a
+   * state read from a snapshot older than it: `openOrderIndex` derives it from `orders` then, and
+   * the next write of an order stores it.
+   */
+  openOrders?: OpenOrderIndex;
   /** "<userId>:<currencyId>" -> balance. */
   balances: ReadonlyMap<string, Balance>;
   /** How many of the accounts feature's demo grants have been credited (they are append-only). */
@@ -98,10 +107,55 @@ export function initialSpotState(): SpotState {
     nextOrderId: 1,
     orders: PersistentMap.empty(),
     userOrders: PersistentMap.empty(),
+    openOrders: PersistentMap.empty(),
     balances: PersistentMap.empty(),
     grantsCredited: 0,
     fees: PersistentMap.empty(),
   };
+}
+
+/** User id -> the ids of their open orders (as keys; the value says nothing). */
+export type OpenOrderIndex = ReadonlyMap<number, ReadonlyMap<number, true>>;
+
+/** The index of a state built before it existed, by its `orders` map (which never changes). */
+const derivedIndexes = new WeakMap<ReadonlyMap<number, SpotOrder>, OpenOrderIndex>();
+
+/** The state's open-order index: the stored one, or (an older snapshot's state) one derived from `orders`. */
+export function openOrderIndex(state: Pick<SpotState, 'orders' | 'openOrders'>): OpenOrderIndex {
+  if (state.openOrders) return state.openOrders;
+  let index = derivedIndexes.get(state.orders);
+  if (!index) {
+    let built: OpenOrderIndex = PersistentMap.empty();
+    for (const order of state.orders.values())
+      if (order.status === ORDER_STATUS_OPEN) built = withOpenOrder(built, order.userId, order.id, true);
+    index = built;
+    derivedIndexes.set(state.orders, index);
+  }
+  return index;
+}
+
+/** `index` with `orderId` of `userId` open or not; a user left with no open order loses their entry. */
+export function withOpenOrder(
+  index: OpenOrderIndex,
+  userId: number,
+  orderId: number,
+  open: boolean,
+): OpenOrderIndex {
+  const mine = index.get(userId) ?? PersistentMap.empty<number, true>();
+  const next = open ? withEntry(mine, orderId, true) : withoutEntry(mine, orderId);
+  if (next.size === 0) return withoutEntry(index, userId);
+  return withEntry(index, userId, next);
+}
+
+/** A user's open orders, newest first (highest id first): O(their open orders), whatever their history. */
+export function openOrdersOf(state: SpotState, userId: number): SpotOrder[] {
+  const ids = [...(openOrderIndex(state).get(userId)?.keys() ?? [])].sort((a, b) => b - a);
+  const out: SpotOrder[] = [];
+  for (const id of ids) {
+    const order = state.orders.get(id);
+    if (order) out.push(order);
+  }
+  return out;
 }
 
 export function balanceKey(userId: number, currencyId: number): string {
