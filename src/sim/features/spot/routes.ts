@@ -42,8 +42,16 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
   onUser(routes, accounts, 'tx_in/cancel', (payload, ctx, user) => cancel('buy')(payload.id, ctx, user.id));
   onUser(routes, accounts, 'tx_out/cancel', (payload, ctx, user) => cancel('sell')(payload.id, ctx, user.id));
 
+  /**
+   * A page of the user's orders that `keep` keeps, sorted: of their open orders only (`openOnly`:
+   * the index, O(what they have open)) or of their whole history.
+   */
   const list =
-    (keep: (order: SpotOrder) => boolean, newestFirst: (a: SpotOrder, b: SpotOrder) => number) =>
+    (
+      openOnly: boolean,
+      keep: (order: SpotOrder) => boolean,
+      newestFirst: (a: SpotOrder, b: SpotOrder) => number,
+    ) =>
     (
       payload: { page: number; limit: number; currency_match_id?: number | undefined },
       ctx: CallContext,
@@ -51,8 +59,7 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
     ) => {
       spot.rememberLanguage(userId, ctx.t);
       const pairId = payload.currency_match_id;
-      const orders = spot
-        .ordersOf(userId)
+      const orders = (openOnly ? spot.openOrdersOf(userId) : spot.ordersOf(userId))
         .filter((order) => (pairId === undefined || order.pairId === pairId) && keep(order))
         .sort(newestFirst);
       // Only the page's orders are shaped: a history holds thousands, a page a few.
@@ -63,15 +70,18 @@ export function registerSpotRoutes(routes: Routes, accounts: Accounts, spot: Spo
   const byEnd = (a: SpotOrder, b: SpotOrder) => b.updatedAt - a.updatedAt || b.id - a.id;
   const open = (side: SpotSide) => (order: SpotOrder) =>
     order.status === ORDER_STATUS_OPEN && order.side === side;
+  // A side's open orders, or with include_finished every order of that side.
   const ofSide = (side: SpotSide, includeFinished: number | undefined) =>
-    includeFinished === FLAG_ON ? (order: SpotOrder) => order.side === side : open(side);
+    includeFinished === FLAG_ON
+      ? list(false, (order: SpotOrder) => order.side === side, byId)
+      : list(true, open(side), byId);
   onUser(routes, accounts, 'tx_in/list', (payload, ctx, user) =>
-    list(ofSide('buy', payload.include_finished), byId)(payload, ctx, user.id),
+    ofSide('buy', payload.include_finished)(payload, ctx, user.id),
   );
   onUser(routes, accounts, 'tx_out/list', (payload, ctx, user) =>
-    list(ofSide('sell', payload.include_finished), byId)(payload, ctx, user.id),
+    ofSide('sell', payload.include_finished)(payload, ctx, user.id),
   );
   onUser(routes, accounts, 'tx_history/list', (payload, ctx, user) =>
-    list((order) => order.status !== ORDER_STATUS_OPEN, byEnd)(payload, ctx, user.id),
+    list(false, (order) => order.status !== ORDER_STATUS_OPEN, byEnd)(payload, ctx, user.id),
   );
 }

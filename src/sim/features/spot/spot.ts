@@ -21,6 +21,7 @@ import { executionRefusal, restsUnfilled } from '../../../domain/spot/time-in-fo
 import {
   balanceOf,
   isWaitingStop,
+  openOrdersOf,
   type Balance,
   type SpotOrder,
   type SpotState,
@@ -114,7 +115,12 @@ export class Spot {
     return balanceOf(this.state(), userId, currencyId);
   }
 
-  /** Every order of a user, newest first. */
+  /** A user's open orders, newest first: O(their open orders), whatever they placed before (state.ts). */
+  openOrdersOf(userId: number): SpotOrder[] {
+    return openOrdersOf(this.state(), userId);
+  }
+
+  /** Every order of a user, newest first: their whole history (the open ones: `openOrdersOf`). */
   ordersOf(userId: number): SpotOrder[] {
     const state = this.state();
     const ids = state.userOrders.get(userId) ?? [];
