@@ -2,7 +2,7 @@ import { catalogue } from '../../../src/api/catalogue.ts';
 import { ManualClock } from '../../../src/sim/clock.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
 import { createSimulator, type Simulator } from '../../../src/sim/simulator.ts';
-import type { EventStore } from '../../../src/sim/store/event-store.ts';
+import type { EventLog } from '../../../src/sim/store/event-log.ts';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
 import type { Envelope } from '../../../src/api/envelope.ts';
 
@@ -20,7 +20,7 @@ export interface SpotFixture {
 
 /** A whole simulator on a manual clock, reached the way the worker serves it (envelopes). */
 export async function spotFixture(
-  options: { store?: EventStore | null; start?: number } = {},
+  options: { store?: EventLog | null; start?: number } = {},
 ): Promise<SpotFixture> {
   const clock = new ManualClock(options.start ?? START);
   const simulator = await createSimulator({
