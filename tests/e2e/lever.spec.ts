@@ -404,7 +404,7 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
     Number(((await page.getByTestId(id).textContent()) ?? '').replace(/[^\d.]/g, ''));
   // About enough for a long and a short of one lot at 100x. The market moves on while the funds go
   // in, so 0.1 USDT covers a move of about 1.5 % (0.01 did not: a CI run's short was refused). The
-  // overnight fees still eat both bonds whole by the 20th day, which liquidates whatever is free.
+  // overnight fees still eat both bonds whole by the 30th day (below), which liquidates whatever is free.
   // The form shows each cost in USDT's cents, rounded up: the exact cost lies within a cent below
   // each figure shown, so the four figures less 0.04 never exceed it.
   const cost =
@@ -423,7 +423,12 @@ test('a 100x hedged book whose margin overnight fees eat is liquidated, and clos
   const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
   await expect(openRows).toHaveCount(2, BOOT);
 
-  // Twenty simulated days: 0.05 % of the value a day is 5 % of a 100x bond; the 20th takes the rest.
+  // Thirty simulated days: 0.05 % of the value a day is 5 % of a 100x bond. The fee is charged on
+  // the value at the mark, the bond was the value at the open: twenty days ate both bonds whole
+  // only if ETH had not fallen meanwhile, and a CI rehearsal's ETH had (both bonds kept a sliver,
+  // the hedged book's equity stayed far above it, nothing was liquidated). Thirty eat them whole
+  // unless ETH falls by a third.
+  await skipHours(page, demoServer, 240);
   await skipHours(page, demoServer, 240);
   await skipHours(page, demoServer, 240);
   // Sessions last 7 days: the app says the login timed out and asks for it again.

@@ -776,6 +776,13 @@ test.describe('spot trade screen', () => {
         });
         const opened = page.goto('/trade');
         await expect(page.getByTestId('trade-frame')).toBeVisible(BOOT);
+        // The page as painted: its stylesheets all in. Read before one had come (a CI rehearsal on
+        // a loaded machine), the frame had not yet its wide screen's rules and showed the phone's tabs.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+            (link) => link.sheet !== null,
+          ),
+        );
         const built = await page.evaluate(() => {
           const opening = JSON.parse(document.getElementById('opening-quotes')?.textContent ?? '{}') as {
             rows: { symbol: string; close: string; change: string; high: string; low: string }[];
