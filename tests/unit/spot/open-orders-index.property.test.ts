@@ -3,7 +3,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../src/api/catalogue.ts';
 import type { Envelope } from '../../../src/api/envelope.ts';
 import { DEMO_ACCOUNT } from '../../../src/sim/features/accounts/policy.ts';
-import { OPEN, type SpotOrder, type SpotState } from '../../../src/sim/features/spot/state.ts';
+import { ORDER_STATUS_FILLED } from '../../../src/domain/contract-codes.ts';
+import { LIMIT } from '../../../src/domain/spot/order-kind.ts';
+import {
+  initialSpotState,
+  OPEN,
+  openOrderIndex,
+  openOrdersOf,
+  withOpenOrder,
+  type SpotOrder,
+  type SpotState,
+} from '../../../src/sim/features/spot/state.ts';
+import { PersistentMap } from '../../../src/sim/store/persistent-map.ts';
 import { priceText, lotsText } from '../../../src/sim/market/market-answers.ts';
 import { pairById } from '../../../src/sim/market/pairs.ts';
 import { serialize } from '../../../src/sim/store/serialization.ts';
@@ -278,6 +289,16 @@ class Run {
       if (order.status !== OPEN && order.triggeredBy) this.facts.add('ended, stop triggered');
       if (order.status !== OPEN && order.ocoWith !== undefined) this.facts.add('OCO leg ended');
     }
+    // The index itself: every user with an open order, with exactly the ids of their open orders.
+    const walked = new Map<number, number[]>();
+    for (const order of state.orders.values())
+      if (order.status === OPEN) walked.set(order.userId, [...(walked.get(order.userId) ?? []), order.id]);
+    const indexed = [...openOrderIndex(state)].map(
+      ([userId, ids]) => [userId, [...ids.keys()].sort((a, b) => a - b)] as const,
+    );
+    expect(new Map(indexed)).toEqual(
+      new Map([...walked].map(([userId, ids]) => [userId, ids.sort((a, b) => a - b)])),
+    );
     for (const [who, userId] of this.userIds.entries()) {
       const expected = ordersByWalk(state, userId).filter((order) => order.status === OPEN);
       expect(this.f.simulator.spot.openOrdersOf(userId)).toEqual(expected);
@@ -457,3 +478,58 @@ async function apply(run: Run, step: Op, coverage: Coverage): Promise<void> {
     }
   }
 }
+
+describe('the open-order index of a state (state.ts)', () => {
+  const order = (id: number, userId: number, status: SpotOrder['status']): SpotOrder => ({
+    id,
+    userId,
+    pairId: 1,
+    side: 'buy',
+    type: LIMIT,
+    priceTicks: 100,
+    lots: 1,
+    filledLots: 0,
+    filledQuote: 0n,
+    fee: 0n,
+    locked: 0n,
+    status,
+    baseCurrencyId: 2,
+    quoteCurrencyId: 1,
+    createdAt: 0,
+    updatedAt: 0,
+  });
+
+  it('is what the lists read, not the orders map', () => {
+    const orders = PersistentMap.from([
+      [1, order(1, 7, OPEN)],
+      [2, order(2, 7, OPEN)],
+    ]);
+    // A stored index naming order 2 only (a probe: a real one always agrees with the orders).
+    const openOrders = withOpenOrder(PersistentMap.empty(), 7, 2, true);
+    const state: SpotState = { ...initialSpotState(), orders, openOrders };
+    expect(openOrdersOf(state, 7).map((each) => each.id)).toEqual([2]);
+    expect(openOrdersOf(state, 8)).toEqual([]);
+  });
+
+  it('of a state without one (an older snapshot) is derived from its orders, once per orders map', () => {
+    let walks = 0;
+    class CountedWalks extends Map<number, SpotOrder> {
+      override values(): MapIterator<SpotOrder> {
+        walks++;
+        return super.values();
+      }
+    }
+    const orders = new CountedWalks([
+      [1, order(1, 7, OPEN)],
+      [2, order(2, 7, ORDER_STATUS_FILLED)],
+      [3, order(3, 8, OPEN)],
+      [4, order(4, 7, OPEN)],
+    ]);
+    const older: SpotState = { ...initialSpotState(), orders };
+    delete older.openOrders;
+    expect(openOrdersOf(older, 7).map((each) => each.id)).toEqual([4, 1]);
+    expect(openOrdersOf(older, 8).map((each) => each.id)).toEqual([3]);
+    expect(openOrdersOf(older, 9)).toEqual([]);
+    expect(walks).toBe(1);
+  });
+});

@@ -35,11 +35,9 @@ export function adjustBalance(
  * open-order index too: an order that opens or stops being open enters or leaves its user's entry.
  */
 export function putOrder(state: SpotState, order: SpotOrder): SpotState {
+  // Stored on every write: a state from an older snapshot has it from its first order write on.
   const open = order.status === ORDER_STATUS_OPEN;
-  const wasOpen = state.orders.get(order.id)?.status === ORDER_STATUS_OPEN;
-  // Stored even when unchanged: a state from an older snapshot has it from its first order write on.
-  const index = openOrderIndex(state);
-  const openOrders = open === wasOpen ? index : withOpenOrder(index, order.userId, order.id, open);
+  const openOrders = withOpenOrder(openOrderIndex(state), order.userId, order.id, open);
   return { ...state, orders: withEntry(state.orders, order.id, order), openOrders };
 }
 

@@ -114,8 +114,8 @@ export function initialSpotState(): SpotState {
   };
 }
 
-/** User id -> the ids of their open orders (as keys; the value says nothing). */
-export type OpenOrderIndex = ReadonlyMap<number, ReadonlyMap<number, true>>;
+/** User id -> the ids of their open orders (a set: each id maps to itself). */
+export type OpenOrderIndex = ReadonlyMap<number, ReadonlyMap<number, number>>;
 
 /** The index of a state built before it existed, by its `orders` map (which never changes). */
 const derivedIndexes = new WeakMap<ReadonlyMap<number, SpotOrder>, OpenOrderIndex>();
@@ -134,28 +134,26 @@ export function openOrderIndex(state: Pick<SpotState, 'orders' | 'openOrders'>):
   return index;
 }
 
-/** `index` with `orderId` of `userId` open or not; a user left with no open order loses their entry. */
+/**
+ * `index` with `orderId` of `userId` open or not (unchanged when it already says so); a user left
+ * with no open order loses their entry.
+ */
 export function withOpenOrder(
   index: OpenOrderIndex,
   userId: number,
   orderId: number,
   open: boolean,
 ): OpenOrderIndex {
-  const mine = index.get(userId) ?? PersistentMap.empty<number, true>();
-  const next = open ? withEntry(mine, orderId, true) : withoutEntry(mine, orderId);
-  if (next.size === 0) return withoutEntry(index, userId);
-  return withEntry(index, userId, next);
+  const mine = index.get(userId) ?? PersistentMap.empty<number, number>();
+  const next = open ? withEntry(mine, orderId, orderId) : withoutEntry(mine, orderId);
+  return next.size > 0 ? withEntry(index, userId, next) : withoutEntry(index, userId);
 }
 
 /** A user's open orders, newest first (highest id first): O(their open orders), whatever their history. */
 export function openOrdersOf(state: SpotState, userId: number): SpotOrder[] {
-  const ids = [...(openOrderIndex(state).get(userId)?.keys() ?? [])].sort((a, b) => b - a);
-  const out: SpotOrder[] = [];
-  for (const id of ids) {
-    const order = state.orders.get(id);
-    if (order) out.push(order);
-  }
-  return out;
+  const mine = openOrderIndex(state).get(userId);
+  if (!mine) return [];
+  return [...mine.keys()].sort((a, b) => b - a).map((id) => state.orders.get(id)!);
 }
 
 export function balanceKey(userId: number, currencyId: number): string {
