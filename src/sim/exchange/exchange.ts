@@ -73,16 +73,30 @@ export function exchangeAggregate(
     }),
     decide(state, command) {
       const part = parts.find((candidate) => candidate.ownsCommand(command));
-      if (!part) return spot.decide(state, command as SpotCommand);
+      if (!part) {
+        const decision = spot.decide(state, command as SpotCommand);
+        // Spot's state after its events (spot's evolve on the exchange's state, which it keeps whole)
+        // is the exchange's for every event but a grant, which the exchange also posts: with a grant,
+        // the store folds the events itself.
+        if (!decision.ok || decision.events.every((event) => event.type !== 'FundsCredited'))
+          return decision as unknown as Decision<ExchangeEvent, ExchangeState>;
+        const { state: _unused, ...withoutState } = decision;
+        return withoutState;
+      }
       const decision = part.decide(state, command);
       if (!decision.ok) return decision;
       let probe = state;
+      // The probe is the fold of the events when the part is the owner `evolve` picks for each: then
+      // it goes with the decision, and the store keeps it rather than folding the events again.
+      let folded = true;
       for (const event of decision.events) {
         const postings = part.postingsOf(probe, event);
         if (!isBalanced(postings) || overdraws(probe, postings)) return { ok: false, error: part.overdrawn };
         probe = part.evolve(probe, event);
+        folded &&= parts.find((candidate) => candidate.ownsEvent(event)) === part;
       }
-      return decision as Decision<ExchangeEvent>;
+      const events = decision.events as ExchangeEvent[];
+      return folded && events.length > 0 ? { ...decision, events, state: probe } : { ...decision, events };
     },
     evolve,
   };

@@ -5,8 +5,14 @@ export interface DomainEvent {
   readonly at?: number;
 }
 
-/** The outcome of deciding a command: the events it causes and a reply, or a refusal. */
-export type Decision<E> = { ok: true; events: E[]; reply?: unknown } | { ok: false; error: string };
+/**
+ * The outcome of deciding a command: the events it causes and a reply, or a refusal. A decider that
+ * applied its events to work them out (later fills see earlier ones) may hand over the state they led
+ * to as `state`: it must be exactly what folding `events` with the aggregate's `evolve` onto the
+ * decided state gives, and the store then keeps it rather than folding the events a second time.
+ */
+export type Decision<E, S = never> =
+  { ok: true; events: E[]; reply?: unknown; state?: S } | { ok: false; error: string };
 
 /**
  * An event-sourced aggregate: pure functions only.
@@ -18,6 +24,6 @@ export type Decision<E> = { ok: true; events: E[]; reply?: unknown } | { ok: fal
  */
 export interface Aggregate<S, C, E extends DomainEvent> {
   initial(): S;
-  decide(state: S, command: C): Decision<E>;
+  decide(state: S, command: C): Decision<E, S>;
   evolve(state: S, event: E): S;
 }

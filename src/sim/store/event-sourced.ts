@@ -213,7 +213,10 @@ export class EventSourced<S, C, E extends DomainEvent> {
       if (!decision.ok) return { ok: false, error: decision.error };
       ({ events, reply } = decision);
       if (events.length === 0) return { ok: true, reply, seq: this.lastSeq, events };
-      next = events.reduce((state, event) => this.aggregate.evolve(state, event), this.current);
+      // The state the decision worked out by applying its events, if it handed it over (equal to
+      // folding them again, see Decision); the store's own fold otherwise.
+      next =
+        decision.state ?? events.reduce((state, event) => this.aggregate.evolve(state, event), this.current);
       rows = events.map((event) => ({ type: event.type, at: this.timeOf(event), data: this.encode(event) }));
       snapshotDue = this.eventsSinceSnapshot + events.length >= this.snapshotSpacing;
       if (snapshotDue && !this.snapshotsInBackground()) snapshotState = this.encode(next);

@@ -52,7 +52,7 @@ const refuse = (error: SpotRefusal): Decision<SpotEvent> => ({ ok: false, error 
 export function spotAggregate(
   gridOf: (pairId: number) => PairGrid | undefined,
 ): Aggregate<SpotState, SpotCommand, SpotEvent> {
-  function decide(state: SpotState, command: SpotCommand): Decision<SpotEvent> {
+  function decide(state: SpotState, command: SpotCommand): Decision<SpotEvent, SpotState> {
     switch (command.kind) {
       case 'credit': {
         // Grants arrive in order and each exactly once, whatever replays the subscription.
@@ -111,7 +111,7 @@ export function spotAggregate(
             release: placed.locked,
           });
         }
-        return { ok: true, events: log.events, reply: order.id };
+        return { ok: true, events: log.events, reply: order.id, state: log.state };
       }
       case 'placeOco': {
         const { limit, stop } = command;
@@ -177,12 +177,12 @@ export function spotAggregate(
           }
         }
         for (const fill of command.fills) settleFill(log, fill, command.at);
-        return { ok: true, events: log.events };
+        return { ok: true, events: log.events, state: log.state };
       }
       case 'settle': {
         const log = new EventLog(state);
         for (const fill of command.fills) settleFill(log, fill, command.at);
-        return { ok: true, events: log.events };
+        return { ok: true, events: log.events, state: log.state };
       }
       case 'cancel': {
         const order = state.orders.get(command.orderId);
@@ -199,7 +199,7 @@ export function spotAggregate(
         });
         // Cancelling one leg of an OCO cancels both.
         endPartner(log, order.id, command.at);
-        return { ok: true, events: log.events, reply: order.id };
+        return { ok: true, events: log.events, reply: order.id, state: log.state };
       }
     }
   }
