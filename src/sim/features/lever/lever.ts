@@ -12,7 +12,7 @@ import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import { leverAccountAnswer, leverPositionAnswer } from './answers.ts';
 import type { LeverBatch, LeverCommand } from './events.ts';
 import { leverOf, leverTriggeredBy } from './part.ts';
-import type { LeverPosition } from './state.ts';
+import { positionsOfUser, type LeverPosition } from './state.ts';
 import { unitsText } from '../../../domain/money.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
 import type { ExchangeState } from '../../exchange/state.ts';
@@ -57,6 +57,11 @@ export class Lever {
 
   positions(): ReadonlyMap<number, LeverPosition> {
     return leverOf(this.state()).positions;
+  }
+
+  /** A user's positions of every status (pending orders and closed parts too), newest first. */
+  positionsOf(userId: number): LeverPosition[] {
+    return positionsOfUser(leverOf(this.state()), userId);
   }
 
   balance(userId: number, currencyId: number): Balance {

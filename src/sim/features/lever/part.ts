@@ -38,7 +38,13 @@ import { applyPostings, userBalance, type Posting } from '../../ledger/postings.
 import type { TapeTradeRef } from '../micro/state.ts';
 import type { LogLine } from '../wallet/state.ts';
 import { LEVER_COMMANDS, LEVER_EVENTS, type LeverCommand, type LeverEvent } from './events.ts';
-import { initialLeverState, type LeverPosition, type LeverState } from './state.ts';
+import {
+  initialLeverState,
+  userPositionIndex,
+  withUserPosition,
+  type LeverPosition,
+  type LeverState,
+} from './state.ts';
 import {
   DAY_MS,
   LEVER_MAX_SHARE,
@@ -716,6 +722,9 @@ export function evolveLever(state: ExchangeState, event: LeverEvent): ExchangeSt
   const old = leverOf(next);
   const lever: LeverState = { ...old };
   const put = (p: LeverPosition) => {
+    // The per-user index: stored with every write (derived first for an older snapshot's state).
+    const byUser = userPositionIndex(lever);
+    lever.byUser = lever.positions.has(p.id) ? byUser : withUserPosition(byUser, p);
     lever.positions = new Map(lever.positions).set(p.id, p);
     if (p.status === LEVER_STATUS_OPEN || p.status === LEVER_STATUS_PENDING) {
       if (!lever.active.has(p.id)) lever.active = new Set(lever.active).add(p.id);

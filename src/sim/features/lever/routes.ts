@@ -56,8 +56,9 @@ export function registerLeverRoutes(routes: Routes, accounts: Accounts, lever: L
     (ctx: CallContext, successKey: string) => (result: LeverOutcome<LeverPosition>, state: ExchangeState) =>
       result.ok ? okEnvelope(lever.answer(result.value, state), ctx.t(successKey)) : fail(ctx, result.key);
 
+  /** The user's positions that `keep` keeps, newest first (the user's own index, not every position). */
   const mine = (userId: number, keep: (p: LeverPosition) => boolean) =>
-    [...lever.positions().values()].filter((p) => p.userId === userId && keep(p)).sort((a, b) => b.id - a.id);
+    lever.positionsOf(userId).filter(keep);
 
   onUser(routes, accounts, 'lever/submit', async (payload, ctx, user) => {
     const pair = leverPair(payload.currency_match_id);

@@ -1,6 +1,8 @@
 import type { LeverCloseReason, LeverStatus } from '../../../domain/contract-codes.ts';
 import type { LeverSide } from '../../../domain/lever/rules.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
+import { appended, type ReadonlyList } from '../../store/persistent-list.ts';
+import { PersistentMap, withEntry } from '../../store/persistent-map.ts';
 
 /**
  * One lever position or pending fixed-price order (spec §3 Lever trade/position). Prices, quantities
@@ -65,8 +67,53 @@ export interface LeverState {
   marks: Map<number, TapeTradeRef>;
   /** The last simulated day (UTC, days since the epoch) the overnight pass reached; 0 before any. */
   day: number;
+  /**
+   * User id -> the ids of their positions (every status, parts included), in the order they came:
+   * what a user's lists read, so they cost what the user has, not every position of every user.
+   * Kept by evolveLever as it adds a position; absent in a state read from a snapshot older than it:
+   * `userPositionIndex` derives it from `positions` then, and the next new position stores it.
+   */
+  byUser?: UserPositionIndex;
 }
 
+/** User id -> their position ids, oldest first (a persistent list: adding one does not copy them). */
+export type UserPositionIndex = ReadonlyMap<number, ReadonlyList<number>>;
+
 export function initialLeverState(): LeverState {
-  return { nextId: 1, positions: new Map(), active: new Set(), marks: new Map(), day: 0 };
+  return {
+    nextId: 1,
+    positions: new Map(),
+    active: new Set(),
+    marks: new Map(),
+    day: 0,
+    byUser: PersistentMap.empty(),
+  };
+}
+
+/** The index of a state built before it existed, by its `positions` map (which never changes). */
+const derivedIndexes = new WeakMap<ReadonlyMap<number, LeverPosition>, UserPositionIndex>();
+
+/** The state's per-user index: the stored one, or (an older snapshot's state) one derived from `positions`. */
+export function userPositionIndex(lever: Pick<LeverState, 'positions' | 'byUser'>): UserPositionIndex {
+  if (lever.byUser) return lever.byUser;
+  let index = derivedIndexes.get(lever.positions);
+  if (!index) {
+    let built: UserPositionIndex = PersistentMap.empty();
+    for (const p of lever.positions.values()) built = withUserPosition(built, p);
+    index = built;
+    derivedIndexes.set(lever.positions, index);
+  }
+  return index;
+}
+
+/** `index` with position `p` added to its user's list. */
+export function withUserPosition(index: UserPositionIndex, p: LeverPosition): UserPositionIndex {
+  return withEntry(index, p.userId, appended(index.get(p.userId) ?? [], p.id));
+}
+
+/** A user's positions of every status, newest first (highest id first): O(their positions). */
+export function positionsOfUser(lever: LeverState, userId: number): LeverPosition[] {
+  const ids = userPositionIndex(lever).get(userId);
+  if (!ids) return [];
+  return [...ids].sort((a, b) => b - a).map((id) => lever.positions.get(id)!);
 }

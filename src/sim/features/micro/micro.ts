@@ -17,7 +17,7 @@ import type { PrivateHub } from '../spot/spot.ts';
 import { BALANCE_CHANNEL } from '../wallet/wallet.ts';
 import type { MicroCommand, MicroEvent } from './events.ts';
 import { microOf } from './part.ts';
-import type { MicroContract } from './state.ts';
+import { contractsOfUser, type MicroContract } from './state.ts';
 import type { TapeRecorder } from './tape-recorder.ts';
 import { unitsText } from '../../../domain/money.ts';
 import type { ExchangeCommand, ExchangeEvent } from '../../exchange/exchange.ts';
@@ -92,6 +92,11 @@ export class Micro {
 
   contracts(): ReadonlyMap<number, MicroContract> {
     return microOf(this.state()).contracts;
+  }
+
+  /** A user's contracts, running and closed, newest first. */
+  contractsOf(userId: number): MicroContract[] {
+    return contractsOfUser(microOf(this.state()), userId);
   }
 
   balance(userId: number, currencyId: number): Balance {

@@ -2,7 +2,7 @@ import { microOutcome, microPayout, microStakeProblem, RATIO_SCALE } from '../..
 import type { Decision } from '../../store/aggregate.ts';
 import { applyPostings, userBalance, type Posting } from '../../ledger/postings.ts';
 import type { LogLine } from '../wallet/state.ts';
-import { initialMicroState, type MicroState } from './state.ts';
+import { initialMicroState, userContractIndex, withUserContract, type MicroState } from './state.ts';
 import { MICRO_COMMANDS, MICRO_EVENTS, type MicroCommand, type MicroEvent } from './events.ts';
 import type { ExchangePart } from '../../exchange/exchange.ts';
 import type { ExchangeState } from '../../exchange/state.ts';
@@ -126,12 +126,16 @@ function evolveMicro(state: ExchangeState, event: MicroEvent): ExchangeState {
   const postings = microPostings(state, event);
   const next = applyPostings(state, postings);
   const micro = { ...microOf(next) };
+  // The per-user index: stored with every write (derived first for an older snapshot's state).
+  const byUser = userContractIndex(micro);
+  micro.byUser = byUser;
   let lineKind = '';
   let userId = 0;
   let currencyId = 0;
   let value = 0n;
   if (event.type === 'MicroOpened') {
     const c = event.contract;
+    if (!micro.contracts.has(c.id)) micro.byUser = withUserContract(byUser, c);
     micro.contracts = new Map(micro.contracts).set(c.id, c);
     micro.running = new Set(micro.running).add(c.id);
     micro.nextContractId = Math.max(micro.nextContractId, c.id + 1);

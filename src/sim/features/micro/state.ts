@@ -1,4 +1,6 @@
 import type { MicroDirection, MicroOutcome } from '../../../domain/micro/rules.ts';
+import { appended, type ReadonlyList } from '../../store/persistent-list.ts';
+import { PersistentMap, withEntry } from '../../store/persistent-map.ts';
 
 /** A trade of the public tape a contract cites: its id, time and price (ticks of its pair). */
 export interface TapeTradeRef {
@@ -36,8 +38,46 @@ export interface MicroState {
   contracts: Map<number, MicroContract>;
   /** Ids of running contracts, for the clock's settlement pass. */
   running: Set<number>;
+  /**
+   * User id -> the ids of their contracts (running and closed), in the order they opened: what a
+   * user's lists read, so they cost what the user has, not every contract of every user. Kept by
+   * evolveMicro as a contract opens; absent in a state read from a snapshot older than it:
+   * `userContractIndex` derives it from `contracts` then, and the next write stores it.
+   */
+  byUser?: UserContractIndex;
 }
 
+/** User id -> their contract ids, oldest first (a persistent list: adding one does not copy them). */
+export type UserContractIndex = ReadonlyMap<number, ReadonlyList<number>>;
+
 export function initialMicroState(): MicroState {
-  return { nextContractId: 1, contracts: new Map(), running: new Set() };
+  return { nextContractId: 1, contracts: new Map(), running: new Set(), byUser: PersistentMap.empty() };
+}
+
+/** The index of a state built before it existed, by its `contracts` map (which never changes). */
+const derivedIndexes = new WeakMap<ReadonlyMap<number, MicroContract>, UserContractIndex>();
+
+/** The state's per-user index: the stored one, or (an older snapshot's state) one derived from `contracts`. */
+export function userContractIndex(micro: Pick<MicroState, 'contracts' | 'byUser'>): UserContractIndex {
+  if (micro.byUser) return micro.byUser;
+  let index = derivedIndexes.get(micro.contracts);
+  if (!index) {
+    let built: UserContractIndex = PersistentMap.empty();
+    for (const c of micro.contracts.values()) built = withUserContract(built, c);
+    index = built;
+    derivedIndexes.set(micro.contracts, index);
+  }
+  return index;
+}
+
+/** `index` with contract `c` added to its user's list. */
+export function withUserContract(index: UserContractIndex, c: MicroContract): UserContractIndex {
+  return withEntry(index, c.userId, appended(index.get(c.userId) ?? [], c.id));
+}
+
+/** A user's contracts, running and closed, newest first (highest id first): O(their contracts). */
+export function contractsOfUser(micro: MicroState, userId: number): MicroContract[] {
+  const ids = userContractIndex(micro).get(userId);
+  if (!ids) return [];
+  return [...ids].sort((a, b) => b - a).map((id) => micro.contracts.get(id)!);
 }
