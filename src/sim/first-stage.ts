@@ -1,9 +1,24 @@
 import { ScaledClock } from './clock.ts';
 import { currencyMatchesAnswer } from './market/market-answers.ts';
 import { openMarketStage, type MarketStage } from './market-stage.ts';
+import { SPEED_SETTING_KEY } from './market/demo-speed.ts';
+import { PAUSED_SETTING_KEY, REPLAY_SETTING_KEY } from './replay/replay-control.ts';
 import { resumeClock, SIM_NOW_KEY } from './replay/resume-time.ts';
 import type { MessageTable } from './server.ts';
 import type { EventLog } from './store/event-log.ts';
+import { SnapshotSettings, type SettingsSnapshot } from './store/settings-snapshot.ts';
+
+/**
+ * Every setting a returning profile's first stage reads before its market opens: the kept time
+ * (resume-time.ts), the pause and the speed (the clock, and demo-speed.ts restoreSpeed) and the kept
+ * market source (replay-control.ts readSavedReplay). The worker reads them in one transaction.
+ */
+export const FIRST_STAGE_SETTINGS: readonly string[] = [
+  SIM_NOW_KEY,
+  PAUSED_SETTING_KEY,
+  SPEED_SETTING_KEY,
+  REPLAY_SETTING_KEY,
+];
 
 export interface FirstStageOptions<Store extends EventLog> {
   /** This profile has no exchange yet (no log to replay, no setting to read back). */
@@ -18,6 +33,12 @@ export interface FirstStageOptions<Store extends EventLog> {
    */
   openingAt: number | undefined;
   messages: (lang: string) => Promise<MessageTable>;
+  /**
+   * FIRST_STAGE_SETTINGS as one read of the store's settings took them just before (the worker's
+   * store/settings-snapshot.ts readSettingsSnapshot), or null: read each from the store. The stage
+   * reads the store itself for anything else, and once its market has opened.
+   */
+  settings?: Promise<SettingsSnapshot | null>;
 }
 
 export interface FirstStage {
@@ -41,15 +62,26 @@ export async function openFirstStage<Store extends EventLog>(
   options: FirstStageOptions<Store>,
 ): Promise<FirstStage> {
   const { fresh, store, realNow, openingAt } = options;
-  const kept = fresh ? null : store;
   const wallNow = realNow();
+  // A returning profile's settings as they stand, in one read where the worker took one: the
+  // clock's and the market's reads below then wait for no other (nothing writes them meanwhile).
+  const snapshot = !fresh && store ? await options.settings?.catch(() => null) : null;
+  const kept = fresh || !store ? null : snapshot ? new SnapshotSettings(store, snapshot) : store;
   // After running at x60 simulated time is ahead of the wall clock: it resumes from where it was,
   // never going backwards across a reload; a paused or replaying exchange resumes exactly there.
   const saved = await kept?.getSetting(SIM_NOW_KEY).catch(() => undefined);
-  const resumed = await resumeClock(kept ?? null, saved, wallNow);
+  const resumed = await resumeClock(kept, saved, wallNow);
   const opensAtBuild = fresh && openingAt !== undefined && openingAt <= wallNow;
   const clock = new ScaledClock({ realNow, ...resumed, ...(opensAtBuild ? { start: openingAt } : {}) });
-  const stage = await openMarketStage({ clock, messages: options.messages, store, freshStore: fresh });
+  const stage = await openMarketStage({
+    clock,
+    messages: options.messages,
+    store,
+    ...(kept ? { settings: kept } : {}),
+    freshStore: fresh,
+  });
+  // From here on the settings are read where they are written: the store.
+  if (kept instanceof SnapshotSettings) kept.expire();
   // Users' resting orders come back into the books in the second stage: until then the market
   // stays where it opened, and the first answers read it there.
   stage.market.market.hold();

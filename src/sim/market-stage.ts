@@ -15,6 +15,11 @@ export interface MarketStageOptions {
   messages: (lang: string) => Promise<MessageTable>;
   /** The durable event log (its settings keep the speed and the market source); null: in memory. */
   store: EventLog | null;
+  /**
+   * Where the market's settings are read and written, when not straight in the store (the first
+   * stage's snapshot of them: first-stage.ts); default the store.
+   */
+  settings?: Pick<EventLog, 'getSetting' | 'setSetting'> | null;
   /** The store is new and empty (a fresh profile): its settings are not read (market-feature.ts). */
   freshStore?: boolean;
   /** The market's seed; default fixed. */
@@ -58,7 +63,7 @@ export async function openMarketStage(options: MarketStageOptions): Promise<Mark
     routes,
     hub: storm.stampingHub(hub),
     clock,
-    settings: store,
+    settings: options.settings ?? store,
     ...(options.freshStore ? { settingsEmpty: true } : {}),
     ...(options.assetUrl ? { assetUrl: options.assetUrl } : {}),
     // Before the ledger is attached no user order is in a book, so there is nothing to settle.

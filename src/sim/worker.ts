@@ -7,9 +7,10 @@ import { servePort, type SimServerPort, type StagedServer } from './serve-port.t
 import { loadServerMessages } from './server-messages.ts';
 import type { SimServer } from './server.ts';
 import { SIM_NOW_KEY } from './replay/resume-time.ts';
-import { openFirstStage, type FirstStage } from './first-stage.ts';
+import { FIRST_STAGE_SETTINGS, openFirstStage, type FirstStage } from './first-stage.ts';
 import type { EventStore } from './store/event-store.ts';
 import { LateEventLog } from './store/late-event-log.ts';
+import { readSettingsSnapshot } from './store/settings-snapshot.ts';
 
 /**
  * The simulator's worker entry.
@@ -51,13 +52,16 @@ function buildOpeningInstant(): number | undefined {
 
 async function openMarket(): Promise<OpenedMarket> {
   const fresh = await freshProfile();
-  // A fresh profile reads nothing from the log before the market opens, so its module loads after
-  // the market has opened and the two do not compete for the worker's thread. A returning one
-  // reads the clock's setting first, which loads it at once.
+  // The log's module (Dexie) loads after the market has opened, so the two do not compete for the
+  // worker's thread: a fresh profile reads nothing before, and a returning one reads the settings
+  // its market opens with in one transaction of the browser's own IndexedDB API.
   const store = typeof indexedDB === 'undefined' ? null : new LateEventLog(openEventStore);
   const first = await openFirstStage({
     fresh,
     store,
+    ...(store && !fresh
+      ? { settings: readSettingsSnapshot(indexedDB, STORE_NAME, FIRST_STAGE_SETTINGS) }
+      : {}),
     // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
     realNow: () => Date.now(),
     openingAt: buildOpeningInstant(),
