@@ -1,8 +1,8 @@
 import type { LeverCloseReason, LeverStatus } from '../../../domain/contract-codes.ts';
 import type { LeverSide } from '../../../domain/lever/rules.ts';
 import type { TapeTradeRef } from '../micro/state.ts';
-import { appended, type ReadonlyList } from '../../store/persistent-list.ts';
-import { PersistentMap, withEntry } from '../../store/persistent-map.ts';
+import { PersistentMap } from '../../store/persistent-map.ts';
+import { rowsOfUser, type UserIndex, userIndexOf, withUserRow } from '../../store/user-index.ts';
 
 /**
  * One lever position or pending fixed-price order (spec §3 Lever trade/position). Prices, quantities
@@ -77,7 +77,7 @@ export interface LeverState {
 }
 
 /** User id -> their position ids, oldest first (a persistent list: adding one does not copy them). */
-export type UserPositionIndex = ReadonlyMap<number, ReadonlyList<number>>;
+export type UserPositionIndex = UserIndex;
 
 export function initialLeverState(): LeverState {
   return {
@@ -90,30 +90,16 @@ export function initialLeverState(): LeverState {
   };
 }
 
-/** The index of a state built before it existed, by its `positions` map (which never changes). */
-const derivedIndexes = new WeakMap<ReadonlyMap<number, LeverPosition>, UserPositionIndex>();
-
 /** The state's per-user index: the stored one, or (an older snapshot's state) one derived from `positions`. */
 export function userPositionIndex(lever: Pick<LeverState, 'positions' | 'byUser'>): UserPositionIndex {
-  if (lever.byUser) return lever.byUser;
-  let index = derivedIndexes.get(lever.positions);
-  if (!index) {
-    let built: UserPositionIndex = PersistentMap.empty();
-    for (const p of lever.positions.values()) built = withUserPosition(built, p);
-    index = built;
-    derivedIndexes.set(lever.positions, index);
-  }
-  return index;
+  return userIndexOf(lever.positions, lever.byUser);
 }
 
 /** `index` with position `p` added to its user's list. */
-export function withUserPosition(index: UserPositionIndex, p: LeverPosition): UserPositionIndex {
-  return withEntry(index, p.userId, appended(index.get(p.userId) ?? [], p.id));
-}
+export const withUserPosition: (index: UserPositionIndex, p: LeverPosition) => UserPositionIndex =
+  withUserRow;
 
 /** A user's positions of every status, newest first (highest id first): O(their positions). */
 export function positionsOfUser(lever: LeverState, userId: number): LeverPosition[] {
-  const ids = userPositionIndex(lever).get(userId);
-  if (!ids) return [];
-  return [...ids].sort((a, b) => b - a).map((id) => lever.positions.get(id)!);
+  return rowsOfUser(lever.positions, userPositionIndex(lever), userId);
 }

@@ -1,6 +1,6 @@
 import type { MicroDirection, MicroOutcome } from '../../../domain/micro/rules.ts';
-import { appended, type ReadonlyList } from '../../store/persistent-list.ts';
-import { PersistentMap, withEntry } from '../../store/persistent-map.ts';
+import { PersistentMap } from '../../store/persistent-map.ts';
+import { rowsOfUser, type UserIndex, userIndexOf, withUserRow } from '../../store/user-index.ts';
 
 /** A trade of the public tape a contract cites: its id, time and price (ticks of its pair). */
 export interface TapeTradeRef {
@@ -48,36 +48,22 @@ export interface MicroState {
 }
 
 /** User id -> their contract ids, oldest first (a persistent list: adding one does not copy them). */
-export type UserContractIndex = ReadonlyMap<number, ReadonlyList<number>>;
+export type UserContractIndex = UserIndex;
 
 export function initialMicroState(): MicroState {
   return { nextContractId: 1, contracts: new Map(), running: new Set(), byUser: PersistentMap.empty() };
 }
 
-/** The index of a state built before it existed, by its `contracts` map (which never changes). */
-const derivedIndexes = new WeakMap<ReadonlyMap<number, MicroContract>, UserContractIndex>();
-
 /** The state's per-user index: the stored one, or (an older snapshot's state) one derived from `contracts`. */
 export function userContractIndex(micro: Pick<MicroState, 'contracts' | 'byUser'>): UserContractIndex {
-  if (micro.byUser) return micro.byUser;
-  let index = derivedIndexes.get(micro.contracts);
-  if (!index) {
-    let built: UserContractIndex = PersistentMap.empty();
-    for (const c of micro.contracts.values()) built = withUserContract(built, c);
-    index = built;
-    derivedIndexes.set(micro.contracts, index);
-  }
-  return index;
+  return userIndexOf(micro.contracts, micro.byUser);
 }
 
 /** `index` with contract `c` added to its user's list. */
-export function withUserContract(index: UserContractIndex, c: MicroContract): UserContractIndex {
-  return withEntry(index, c.userId, appended(index.get(c.userId) ?? [], c.id));
-}
+export const withUserContract: (index: UserContractIndex, c: MicroContract) => UserContractIndex =
+  withUserRow;
 
 /** A user's contracts, running and closed, newest first (highest id first): O(their contracts). */
 export function contractsOfUser(micro: MicroState, userId: number): MicroContract[] {
-  const ids = userContractIndex(micro).get(userId);
-  if (!ids) return [];
-  return [...ids].sort((a, b) => b - a).map((id) => micro.contracts.get(id)!);
+  return rowsOfUser(micro.contracts, userContractIndex(micro), userId);
 }
