@@ -30,6 +30,7 @@ import {
 } from '../../../domain/chart-studies/drawings.ts';
 import { toggleStudy, type Study } from '../../../domain/chart-studies/studies.ts';
 import { ChartStudiesMenu } from './ChartStudiesMenu.tsx';
+import { onChartTap } from './chart-taps.ts';
 import { EXCHANGE_TIME_ZONE, parseTimeZoneChoice } from '../../../domain/time-zone.ts';
 import { localTimeZone, timeZonePref } from '../../../machines/time-zone-pref.ts';
 import { useTimeZone, useZoneLabel } from '../../components/use-time-zone.ts';
@@ -222,6 +223,7 @@ export function KlineChart({
     if (!element) return undefined;
     let instance: EChartsType | null = null;
     let resize: ResizeObserver | null = null;
+    let stopTaps: (() => void) | null = null;
     let cancelled = false;
     void afterFirstPaint()
       .then(() => (cancelled ? null : import('./echarts-kline.ts')))
@@ -235,11 +237,7 @@ export function KlineChart({
         setPainted(created);
         draw(true);
         focus();
-        created
-          .getZr()
-          .on('click', (event: { offsetX: number; offsetY: number }) =>
-            pickRef.current(event.offsetX, event.offsetY),
-          );
+        stopTaps = onChartTap(element, (x, y) => pickRef.current(x, y));
         resize = resizeWithBox(element, created);
       })
       .catch(() => {
@@ -248,6 +246,7 @@ export function KlineChart({
     return () => {
       cancelled = true;
       resize?.disconnect();
+      stopTaps?.();
       chart.current = null;
       setPainted(null);
       drawnFrame.current = null;
