@@ -64,12 +64,15 @@ export interface ServerStop {
  * Its stdout log is read line by line: `listening` gives the address, `operator_token` the token,
  * `verification_code` the sign-up codes. Resolves once both the address and the token are known.
  */
-export function startServerProcess(args: readonly string[]): Promise<ServerProcess> {
+export function startServerProcess(
+  args: readonly string[],
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const { TESSERA_OPERATOR_TOKEN: _token, DATABASE_URL: _url, ...env } = process.env;
   const loopFile = join(tmpdir(), `tessera-bench-loop-${process.pid}-${Date.now().toString(36)}.json`);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', LOOP_PROBE, MAIN, '--port', '0', ...args],
+    [...nodeArgs, '--import', 'tsx', '--import', LOOP_PROBE, MAIN, '--port', '0', ...args],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, TESSERA_BENCH_LOOP_FILE: loopFile } },
   );
   let loopSignals = 0;

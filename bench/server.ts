@@ -399,20 +399,12 @@ async function main(): Promise<number> {
   };
   // The profile covers the server's whole life (start-up and sign-up too); the load dominates it.
   const profileDir = options.profile ? mkdtempSync(join(tmpdir(), 'tessera-bench-profile-')) : null;
-  if (profileDir !== null) {
-    process.env.NODE_OPTIONS =
-      `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim();
-  }
-  const server = await startServerProcess([
-    '--data',
-    dataDir,
-    '--rate',
-    '0',
-    '--seed',
-    String(options.seed),
-    '--socket-gateway',
-    options.gateway,
-  ]).catch((error: unknown) => {
+  // On the server's command line, not in NODE_OPTIONS: Node 20 refuses --cpu-prof there.
+  const profileArgs = profileDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  const server = await startServerProcess(
+    ['--data', dataDir, '--rate', '0', '--seed', String(options.seed), '--socket-gateway', options.gateway],
+    profileArgs,
+  ).catch((error: unknown) => {
     removeData();
     throw error;
   });
