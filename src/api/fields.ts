@@ -105,8 +105,30 @@ export function utcDateTimeMs(text: string): number | null {
   return exact ? ms : null;
 }
 
+/** The instants a Date can hold: ±8.64e15 ms around the epoch. */
+const MAX_DATE_MS = 8.64e15;
+/** Seconds kept (a power of two): a second's text goes to the slot of its number modulo this. */
+const TIME_TEXT_SLOTS = 256;
+const timeTextSeconds = new Float64Array(TIME_TEXT_SLOTS).fill(Number.NaN);
+const timeTexts: string[] = Array.from({ length: TIME_TEXT_SLOTS }, () => '');
+
 /** "YYYY-MM-DD HH:mm:ss" UTC of an instant (what the family's clients read for order rows). */
 export function utcDateTimeText(ms: number): string {
+  // The text names the second only, so it is kept per second: a server writes the same few seconds
+  // into every order row it answers (two per row), and the Date, its ISO text and the two string
+  // copies cost more than the rest of the row. Only whole ms within Date's range are kept: a
+  // fraction is cut towards zero by Date (not floored), and past the range Date throws.
+  if (!Number.isSafeInteger(ms) || ms > MAX_DATE_MS || ms < -MAX_DATE_MS) return isoDateTimeText(ms);
+  const second = Math.floor(ms / 1000);
+  const slot = second & (TIME_TEXT_SLOTS - 1);
+  if (timeTextSeconds[slot] === second) return timeTexts[slot]!;
+  const text = isoDateTimeText(ms);
+  timeTextSeconds[slot] = second;
+  timeTexts[slot] = text;
+  return text;
+}
+
+function isoDateTimeText(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
