@@ -90,8 +90,9 @@ async function main(options: ServerOptions, appDir: string | undefined): Promise
       mkdirSync(options.data, { recursive: true });
       file = join(options.data, 'tessera.db');
     }
-    // In memory a turn's commands still share one SQLite transaction: less work per command.
-    if (file === ':memory:') return new SqliteEventLog({ file, groupCommits: true });
+    // In memory a turn's commands still share one SQLite transaction: less work per command. Nothing
+    // reads this log after the process (a demo reset opens a fresh one): no snapshots (volatile).
+    if (file === ':memory:') return new SqliteEventLog({ file, groupCommits: true, volatile: true });
     return new SqliteEventLog({
       file,
       // A failed flush leaves the disk in an unknown state: the server stops at once, answering

@@ -13,6 +13,13 @@ import type { NewEvent, RequestAnswer, StreamHistory } from './event-store.ts';
  */
 export interface EventLog {
   /**
+   * True for a log that lives only in this process and that nothing opens again (the Node server's
+   * `--data :memory:`): no restart ever folds it, so a snapshot could never shorten one, and
+   * EventSourced stores none (encoding and writing them was a few per cent of the server's time
+   * under load). Omitted or false: snapshots are kept as usual.
+   */
+  readonly volatile?: boolean;
+  /**
    * Appends events to a stream and, with `snapshotState`, stores it as the stream's snapshot at the
    * last appended seq, and `request`'s answer, all in one transaction. Resolves to the last seq.
    */

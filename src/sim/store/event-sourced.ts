@@ -218,7 +218,8 @@ export class EventSourced<S, C, E extends DomainEvent> {
       next =
         decision.state ?? events.reduce((state, event) => this.aggregate.evolve(state, event), this.current);
       rows = events.map((event) => ({ type: event.type, at: this.timeOf(event), data: this.encode(event) }));
-      snapshotDue = this.eventsSinceSnapshot + events.length >= this.snapshotSpacing;
+      snapshotDue =
+        this.store.volatile !== true && this.eventsSinceSnapshot + events.length >= this.snapshotSpacing;
       if (snapshotDue && !this.snapshotsInBackground()) snapshotState = this.encode(next);
       if (request) {
         const at = this.timeOf(events[events.length - 1]!);

@@ -41,6 +41,12 @@ export interface SqliteEventLogOptions {
    * deferFlush), only for the processor's sake; nothing is flushed and no write waits.
    */
   groupCommits?: boolean;
+  /**
+   * In memory only: no one will open this log again once this process ends (the server's
+   * `--data :memory:`, which opens a fresh one for every exchange it runs), so aggregates store no
+   * snapshots in it (EventLog.volatile). Tests that reopen an in-memory log leave it off.
+   */
+  volatile?: boolean;
 }
 
 const PRUNE_EVERY_WRITES = 256;
@@ -61,6 +67,7 @@ const PRUNE_EVERY_WRITES = 256;
  * Uploaded images live in the same file (ImageStore), beside the log.
  */
 export class SqliteEventLog implements EventLog, ImageStore {
+  readonly volatile: boolean;
   private readonly db: Database.Database;
   private answerWrites = 0;
   private readonly statements: Statements;
@@ -87,6 +94,9 @@ export class SqliteEventLog implements EventLog, ImageStore {
   >;
 
   constructor(options: SqliteEventLogOptions) {
+    const inMemory = options.file === ':memory:' || options.file === '';
+    if (options.volatile && !inMemory) throw new RangeError('only a log in memory can be volatile');
+    this.volatile = options.volatile === true;
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     const flushed = options.file !== ':memory:' && options.file !== '' && options.synchronous !== 'normal';
