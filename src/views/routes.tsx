@@ -8,6 +8,7 @@ import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
 import { machinesReady } from '../machines/deferred.ts';
 import { pageTextReady } from './i18n/setup.ts';
 import { FirstPageMark } from './first-page.ts';
+import { WithoutMachines } from './shell/WithoutMachines.tsx';
 
 /**
  * Every route of spec §2. Pages are lazy chunks, so the first paint only downloads the shell (a
@@ -17,10 +18,30 @@ import { FirstPageMark } from './first-page.ts';
  */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(() => Promise.all([load(), pageTextReady(), machinesReady()]).then(([loaded]) => loaded));
+  return routedPage(<Page />);
+}
+
+/**
+ * A page that shows the market and the news (quotes, announcements, the markets table) from the
+ * exchange's streams and runs no feature's machine: it renders once its chunk and its text are in,
+ * without waiting for the eight machine modules, which load beside it in slices (issue 27: a
+ * returning visitor's live quotes waited for them). It sees no machines (WithoutMachines), so one
+ * that came to use a machine fails every time, not only when the machines are late.
+ */
+function marketPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Page = lazy(() => Promise.all([load(), pageTextReady()]).then(([loaded]) => loaded));
+  return routedPage(
+    <WithoutMachines>
+      <Page />
+    </WithoutMachines>,
+  );
+}
+
+function routedPage(shown: ReactNode): ReactNode {
   return (
     <PageErrorBoundary>
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-        <Page />
+        {shown}
         <FirstPageMark />
       </Suspense>
     </PageErrorBoundary>
@@ -61,10 +82,10 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', element: page(() => import('./pages/home/HomePage.tsx')) },
-      { path: 'markets', element: page(() => import('./pages/markets/MarketsPage.tsx')) },
-      { path: 'notice', element: page(() => import('./pages/notice/NoticePage.tsx')) },
-      { path: 'white', element: page(() => import('./pages/white/WhitePage.tsx')) },
+      { path: 'home', element: marketPage(() => import('./pages/home/HomePage.tsx')) },
+      { path: 'markets', element: marketPage(() => import('./pages/markets/MarketsPage.tsx')) },
+      { path: 'notice', element: marketPage(() => import('./pages/notice/NoticePage.tsx')) },
+      { path: 'white', element: marketPage(() => import('./pages/white/WhitePage.tsx')) },
       // The developer inspector and machine gallery: a lazy chunk, nothing loads before.
       { path: 'inspect/*', element: page(() => import('./devtools/InspectPage.tsx')) },
       { path: 'login', element: page(() => import('./pages/auth/LoginPage.tsx')) },
