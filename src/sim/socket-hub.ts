@@ -179,6 +179,19 @@ export class SocketHub {
     return (this.subscribers.get(channel)?.size ?? 0) > 0;
   }
 
+  /**
+   * Whether a private frame to `userId` on `channel` would reach anyone: a session of the user's holds
+   * the channel. When it is false, publishTo sends nothing and changes nothing (sessions are
+   * re-checked only where a frame would go), so a feature may skip building the frame: most users
+   * hold no socket, and a signed-in page holds a few of the private channels only.
+   */
+  reaches(userId: number, channel: string): boolean {
+    const owned = this.owned.get(userId);
+    if (!owned) return false;
+    for (const session of owned) if (session.channels.has(channel)) return true;
+    return false;
+  }
+
   /** Sends a private frame to the owner's sessions subscribed to its channel. */
   publishTo(userId: number, channel: string, frame: object): void {
     const owned = this.owned.get(userId);

@@ -33,6 +33,11 @@ import { ORDER_STATUS_OPEN } from '../../../domain/contract-codes.ts';
 /** The part of the socket hub the spot feature pushes through (private frames only). */
 export interface PrivateHub {
   publishTo(userId: number, channel: string, frame: object): void;
+  /**
+   * Whether a frame to the user's channel would reach anyone (SocketHub.reaches): false lets a
+   * feature skip building it. Omitted: every frame is built and handed to publishTo.
+   */
+  reaches?(userId: number, channel: string): boolean;
 }
 
 /**
@@ -604,8 +609,10 @@ export class Spot {
     for (const id of touched) {
       const order = state.orders.get(id);
       if (!order) continue;
-      const pair = pairById(order.pairId);
       const channel = id === submitted ? 'TX_SUBMIT' : 'TX_MATCHED';
+      // Built only for someone listening: most orders' owners hold no socket on the channel.
+      if (this.hub.reaches?.(order.userId, channel) === false) continue;
+      const pair = pairById(order.pairId);
       const t = this.translators.get(order.userId) ?? this.fallbackT;
       this.hub.publishTo(order.userId, channel, {
         type: channel,

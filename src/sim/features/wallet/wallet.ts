@@ -312,6 +312,7 @@ export class Wallet {
       }
     }
     for (const { userId, account, currencyId } of moved.values()) {
+      if (this.hub.reaches?.(userId, BALANCE_CHANNEL) === false) continue;
       const balance = userBalance(state, userId, account, currencyId);
       this.hub.publishTo(userId, BALANCE_CHANNEL, {
         type: BALANCE_CHANNEL,
