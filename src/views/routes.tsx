@@ -8,34 +8,36 @@ import { RequireSignIn } from './pages/personal/RequireSignIn.tsx';
 import { machinesReady } from '../machines/deferred.ts';
 import { pageTextReady } from './i18n/setup.ts';
 import { FirstPageMark } from './first-page.ts';
-import { WithoutMachines } from './shell/WithoutMachines.tsx';
+import { OnlyMachines, type PageFeatures } from './shell/OnlyMachines.tsx';
 
 /**
  * Every route of spec §2. Pages are lazy chunks, so the first paint only downloads the shell (a
  * page that has not landed yet renders <ComingSoon> and is listed in COMING_SOON_PATHS). A page
  * renders once its chunk, the pages' part of the locale (i18n/locale-parts.ts) and the features'
- * machines (machines/deferred.ts) are all in.
+ * machines (machines/deferred.ts) are all in: every feature's, or, for a page that names the
+ * features it runs, those alone. Such a page sees only those (OnlyMachines), so one that came to
+ * read another fails every time, not only when the others are late.
  */
-function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(() => Promise.all([load(), pageTextReady(), machinesReady()]).then(([loaded]) => loaded));
-  return routedPage(<Page />);
+function page(load: () => Promise<{ default: ComponentType }>, features?: PageFeatures): ReactNode {
+  const Page = lazy(() =>
+    Promise.all([load(), pageTextReady(), machinesReady(features)]).then(([loaded]) => loaded),
+  );
+  if (features === undefined) return routedPage(<Page />);
+  return routedPage(
+    <OnlyMachines features={features}>
+      <Page />
+    </OnlyMachines>,
+  );
 }
 
 /**
- * A page that shows the market and the news (quotes, announcements, the markets table) from the
- * exchange's streams and runs no feature's machine: it renders once its chunk and its text are in,
- * without waiting for the eight machine modules, which load beside it in slices (issue 27: a
- * returning visitor's live quotes waited for them). It sees no machines (WithoutMachines), so one
- * that came to use a machine fails every time, not only when the machines are late.
+ * Pages that show the market and the news (quotes, announcements, the markets table) from the
+ * exchange's streams run no machine: they render without waiting for any (issue 27: a returning
+ * visitor's live quotes waited for the eight machine modules).
  */
-function marketPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(() => Promise.all([load(), pageTextReady()]).then(([loaded]) => loaded));
-  return routedPage(
-    <WithoutMachines>
-      <Page />
-    </WithoutMachines>,
-  );
-}
+const MARKET_PAGE: PageFeatures = [];
+/** The trading screens run the trading machines and, on spot, the price alerts: wired first. */
+const TRADING_SCREEN: PageFeatures = ['trading', 'alerts'];
 
 function routedPage(shown: ReactNode): ReactNode {
   return (
@@ -82,10 +84,10 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', element: marketPage(() => import('./pages/home/HomePage.tsx')) },
-      { path: 'markets', element: marketPage(() => import('./pages/markets/MarketsPage.tsx')) },
-      { path: 'notice', element: marketPage(() => import('./pages/notice/NoticePage.tsx')) },
-      { path: 'white', element: marketPage(() => import('./pages/white/WhitePage.tsx')) },
+      { path: 'home', element: page(() => import('./pages/home/HomePage.tsx'), MARKET_PAGE) },
+      { path: 'markets', element: page(() => import('./pages/markets/MarketsPage.tsx'), MARKET_PAGE) },
+      { path: 'notice', element: page(() => import('./pages/notice/NoticePage.tsx'), MARKET_PAGE) },
+      { path: 'white', element: page(() => import('./pages/white/WhitePage.tsx'), MARKET_PAGE) },
       // The developer inspector and machine gallery: a lazy chunk, nothing loads before.
       { path: 'inspect/*', element: page(() => import('./devtools/InspectPage.tsx')) },
       { path: 'login', element: page(() => import('./pages/auth/LoginPage.tsx')) },
@@ -174,14 +176,18 @@ export const routes: RouteObject[] = [
   {
     element: <Layout footer={false} />,
     children: [
-      { path: 'trade', element: page(() => import('./pages/trade/TradePage.tsx')) },
+      { path: 'trade', element: page(() => import('./pages/trade/TradePage.tsx'), TRADING_SCREEN) },
       {
         path: 'lever',
-        element: <RequireToken>{page(() => import('./pages/lever/LeverPage.tsx'))}</RequireToken>,
+        element: (
+          <RequireToken>{page(() => import('./pages/lever/LeverPage.tsx'), TRADING_SCREEN)}</RequireToken>
+        ),
       },
       {
         path: 'second',
-        element: <RequireToken>{page(() => import('./pages/micro/MicroPage.tsx'))}</RequireToken>,
+        element: (
+          <RequireToken>{page(() => import('./pages/micro/MicroPage.tsx'), TRADING_SCREEN)}</RequireToken>
+        ),
       },
     ],
   },

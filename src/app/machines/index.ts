@@ -1,16 +1,14 @@
 import { NEVER, type Observable } from 'rxjs';
 import type { ApiClient } from '../../api/client.ts';
-import { createActors } from '../../machines/actors/index.ts';
 import type { ChannelSource } from '../../streams/market.ts';
 import type { AppQueries } from '../../streams/queries/index.ts';
 import { accountsMachines } from './accounts.ts';
-import { alertMachines } from './alerts.ts';
 import { balanceFeeds } from './balance-feeds.ts';
 import { demoMachines } from './demo.ts';
 import { earningsMachines } from './earnings.ts';
 import { p2pMachines } from './p2p.ts';
 import { personalMachines } from './personal.ts';
-import { tradingMachines } from './trading.ts';
+import { wireFirstFeatures, type FirstFeatures } from './first-features.ts';
 import { walletMachines } from './wallet.ts';
 
 /**
@@ -24,18 +22,20 @@ export function wireMachines(
   queries: AppQueries,
   /** Whether the session is signed in, now and at each change (without one: it never changes). */
   signedIn$: Observable<boolean> = NEVER,
+  /** The trading screens' features, when they were wired before the rest (first-features.ts). */
+  first: FirstFeatures = wireFirstFeatures(api, socket, queries, signedIn$),
 ) {
-  const actors = createActors(api, socket);
+  const { actors, trading, alerts } = first;
   const feeds = balanceFeeds(queries);
   const accounts = accountsMachines(actors);
   return {
     accounts,
-    alerts: alertMachines(actors),
+    alerts,
     demo: demoMachines(actors),
     earnings: earningsMachines(actors, feeds),
     p2p: p2pMachines(actors),
     personal: personalMachines(actors),
-    trading: tradingMachines(actors, queries, signedIn$),
+    trading,
     wallet: walletMachines(actors, feeds, accounts.sendCode),
   };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NEVER } from 'rxjs';
 import { createActor } from 'xstate';
 import type { ApiClient } from '../../../src/api/client.ts';
-import { deferWiredMachines } from '../../../src/app/machines/deferred.ts';
+import { deferWiredMachines, FIRST_FEATURES } from '../../../src/app/machines/deferred.ts';
+import { wireFirstFeatures } from '../../../src/app/machines/first-features.ts';
 import { wireMachines } from '../../../src/app/machines/index.ts';
 import { deferred, machinesReady } from '../../../src/machines/deferred.ts';
 import type { ChannelSource } from '../../../src/streams/market.ts';
@@ -56,5 +57,22 @@ describe('deferred machines', () => {
     release({ a: 1 });
     await waiting;
     expect(slow.a).toBe(1);
+  });
+
+  it("gives the trading screens' features first, and the same ones in the whole", async () => {
+    const machines = deferWiredMachines(api, socket, queries);
+    await machinesReady(FIRST_FEATURES);
+    const early = { trading: machines.trading, alerts: machines.alerts };
+    expect(early.trading.spot).toBeDefined();
+    await machinesReady();
+    expect(machines.trading).toBe(early.trading);
+    expect(machines.alerts).toBe(early.alerts);
+  });
+
+  it('names as first exactly the features first-features.ts wires', () => {
+    const wired = Object.keys(wireFirstFeatures(api, socket, queries, NEVER)).filter(
+      (key) => key !== 'actors',
+    );
+    expect([...FIRST_FEATURES].sort()).toEqual(wired.sort());
   });
 });
