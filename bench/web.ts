@@ -236,7 +236,8 @@ async function jsBeforePaint(
 
 /**
  * Milliseconds from navigation start to the first number on the page and to the first live quote:
- * a market row (or the trade screen's header) showing a price, and the same once its table says
+ * a market row (or the trade screen's header) showing a price that is visible (a held page's figures
+ * are in its HTML but hidden until the app has the page), and the same once its table says
  * its quotes are live (`data-quotes="ready"`, not the `kept` quotes of a returning visitor's last
  * visit). Measured in the page by a MutationObserver started before the app, so the figures are
  * the page's own clock, not the test runner's.
@@ -273,7 +274,13 @@ async function firstQuoteMs(
     const seen = window as { __firstNumber?: number; __firstLive?: number };
     const observer = new MutationObserver(() => {
       const number = document.querySelector(selector);
-      if (seen.__firstNumber === undefined && number !== null && /\d/.test(number.textContent ?? ''))
+      // On screen: a held page (a returning visitor's) has its figures in the HTML but hidden.
+      if (
+        seen.__firstNumber === undefined &&
+        number !== null &&
+        /\d/.test(number.textContent ?? '') &&
+        number.checkVisibility({ visibilityProperty: true })
+      )
         seen.__firstNumber = performance.now();
       const quote = document.querySelector(live);
       if (seen.__firstLive === undefined && quote !== null && /\d/.test(quote.textContent ?? '')) {
