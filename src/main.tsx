@@ -1,5 +1,6 @@
 import { afterPagePaint, preloadPageModules } from './app/after-page-paint.ts';
 import { openBackendEarly } from './app/early-backend.ts';
+import { firstPaint } from './app/first-paint.ts';
 import { keepPageQuotes } from './app/page-server.ts';
 import './views/theme/tokens.css';
 
@@ -13,12 +14,20 @@ import './views/theme/tokens.css';
  */
 const backend = openBackendEarly();
 
-// The page paints first (a prerendered one is whole in its HTML), then the app is loaded and run
-// (with the quotes of a page sent by the server kept for it to start from: page-server.ts).
+// The quotes of a page sent by the server, kept for the app to start from (page-server.ts); and a
+// returning visitor's held page, which shows their kept quotes as soon as its small module is in
+// (held-quotes.ts), not after the app's chunks, which the page's paint lets load.
+const kept = keepPageQuotes(backend.transport);
+if (firstPaint() === 'held')
+  Promise.all([import('./app/held-quotes.ts'), kept])
+    .then(([{ paintKeptQuotes }]) => paintKeptQuotes(backend.transport, backend.langCode))
+    .catch(() => undefined);
+
+// The page paints first (a prerendered one is whole in its HTML), then the app is loaded and run.
 afterPagePaint()
   .then(() => {
     preloadPageModules();
-    return Promise.all([import('./app/boot-app.tsx'), keepPageQuotes(backend.transport)]);
+    return Promise.all([import('./app/boot-app.tsx'), kept]);
   })
   .then(([{ bootApp }]) => bootApp(backend))
   .catch((error: unknown) => {

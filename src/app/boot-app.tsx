@@ -8,7 +8,7 @@ import { registerAppUpdate } from './app-update.ts';
 import { numberTextFor } from '../domain/number-locale.ts';
 import { writePref } from '../machines/local-prefs.ts';
 import { AppTree } from './app-tree.tsx';
-import { firstPaint, openingAnswersOfPage, openingQuotesOfPage } from './first-paint.ts';
+import { appTakesPage, firstPaint, openingAnswersOfPage, openingQuotesOfPage } from './first-paint.ts';
 import { createServices } from './services.ts';
 import { yieldToPage } from './yield-to-page.ts';
 import { initI18n } from '../views/i18n/setup.ts';
@@ -101,6 +101,7 @@ export async function bootApp({
   );
   // Hydration is a transition too: React hydrates the page in slices, and the visitor can already
   // read and scroll the prerendered page meanwhile.
+  appTakesPage();
   if (hydrating) startTransition(() => void hydrateRoot(root, tree));
   else {
     // What is typed into a held page's fields until the app's page is up is kept for it.

@@ -105,6 +105,21 @@ export function firstPaint(): FirstPaint | null {
   return prerendered && (mode === 'hydrate' || mode === 'held' || mode === 'held-text') ? mode : null;
 }
 
+let appRendering = false;
+
+/**
+ * Called by the app just before it renders into the prerendered page (hydrating it or drawing
+ * over it): from then on the DOM under #root is React's, and nothing else may write into it.
+ */
+export function appTakesPage(): void {
+  appRendering = true;
+}
+
+/** Whether the DOM under #root is still the prerendered page's (the app has not begun to render). */
+export function pageStillAsBuilt(): boolean {
+  return !appRendering;
+}
+
 /** An opening table read back from a page's text (checked field by field), or null. */
 export function readOpeningTable(text: string | null): KeptQuotes | null {
   return decodeKeptQuotes(text, OPENING_SOURCE);
@@ -127,6 +142,7 @@ export function openingAnswersOfPage(): OpeningAnswers | null {
  */
 export const FIRST_PAINT_STYLE = `html[data-first-paint='held'] #root .num,
 html[data-first-paint='held-text'] #root .num { visibility: hidden; }
+html[data-first-paint='held'] #root [data-painted] { visibility: visible; }
 html[data-first-paint='held-text'] #root * { color: transparent !important; }
 #root[inert] { cursor: progress; }
 html[data-signed-in] #root[${STAND_IN}] .app-main { visibility: hidden; }

@@ -128,11 +128,21 @@ test.describe('all markets', () => {
       });
       try {
         const visit = await context.newPage();
+        // First the prerendered page alone (the app's chunk held too): it shows the kept figures,
+        // greyed, before the app has loaded (app/held-quotes.ts); its other figures stay hidden.
+        const app = await holdAppChunk(visit);
         await visit.goto(`${new URL(page.url()).origin}/markets`);
         const table = visit.getByTestId('markets-table');
         const price = visit.locator(
           `[data-testid="market-row"][data-symbol="${marked.symbol}"] [data-col="price"]`,
         );
+        expect(await visit.evaluate(() => document.documentElement.dataset.firstPaint)).toBe('held');
+        await expect(price).toHaveText('12,345.67');
+        await expect(price.locator('.live-price')).toBeVisible();
+        await expect(table).toHaveAttribute('data-quotes', 'kept');
+        await expect(table).toHaveClass(/quotes-kept/);
+        await expect(visit.getByTestId('kept-quotes-note')).toHaveCount(0);
+        await app.release();
         await expect(table).toHaveAttribute('data-quotes', 'kept');
         await expect(table).toHaveClass(/quotes-kept/);
         await expect(price).toHaveText('12,345.67');
@@ -141,8 +151,14 @@ test.describe('all markets', () => {
         // header greyed with the kept figure (the marked pair is the screen's first), the note in the
         // chart's place; never the build's opening quotes, which this profile's exchange has left.
         const trade = await context.newPage();
+        const tradeApp = await holdAppChunk(trade);
         await trade.goto(`${new URL(page.url()).origin}/trade`);
         const header = trade.getByTestId('market-header');
+        // Before its app too: the held screen's header shows the kept figure, greyed.
+        await expect(header.locator('.market-last .live-price')).toHaveText('12,345.67');
+        await expect(header.locator('.market-last .live-price')).toBeVisible();
+        await expect(header).toHaveAttribute('data-quotes', 'kept');
+        await tradeApp.release();
         await expect(trade.getByTestId('trade-frame')).toBeVisible();
         await expect(header).toHaveAttribute('data-quotes', 'kept');
         await expect(header).toHaveClass(/quotes-kept/);

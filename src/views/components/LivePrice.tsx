@@ -1,5 +1,6 @@
 import './components.css';
 import { useNumberText } from '../use-number-text.ts';
+import type { QuoteField } from './quote-fields.ts';
 
 /**
  * A latest price that flashes up or down when a push moves it. `tickSeq` changes with every move,
@@ -10,17 +11,20 @@ export function LivePrice({
   decimals,
   tick,
   tickSeq,
+  field,
 }: {
   value: string;
   decimals?: number | undefined;
   tick: 'up' | 'down' | null;
   tickSeq: number;
+  /** The quote figure it shows, for a held page's painter (quote-fields.ts). */
+  field?: QuoteField;
 }) {
   const numbers = useNumberText();
   const tone = tick === null ? '' : ` tick-${tick}`;
   const flash = tick !== null && tickSeq > 0 ? ` flash-${tick}` : '';
   return (
-    <span key={tickSeq} className={`num live-price${tone}${flash}`}>
+    <span key={tickSeq} className={`num live-price${tone}${flash}`} data-quote-field={field}>
       {numbers.price(value, decimals)}
     </span>
   );

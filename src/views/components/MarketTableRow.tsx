@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { quoteVolumeOf } from '../../domain/market-sort.ts';
 import type { MarketRow } from '../../streams/quotes-store.ts';
 import { LivePrice } from './LivePrice.tsx';
 import { PriceChange } from './PriceChange.tsx';
 import { tradeHref } from './links.ts';
 import { useNumberText } from '../use-number-text.ts';
+import { quoteFieldText } from './quote-fields.ts';
 
 /** A row of a market table (home and markets): a click anywhere opens that pair's trade page. */
 export function MarketTableRow({
@@ -24,6 +24,7 @@ export function MarketTableRow({
       className="clickable"
       data-testid={testId}
       data-symbol={row.symbol}
+      data-pair-id={row.id}
       onClick={() => void navigate(tradeHref(row.symbol))}
     >
       {children}
@@ -34,26 +35,34 @@ export function MarketTableRow({
 /** A market row's quote cells (home and markets tables): price, 24 h change, high, low, volume. */
 export function QuoteCells({ row }: { row: MarketRow }) {
   const numbers = useNumberText();
+  const quoteVolume = quoteFieldText(numbers, row, 'quoteVolume');
+  const baseVolume = quoteFieldText(numbers, row, 'volumeWithBase');
   return (
     <>
       <td data-col="price">
-        <LivePrice value={row.close} decimals={row.priceDecimals} tick={row.tick} tickSeq={row.tickSeq} />
+        <LivePrice
+          value={row.close}
+          decimals={row.priceDecimals}
+          tick={row.tick}
+          tickSeq={row.tickSeq}
+          field="close"
+        />
       </td>
       <td data-col="change">
-        <PriceChange change={row.change} variant="pill" />
+        <PriceChange change={row.change} variant="pill" field="change" />
       </td>
-      <td data-col="high" className="num muted">
-        {numbers.price(row.high, row.priceDecimals)}
+      <td data-col="high" className="num muted" data-quote-field="high">
+        {quoteFieldText(numbers, row, 'high').text}
       </td>
-      <td data-col="low" className="num muted">
-        {numbers.price(row.low, row.priceDecimals)}
+      <td data-col="low" className="num muted" data-quote-field="low">
+        {quoteFieldText(numbers, row, 'low').text}
       </td>
       <td data-col="volume" className="num muted">
-        <span className="volume-quote" title={`${numbers.exact(quoteVolumeOf(row))} ${row.quote}`}>
-          {`${numbers.compact(quoteVolumeOf(row))} ${row.quote}`}
+        <span className="volume-quote" title={quoteVolume.title} data-quote-field="quoteVolume">
+          {quoteVolume.text}
         </span>
-        <span className="volume-base" title={`${numbers.exact(row.volume)} ${row.base}`}>
-          {`${numbers.compact(row.volume)} ${row.base}`}
+        <span className="volume-base" title={baseVolume.title} data-quote-field="volumeWithBase">
+          {baseVolume.text}
         </span>
       </td>
     </>

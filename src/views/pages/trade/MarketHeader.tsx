@@ -7,6 +7,7 @@ import { PriceChange } from '../../components/PriceChange.tsx';
 import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useSlowQuotes } from './use-slow-quotes.ts';
 import { useNumberText } from '../../use-number-text.ts';
+import { quoteFieldText } from '../../components/quote-fields.ts';
 
 /**
  * The chart header (spec §2): symbol, last price, change %, 24 h high, low and volume, from the
@@ -38,6 +39,7 @@ export function MarketHeader({
       aria-label={t('trade.header.title')}
       data-testid="market-header"
       data-quotes={quotes.status}
+      data-pair-id={pairId}
       title={keptAsOf ?? undefined}
     >
       {keptAsOf !== null && <span className="visually-hidden">{keptAsOf}</span>}
@@ -49,7 +51,13 @@ export function MarketHeader({
       </div>
       <div className="market-last">
         {row ? (
-          <LivePrice value={row.close} decimals={row.priceDecimals} tick={row.tick} tickSeq={row.tickSeq} />
+          <LivePrice
+            value={row.close}
+            decimals={row.priceDecimals}
+            tick={row.tick}
+            tickSeq={row.tickSeq}
+            field="close"
+          />
         ) : (
           <span className="num">{NO_VALUE}</span>
         )}
@@ -57,20 +65,24 @@ export function MarketHeader({
       <dl className="market-stats">
         <div>
           <dt>{t('trade.header.change')}</dt>
-          <dd>{row ? <PriceChange change={row.change} /> : NO_VALUE}</dd>
+          <dd>{row ? <PriceChange change={row.change} field="change" /> : NO_VALUE}</dd>
         </div>
         <div>
           <dt>{t('trade.header.high')}</dt>
-          <dd className="num">{row ? numbers.price(row.high, row.priceDecimals) : NO_VALUE}</dd>
+          <dd className="num" data-quote-field="high">
+            {row ? quoteFieldText(numbers, row, 'high').text : NO_VALUE}
+          </dd>
         </div>
         <div>
           <dt>{t('trade.header.low')}</dt>
-          <dd className="num">{row ? numbers.price(row.low, row.priceDecimals) : NO_VALUE}</dd>
+          <dd className="num" data-quote-field="low">
+            {row ? quoteFieldText(numbers, row, 'low').text : NO_VALUE}
+          </dd>
         </div>
         <div>
           <dt>{t('trade.header.volume', { code: base })}</dt>
-          <dd className="num" data-testid="header-volume">
-            {row ? numbers.compact(row.volume) : NO_VALUE}
+          <dd className="num" data-testid="header-volume" data-quote-field="volume">
+            {row ? quoteFieldText(numbers, row, 'volume').text : NO_VALUE}
           </dd>
         </div>
       </dl>

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import fc from 'fast-check';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appTakesPage, FIRST_PAINT_STYLE } from '../../../src/app/first-paint.ts';
+import { paintKeptQuotes, paintQuotes } from '../../../src/app/held-quotes.ts';
+import { numberTextFor } from '../../../src/domain/number-locale.ts';
+import { encodeKeptQuotes } from '../../../src/streams/kept-quotes.ts';
+import { INITIAL_QUOTES, type MarketRow, type QuotesState } from '../../../src/streams/quotes-store.ts';
+import { MarketTableRow, QuoteCells } from '../../../src/views/components/MarketTableRow.tsx';
+
+const decimal = fc
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 14n }), fc.integer({ min: 0, max: 8 }), fc.boolean())
+  .map(([units, places, negative]) => {
+    const text = units.toString().padStart(places + 1, '0');
+    const plain = places === 0 ? text : `${text.slice(0, -places)}.${text.slice(-places)}`;
+    return negative && units > 0n ? `-${plain}` : plain;
+  });
+const positive = decimal.map((text) => text.replace('-', ''));
+
+/** A pair's quote as the quotes table holds it (any figures the exchange may send). */
+const row = (id: number) =>
+  fc.record({
+    id: fc.constant(id),
+    symbol: fc.constant('BTC/USDT'),
+    base: fc.constant('BTC'),
+    quote: fc.constant('USDT'),
+    logo: fc.constant(''),
+    close: positive,
+    change: decimal,
+    high: positive,
+    low: positive,
+    volume: positive,
+    quoteVolume: fc.oneof(fc.constant(''), positive),
+    priceDecimals: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+    openChange: fc.constant(false),
+    tick: fc.constant(null),
+    tickSeq: fc.constant(0),
+  }) as fc.Arbitrary<MarketRow>;
+
+function tableOf(rows: readonly MarketRow[], status: QuotesState['status'] = 'kept'): QuotesState {
+  return {
+    ...INITIAL_QUOTES,
+    status,
+    groups: [{ id: 1, code: 'USDT', usdPrice: '1', rowIds: rows.map((r) => r.id) }],
+    rows: new Map(rows.map((r) => [r.id, r])),
+    keptAt: status === 'kept' ? 1 : null,
+  };
+}
+
+/** The markets table's rows as the views render them (the prerendered page's, or the app's). */
+function tableHtml(rows: readonly MarketRow[]): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <table data-quotes="opening" className="mkt-table">
+        <tbody>
+          {rows.map((r) => (
+            <MarketTableRow key={r.id} row={r} testId="market-row">
+              <QuoteCells row={r} />
+            </MarketTableRow>
+          ))}
+        </tbody>
+      </table>
+    </MemoryRouter>,
+  );
+}
+
+/** What a person reads in each quote figure: its text, its exact figure, its colour. */
+function figures(root: ParentNode) {
+  return [...root.querySelectorAll<HTMLElement>('[data-quote-field]')].map((element) => ({
+    field: element.dataset.quoteField,
+    text: element.textContent,
+    title: element.title,
+    direction: element.dataset.direction ?? null,
+    colour: [...element.classList].filter((name) => /^change-(up|down|flat)$/.test(name)),
+  }));
+}
+
+afterEach(() => {
+  document.documentElement.removeAttribute('data-first-paint');
+  document.documentElement.removeAttribute('data-address-query');
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('a held page painted with the kept quotes', () => {
+  it('shows every quote figure exactly as the app renders the same table', () => {
+    const numbers = numberTextFor('en');
+    fc.assert(
+      fc.property(fc.tuple(row(1), row(2)), fc.tuple(row(1), row(2)), (built, kept) => {
+        const page = document.createElement('div');
+        page.innerHTML = tableHtml(built);
+        const painted = paintQuotes(page, tableOf(kept), numbers);
+        const app = document.createElement('div');
+        app.innerHTML = tableHtml(kept);
+        expect(painted).toBe(12);
+        expect(figures(page)).toEqual(figures(app));
+        // Marked as kept, never as live.
+        const table = page.querySelector<HTMLElement>('[data-quotes]')!;
+        expect(table.dataset.quotes).toBe('kept');
+        expect(table.classList.contains('quotes-kept')).toBe(true);
+        expect(page.querySelectorAll('[data-quote-field]:not([data-painted])')).toHaveLength(0);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('paints only a held page still as built, at its own address, from this backend kept quotes', () => {
+    const kept = fc.sample(row(1), 1)[0]!;
+    const opening = { ...kept, close: '1', change: '0' };
+    const show = () => {
+      document.body.innerHTML = `<div id="root" data-prerendered="/">${tableHtml([opening])}</div>`;
+    };
+    localStorage.setItem(
+      'last_quotes',
+      encodeKeptQuotes(tableOf([kept], 'ready'), Date.now() - 60_000, 'sim')!,
+    );
+    const sim = { name: 'sim', socketUrl: '' } as const;
+
+    show();
+    document.documentElement.dataset.firstPaint = 'hydrate';
+    expect(paintKeptQuotes(sim, 'en')).toBe(0);
+    document.documentElement.dataset.firstPaint = 'held-text';
+    expect(paintKeptQuotes(sim, 'en')).toBe(0);
+    document.documentElement.dataset.firstPaint = 'held';
+    document.documentElement.dataset.addressQuery = '';
+    expect(paintKeptQuotes(sim, 'en')).toBe(0);
+    delete document.documentElement.dataset.addressQuery;
+    // Quotes kept from another backend are not this one's.
+    expect(paintKeptQuotes({ name: 'http', socketUrl: 'wss://elsewhere/ws' }, 'en')).toBe(0);
+    expect(document.querySelector('[data-painted]')).toBeNull();
+
+    expect(paintKeptQuotes(sim, 'en')).toBe(6);
+    const app = document.createElement('div');
+    app.innerHTML = tableHtml([kept]);
+    expect(figures(document.getElementById('root')!)).toEqual(figures(app));
+
+    // Once the app renders into the page, the page is React's.
+    show();
+    appTakesPage();
+    expect(paintKeptQuotes(sim, 'en')).toBe(0);
+  });
+
+  it('shows painted figures of a held page and hides the others', () => {
+    expect(FIRST_PAINT_STYLE).toMatch(
+      /\[data-first-paint='held'\] #root \.num,[^{]*\{ visibility: hidden; \}/,
+    );
+    const shown = FIRST_PAINT_STYLE.indexOf(
+      "html[data-first-paint='held'] #root [data-painted] { visibility: visible; }",
+    );
+    // After the rule that hides them, with the same weight: it wins.
+    expect(shown).toBeGreaterThan(FIRST_PAINT_STYLE.indexOf('visibility: hidden'));
+  });
+});
