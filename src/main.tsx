@@ -20,7 +20,10 @@ const backend = openBackendEarly();
 const kept = keepPageQuotes(backend.transport);
 if (firstPaint() === 'held')
   Promise.all([import('./app/held-quotes.ts'), kept])
-    .then(([{ paintKeptQuotes }]) => paintKeptQuotes(backend.transport, backend.langCode))
+    .then(([{ paintKeptQuotes, paintLiveQuotes }]) => {
+      paintKeptQuotes(backend.transport, backend.langCode);
+      paintLiveQuotes(backend.transport, backend.langCode);
+    })
     .catch(() => undefined);
 
 // The page paints first (a prerendered one is whole in its HTML), then the app is loaded and run.

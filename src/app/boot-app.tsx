@@ -8,7 +8,13 @@ import { registerAppUpdate } from './app-update.ts';
 import { numberTextFor } from '../domain/number-locale.ts';
 import { writePref } from '../machines/local-prefs.ts';
 import { AppTree } from './app-tree.tsx';
-import { appTakesPage, firstPaint, openingAnswersOfPage, openingQuotesOfPage } from './first-paint.ts';
+import {
+  appTakesPage,
+  firstPaint,
+  liveTableOfPage,
+  openingAnswersOfPage,
+  openingQuotesOfPage,
+} from './first-paint.ts';
 import { createServices } from './services.ts';
 import { yieldToPage } from './yield-to-page.ts';
 import { initI18n } from '../views/i18n/setup.ts';
@@ -65,6 +71,8 @@ export async function bootApp({
       else waiting = to;
     },
     openingQuotes: hydrating ? openingQuotesOfPage() : null,
+    // A held page showing the exchange's quotes of a moment ago as live: the app starts from them.
+    liveQuotes: paint === 'held' ? liveTableOfPage() : null,
     // The page's news is every visitor's in its language (the default) on the simulator, whose
     // seeded news the build asked: taken over as well as hydrated, the page starts from it.
     openingAnswers:

@@ -1,8 +1,8 @@
-import { REQUEST_TIMEOUT_MS, type Transport, type WireRequest } from '../api/transport.ts';
+import { REQUEST_TIMEOUT_MS, type WireRequest } from '../api/transport.ts';
 import { resolveLanguage, type LanguageCode } from '../domain/languages.ts';
 import { readPref } from '../machines/local-prefs.ts';
 import { showOpeningAsLive } from './early-live-quotes.ts';
-import { primeRequest } from './primed-transport.ts';
+import { primeRequest, type PrimedTransport } from './primed-transport.ts';
 import { chooseTransport } from './transport-choice.ts';
 
 /**
@@ -26,7 +26,7 @@ export function firstQuotesRequest(lang: string, token: string): WireRequest {
  * quotes are on their way while React starts. Their answer confirms a prerendered page's opening
  * quotes as live before the app has loaded (early-live-quotes.ts).
  */
-export function openBackendEarly(): { transport: Transport; langCode: LanguageCode } {
+export function openBackendEarly(): { transport: PrimedTransport; langCode: LanguageCode } {
   const langCode = resolveLanguage(readPref('lang'));
   const transport = primeRequest(chooseTransport(), firstQuotesRequest(langCode, readPref('token') ?? ''));
   // A fresh visitor's page can say its quotes are live as soon as the exchange has confirmed them.

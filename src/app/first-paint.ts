@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE } from '../domain/languages.ts';
 import { PREF_KEYS } from '../machines/local-prefs.ts';
 import { decodeKeptQuotes, type KeptQuotes } from '../streams/kept-quotes.ts';
 import { decodeOpeningAnswers, type OpeningAnswers } from '../streams/opening-answers.ts';
+import type { QuotesState } from '../streams/quotes-store.ts';
 
 /**
  * How a prerendered page meets its visitor (DESIGN.md "First paint"). The build prerenders each
@@ -106,6 +107,18 @@ export function firstPaint(): FirstPaint | null {
 }
 
 let appRendering = false;
+/** The live quotes a held page shows (held-quotes.ts), while they stand for now. */
+let liveTable: QuotesState | null = null;
+
+/** Says which live quotes the held page shows now (none: null). */
+export function showLiveTable(table: QuotesState | null): void {
+  liveTable = table;
+}
+
+/** The live quotes the held page shows, for the app to start from; null when it shows none. */
+export function liveTableOfPage(): QuotesState | null {
+  return liveTable;
+}
 
 /**
  * Called by the app just before it renders into the prerendered page (hydrating it or drawing

@@ -2,14 +2,15 @@ import type { Transport } from '../api/transport.ts';
 import type { LanguageCode } from '../domain/languages.ts';
 import { numberTextFor, type NumberText } from '../domain/number-locale.ts';
 import { readPref } from '../machines/local-prefs.ts';
-import { startingQuotes, type QuotesState } from '../streams/quotes-store.ts';
+import { INITIAL_QUOTES, reduceQuotes, startingQuotes, type QuotesState } from '../streams/quotes-store.ts';
 import {
   PAIR_ID_ATTRIBUTE,
   QUOTE_FIELD_ATTRIBUTE,
   quoteFieldText,
   type QuoteField,
 } from '../views/components/quote-fields.ts';
-import { firstPaint, OPENING_SOURCE, pageStillAsBuilt } from './first-paint.ts';
+import { firstPaint, OPENING_SOURCE, pageStillAsBuilt, showLiveTable } from './first-paint.ts';
+import { PRIMED_ANSWER_FRESH_MS, type PrimedTransport } from './primed-transport.ts';
 
 /**
  * A returning visitor's kept quotes on the held page, before the app has loaded (DESIGN.md "First
@@ -19,8 +20,14 @@ import { firstPaint, OPENING_SOURCE, pageStillAsBuilt } from './first-paint.ts';
  * tables and of the trade screen's header are written with the table the app will start from
  * (`startingQuotes`, the same kept quotes), each by the function the views write it with
  * (quote-fields.ts), marked painted (FIRST_PAINT_STYLE shows painted figures) and dimmed as kept
- * (`quotes-kept`, `data-quotes="kept"`). They are never marked live: live quotes come with the
- * app, which renders its page over this one from the same kept table, so nothing changes then.
+ * (`quotes-kept`, `data-quotes="kept"`), never as live. Then the entry module's early answer (the
+ * exchange's quotes of this moment, asked for before the app loaded: early-backend.ts) is written
+ * the same way and marked live (`ready`), as a fresh visitor's page is confirmed live by it
+ * (early-live-quotes.ts); the app starts its table from that same answer (first-paint.ts
+ * liveTableOfPage), so its
+ * page shows what this one did. If the app has not taken that answer within
+ * PRIMED_ANSWER_FRESH_MS (after which it asks again), it no longer stands for now: the page goes
+ * back to the kept quotes, greyed.
  *
  * Not painted: a page that is not held (a fresh visitor's is hydrated with its own quotes; in
  * another language its words are transparent until the app), an address naming another pair
@@ -57,19 +64,74 @@ export function paintQuotes(root: ParentNode, state: QuotesState, numbers: Numbe
   return painted;
 }
 
+/** Takes back what `paintQuotes` wrote: the figures hidden again, the tables as built. */
+function unpaint(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-painted]')) delete element.dataset.painted;
+  for (const table of root.querySelectorAll<HTMLElement>('[data-quotes]')) {
+    table.dataset.quotes = 'opening';
+    table.classList.remove('quotes-kept');
+  }
+}
+
+/** The held page's root while it may be painted: still as built, at its own address; else null. */
+function heldRoot(): HTMLElement | null {
+  // The app has begun to render: the page is React's.
+  if (!pageStillAsBuilt()) return null;
+  if (firstPaint() !== 'held' || document.documentElement.dataset.addressQuery !== undefined) return null;
+  return document.getElementById('root');
+}
+
+/**
+ * Paints the early answer's quotes as live on a held page (see above), once it has come, if it is
+ * a whole and valid `market/currency_matches` answer; the kept ones again if the app has not taken
+ * it in `freshMs`.
+ */
+export function paintLiveQuotes(
+  transport: Pick<PrimedTransport, 'name' | 'socketUrl' | 'primedAnswer' | 'primedAnswerGiven'>,
+  langCode: LanguageCode,
+  freshMs = PRIMED_ANSWER_FRESH_MS,
+): void {
+  // The answer's schema (zod, with the catalogue's) is loaded with the answer, on a held page only:
+  // the app's own start does not wait for it.
+  const schema = () =>
+    Promise.all([import('../api/catalogue/market.ts'), import('../api/envelope.ts')]).then(
+      ([{ marketCalls }, { decodeEnvelope }]) =>
+        (envelope: unknown) =>
+          decodeEnvelope(envelope, marketCalls['market/currency_matches'].answer),
+    );
+  void Promise.all([transport.primedAnswer, schema()]).then(
+    ([envelope, decode]) => {
+      const root = heldRoot();
+      if (!root) return;
+      const outcome = decode(envelope);
+      if (outcome.kind !== 'ok') return;
+      const live = reduceQuotes(INITIAL_QUOTES, { kind: 'snapshot', groups: outcome.data });
+      if (live.status !== 'ready') return;
+      showLiveTable(live);
+      paintQuotes(root, live, numberTextFor(langCode));
+      setTimeout(() => {
+        // Taken: the app's store has this very answer, and starts from it.
+        if (transport.primedAnswerGiven()) return;
+        showLiveTable(null);
+        const still = heldRoot();
+        if (!still) return;
+        unpaint(still);
+        paintKeptQuotes(transport, langCode);
+      }, freshMs);
+    },
+    () => undefined,
+  );
+}
+
 /**
  * Paints the kept quotes of this backend on a held page (see above); called by the entry module
- * once the page has painted, beside the app's load. Returns how many figures it wrote.
+ * as soon as this module is in, beside the app's load. Returns how many figures it wrote.
  */
 export function paintKeptQuotes(
   transport: Pick<Transport, 'name' | 'socketUrl'>,
   langCode: LanguageCode,
 ): number {
-  const html = document.documentElement;
-  // The app has begun to render: the page is React's (and shows the same kept quotes soon).
-  if (!pageStillAsBuilt()) return 0;
-  if (firstPaint() !== 'held' || html.dataset.addressQuery !== undefined) return 0;
-  const root = document.getElementById('root');
+  const root = heldRoot();
   if (!root) return 0;
   // The table the app's quotes store starts from (streams/queries/markets.ts), read the same way.
   const kept = startingQuotes({

@@ -13,6 +13,7 @@ import { InspectionBus } from '../machines/devtools/inspection.ts';
 import { PushedClock } from '../machines/devtools/pushed-clock.ts';
 import { createQueries } from '../streams/queries/index.ts';
 import type { KeptQuotes } from '../streams/kept-quotes.ts';
+import type { QuotesState } from '../streams/quotes-store.ts';
 import type { OpeningAnswers } from '../streams/opening-answers.ts';
 import { ToastStore } from '../views/toast/toast-store.ts';
 import type { Services } from './app-services.ts';
@@ -33,6 +34,8 @@ export function createServices(options: {
   openingQuotes?: KeptQuotes | null;
   /** The prerendered page's news answers, when the app takes over that page (first-paint.ts). */
   openingAnswers?: OpeningAnswers | null;
+  /** The live quotes a held page shows already (held-quotes.ts), for the app to start from. */
+  liveQuotes?: QuotesState | null;
 }): Services {
   const toasts = new ToastStore();
   // The developer inspector's one bus: every root actor gets its `inspect`. It stamps
@@ -114,6 +117,7 @@ export function createServices(options: {
     },
     openingQuotes: options.openingQuotes ?? null,
     openingAnswers: options.openingAnswers ?? null,
+    liveQuotes: options.liveQuotes ?? null,
   });
   return {
     backend: options.transport.name,

@@ -261,7 +261,10 @@ export function startingQuotes(options: {
   opening?: KeptQuotes | null;
   kept?: KeptQuotesStorage;
   now: number;
+  /** A live table the page already shows (app/held-quotes.ts): the exchange's answer of moments ago. */
+  live?: QuotesState | null;
 }): QuotesState {
+  if (options.live?.status === 'ready') return options.live;
   if (options.opening) return reduceQuotes(INITIAL_QUOTES, { kind: 'opening', opening: options.opening });
   return startingState(options.kept, options.now);
 }

@@ -175,6 +175,31 @@ test.describe('all markets', () => {
         await expect(table).not.toHaveClass(/quotes-kept/);
         await expect(visit.getByTestId('kept-quotes-note')).toHaveCount(0);
         await expect(visit.getByText('Every trading pair with its live 24h figures.')).toBeVisible();
+
+        // Another visit with its exchange free and its app held: the exchange's first answer, asked
+        // for before the app loads, is shown live on the held page (app/held-quotes.ts), and the app
+        // then starts from it: the header never goes back to kept quotes.
+        const early = await context.newPage();
+        await early.addInitScript(() => {
+          const seen: string[] = [];
+          (window as { __quotes?: string[] }).__quotes = seen;
+          new MutationObserver(() => {
+            const now = document.querySelector('[data-testid="market-header"]')?.getAttribute('data-quotes');
+            if (now && seen.at(-1) !== now) seen.push(now);
+          }).observe(document, { subtree: true, childList: true, attributes: true });
+        });
+        const earlyApp = await holdAppChunk(early);
+        await early.goto(`${new URL(page.url()).origin}/trade`);
+        const earlyHeader = early.getByTestId('market-header');
+        await expect(earlyHeader).toHaveAttribute('data-quotes', 'ready', { timeout: 30_000 });
+        await expect(earlyHeader.locator('.market-last .live-price')).toBeVisible();
+        await expect(earlyHeader).not.toHaveClass(/quotes-kept/);
+        expect(await early.evaluate(() => document.documentElement.dataset.firstPaint)).toBe('held');
+        await earlyApp.release();
+        await expect(early.getByTestId('trade-frame')).toBeVisible();
+        await expect(earlyHeader).toHaveAttribute('data-quotes', 'ready');
+        const seen = await early.evaluate(() => (window as { __quotes?: string[] }).__quotes ?? []);
+        expect(seen.slice(seen.indexOf('ready'))).toEqual(['ready']);
       } finally {
         release();
         await context.close();

@@ -8,6 +8,7 @@ import { generalQueries } from './general.ts';
 import { leverQueries } from './lever.ts';
 import type { KeptQuotes, KeptQuotesStorage } from '../kept-quotes.ts';
 import type { OpeningAnswers } from '../opening-answers.ts';
+import type { QuotesState } from '../quotes-store.ts';
 import { marketQueries } from './markets.ts';
 import { microQueries } from './micro.ts';
 import { newsQueries } from './news.ts';
@@ -28,6 +29,7 @@ export function createQueries(
     keptQuotes?: KeptQuotesStorage;
     openingQuotes?: KeptQuotes | null;
     openingAnswers?: OpeningAnswers | null;
+    liveQuotes?: QuotesState | null;
   } = {},
 ): Ontology {
   const markets = marketQueries(api, socket, options);

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { earlyLoad } from '../early-load.ts';
 import { type ChannelSource, quotes$ } from '../market.ts';
 import type { KeptQuotes, KeptQuotesStorage } from '../kept-quotes.ts';
-import { createQuotesStore, startingQuotes } from '../quotes-store.ts';
+import { createQuotesStore, startingQuotes, type QuotesState } from '../quotes-store.ts';
 
 /**
  * The markets' reads, shared by every page that shows markets. `keptQuotes`: where the last table
@@ -11,11 +11,21 @@ import { createQuotesStore, startingQuotes } from '../quotes-store.ts';
 export function marketQueries(
   api: ApiClient,
   socket: ChannelSource,
-  options: { keptQuotes?: KeptQuotesStorage; openingQuotes?: KeptQuotes | null } = {},
+  options: {
+    keptQuotes?: KeptQuotesStorage;
+    openingQuotes?: KeptQuotes | null;
+    /** The live table a held page already shows (app/held-quotes.ts), to start from. */
+    liveQuotes?: QuotesState | null;
+  } = {},
 ) {
   // Asked for as the app starts: the trade screen's pairs and the quotes table share it.
   const snapshot = earlyLoad(() => api.call('market/currency_matches', {}, { quiet: true }));
-  const start = startingQuotes({ opening: options.openingQuotes, kept: options.keptQuotes, now: Date.now() });
+  const start = startingQuotes({
+    opening: options.openingQuotes,
+    kept: options.keptQuotes,
+    live: options.liveQuotes,
+    now: Date.now(),
+  });
   const quotes = createQuotesStore({
     load: () => snapshot.next(),
     updates$: quotes$(socket),

@@ -3,12 +3,18 @@ import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appTakesPage, FIRST_PAINT_STYLE } from '../../../src/app/first-paint.ts';
-import { paintKeptQuotes, paintQuotes } from '../../../src/app/held-quotes.ts';
+import { FIRST_PAINT_STYLE, liveTableOfPage } from '../../../src/app/first-paint.ts';
+import { paintKeptQuotes, paintLiveQuotes, paintQuotes } from '../../../src/app/held-quotes.ts';
 import { numberTextFor } from '../../../src/domain/number-locale.ts';
 import { encodeKeptQuotes } from '../../../src/streams/kept-quotes.ts';
-import { INITIAL_QUOTES, type MarketRow, type QuotesState } from '../../../src/streams/quotes-store.ts';
+import {
+  INITIAL_QUOTES,
+  reduceQuotes,
+  type MarketRow,
+  type QuotesState,
+} from '../../../src/streams/quotes-store.ts';
 import { MarketTableRow, QuoteCells } from '../../../src/views/components/MarketTableRow.tsx';
+import { GROUPS } from './harness.tsx';
 
 const decimal = fc
   .tuple(fc.bigInt({ min: 0n, max: 10n ** 14n }), fc.integer({ min: 0, max: 8 }), fc.boolean())
@@ -135,11 +141,6 @@ describe('a held page painted with the kept quotes', () => {
     const app = document.createElement('div');
     app.innerHTML = tableHtml([kept]);
     expect(figures(document.getElementById('root')!)).toEqual(figures(app));
-
-    // Once the app renders into the page, the page is React's.
-    show();
-    appTakesPage();
-    expect(paintKeptQuotes(sim, 'en')).toBe(0);
   });
 
   it('shows painted figures of a held page and hides the others', () => {
@@ -151,5 +152,108 @@ describe('a held page painted with the kept quotes', () => {
     );
     // After the rule that hides them, with the same weight: it wins.
     expect(shown).toBeGreaterThan(FIRST_PAINT_STYLE.indexOf('visibility: hidden'));
+  });
+});
+
+/** A held page as built, whose visitor kept `kept` (shown a minute ago) on the simulator. */
+function heldPage(built: readonly MarketRow[], kept: readonly MarketRow[]): void {
+  document.body.innerHTML = `<div id="root" data-prerendered="/">${tableHtml(built)}</div>`;
+  document.documentElement.dataset.firstPaint = 'held';
+  localStorage.setItem('last_quotes', encodeKeptQuotes(tableOf(kept, 'ready'), Date.now() - 60_000, 'sim')!);
+}
+
+/** The entry module's transport: its early answer, and whether the app has taken it. */
+function earlyAnswer(envelope: unknown, taken: () => boolean) {
+  return {
+    name: 'sim' as const,
+    socketUrl: '',
+    primedAnswer: Promise.resolve(envelope),
+    primedAnswerGiven: taken,
+  };
+}
+
+const settle = (ms = 0) => new Promise((done) => setTimeout(done, ms));
+
+describe("a held page painted with the exchange's early answer", () => {
+  const live = reduceQuotes(INITIAL_QUOTES, { kind: 'snapshot', groups: GROUPS });
+  const liveRows = [...live.rows.values()].slice(0, 3);
+  const keptRows = liveRows.map((r) => ({ ...r, close: '1.5', change: '-3' }));
+  const builtRows = liveRows.map((r) => ({ ...r, close: '2', change: '0' }));
+
+  it('shows the answer as live, as the app renders it, and hands the app that table', async () => {
+    heldPage(builtRows, keptRows);
+    expect(paintKeptQuotes({ name: 'sim', socketUrl: '' }, 'en')).toBe(18);
+    const table = document.querySelector<HTMLElement>('[data-quotes]')!;
+    expect(table.dataset.quotes).toBe('kept');
+    paintLiveQuotes(
+      earlyAnswer({ code: 1, msg: '', data: GROUPS }, () => true),
+      'en',
+      20,
+    );
+    await settle(50);
+    const app = document.createElement('div');
+    app.innerHTML = tableHtml(liveRows);
+    expect(figures(document.getElementById('root')!)).toEqual(figures(app));
+    expect(table.dataset.quotes).toBe('ready');
+    expect(table.classList.contains('quotes-kept')).toBe(false);
+    // Taken by the app in time: it stays live, and is the table the app starts from.
+    expect(liveTableOfPage()?.rows).toEqual(live.rows);
+  });
+
+  it('goes back to the kept quotes when the app has not taken the answer in time', async () => {
+    heldPage(builtRows, keptRows);
+    paintKeptQuotes({ name: 'sim', socketUrl: '' }, 'en');
+    paintLiveQuotes(
+      earlyAnswer({ code: 1, msg: '', data: GROUPS }, () => false),
+      'en',
+      20,
+    );
+    await settle(5);
+    const table = document.querySelector<HTMLElement>('[data-quotes]')!;
+    await expect.poll(() => table.dataset.quotes).toBe('ready');
+    await settle(60);
+    expect(table.dataset.quotes).toBe('kept');
+    expect(table.classList.contains('quotes-kept')).toBe(true);
+    expect(liveTableOfPage()).toBeNull();
+    const app = document.createElement('div');
+    app.innerHTML = tableHtml(keptRows);
+    expect(figures(document.getElementById('root')!)).toEqual(figures(app));
+  });
+
+  it('writes nothing for an answer that is not a valid quotes table', async () => {
+    for (const envelope of [
+      { code: 1, msg: '', data: [{ id: 'x' }] },
+      { code: 0, msg: 'down', data: null },
+      'not an envelope',
+    ]) {
+      heldPage(builtRows, []);
+      localStorage.clear();
+      paintLiveQuotes(
+        earlyAnswer(envelope, () => true),
+        'en',
+        20,
+      );
+      await settle(50);
+      expect(document.querySelector('[data-painted]')).toBeNull();
+      expect(document.querySelector<HTMLElement>('[data-quotes]')!.dataset.quotes).toBe('opening');
+    }
+  });
+});
+
+describe('once the app renders into the page', () => {
+  it('nothing else writes into it', async () => {
+    const { appTakesPage } = await import('../../../src/app/first-paint.ts');
+    const live = reduceQuotes(INITIAL_QUOTES, { kind: 'snapshot', groups: GROUPS });
+    const rows = [...live.rows.values()].slice(0, 2);
+    heldPage(rows, rows);
+    appTakesPage();
+    expect(paintKeptQuotes({ name: 'sim', socketUrl: '' }, 'en')).toBe(0);
+    paintLiveQuotes(
+      earlyAnswer({ code: 1, msg: '', data: GROUPS }, () => true),
+      'en',
+      20,
+    );
+    await settle(50);
+    expect(document.querySelector('[data-painted]')).toBeNull();
   });
 });
