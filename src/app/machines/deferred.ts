@@ -15,6 +15,17 @@ import type { AppMachines } from './index.ts';
 export const FIRST_FEATURES = ['trading', 'alerts'] as const satisfies ReadonlyArray<keyof AppMachines>;
 
 /**
+ * The modules of the first features, and every feature's actors, loaded and run a task each before
+ * first-features.ts wires them: in one task, with the actors' fourteen modules, they were a long
+ * task of their own on /trade.
+ */
+const FIRST_MODULES: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('./trading.ts'),
+  () => import('./alerts.ts'),
+  () => import('../../machines/actors/index.ts'),
+];
+
+/**
  * The other features' machine modules, each loaded and run (its machines created: XState builds
  * each machine's state nodes as its module runs) in a task of its own. Loaded as one chunk, every
  * machine of the app was created in one task: 200-330 ms under Lighthouse's 4x slower CPU on
@@ -40,9 +51,14 @@ export function deferWiredMachines(
   queries: AppQueries,
   signedIn$: Observable<boolean> = NEVER,
 ): AppMachines {
-  const first = import('./first-features.ts').then(({ wireFirstFeatures }) =>
-    wireFirstFeatures(api, socket, queries, signedIn$),
-  );
+  const first = (async () => {
+    for (const load of FIRST_MODULES) {
+      await load();
+      await yieldToPage();
+    }
+    const { wireFirstFeatures } = await import('./first-features.ts');
+    return wireFirstFeatures(api, socket, queries, signedIn$);
+  })();
   return deferred(
     () =>
       first.then(async (wired) => {
