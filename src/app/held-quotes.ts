@@ -15,19 +15,19 @@ import { PRIMED_ANSWER_FRESH_MS, type PrimedTransport } from './primed-transport
 /**
  * A returning visitor's kept quotes on the held page, before the app has loaded (DESIGN.md "First
  * paint", issue 27 item 2). A held page hides its figures (they are the build's opening quotes,
- * not this visitor's), and the kept quotes came only with the app: 1.2 s after the first paint on
- * a quiet machine, 2.6 s at load 6. Here, once the page has painted, the figures of the market
- * tables and of the trade screen's header are written with the table the app will start from
- * (`startingQuotes`, the same kept quotes), each by the function the views write it with
- * (quote-fields.ts), marked painted (FIRST_PAINT_STYLE shows painted figures) and dimmed as kept
- * (`quotes-kept`, `data-quotes="kept"`), never as live. Then the entry module's early answer (the
- * exchange's quotes of this moment, asked for before the app loaded: early-backend.ts) is written
- * the same way and marked live (`ready`), as a fresh visitor's page is confirmed live by it
- * (early-live-quotes.ts); the app starts its table from that same answer (first-paint.ts
- * liveTableOfPage), so its
- * page shows what this one did. If the app has not taken that answer within
- * PRIMED_ANSWER_FRESH_MS (after which it asks again), it no longer stands for now: the page goes
- * back to the kept quotes, greyed.
+ * not this visitor's), and the kept quotes came only with the app: 1.3-2.5 s after the first paint
+ * at load 4-7. Here, as soon as this module is in (the entry module loads it at once on a held
+ * page), the figures of the market tables and of the trade screen's header are written with the
+ * table the app will start from (`startingQuotes`, the same kept quotes), each by the function the
+ * views write it with (quote-fields.ts), marked painted (FIRST_PAINT_STYLE shows painted figures)
+ * and greyed as kept (`quotes-kept`, `data-quotes="kept"`), never as live.
+ *
+ * Then the entry module's early answer (the exchange's quotes of this moment, asked for before the
+ * app loaded: early-backend.ts) is written the same way and marked live (`ready`), as a fresh
+ * visitor's page is confirmed live by it (early-live-quotes.ts). The app starts its table from
+ * that same answer (first-paint.ts liveTableOfPage), so its page shows what this one did. If the
+ * app has not taken the answer within PRIMED_ANSWER_FRESH_MS (after which it asks again), the
+ * answer no longer stands for now: the page goes back to the kept quotes, greyed.
  *
  * Not painted: a page that is not held (a fresh visitor's is hydrated with its own quotes; in
  * another language its words are transparent until the app), an address naming another pair
