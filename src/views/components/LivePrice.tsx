@@ -1,5 +1,6 @@
 import './components.css';
 import { useNumberText } from '../use-number-text.ts';
+import type { MarketRow } from '../../streams/quotes-store.ts';
 import type { QuoteField } from './quote-fields.ts';
 
 /**
@@ -27,5 +28,18 @@ export function LivePrice({
     <span key={tickSeq} className={`num live-price${tone}${flash}`} data-quote-field={field}>
       {numbers.price(value, decimals)}
     </span>
+  );
+}
+
+/** A quote row's latest price as the market tables and the trade header show it (its `close` field). */
+export function RowLivePrice({ row }: { row: MarketRow }) {
+  return (
+    <LivePrice
+      value={row.close}
+      decimals={row.priceDecimals}
+      tick={row.tick}
+      tickSeq={row.tickSeq}
+      field="close"
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MarketRow } from '../../streams/quotes-store.ts';
-import { LivePrice } from './LivePrice.tsx';
+import { RowLivePrice } from './LivePrice.tsx';
 import { PriceChange } from './PriceChange.tsx';
 import { tradeHref } from './links.ts';
 import { useNumberText } from '../use-number-text.ts';
@@ -40,13 +40,7 @@ export function QuoteCells({ row }: { row: MarketRow }) {
   return (
     <>
       <td data-col="price">
-        <LivePrice
-          value={row.close}
-          decimals={row.priceDecimals}
-          tick={row.tick}
-          tickSeq={row.tickSeq}
-          field="close"
-        />
+        <RowLivePrice row={row} />
       </td>
       <td data-col="change">
         <PriceChange change={row.change} variant="pill" field="change" />

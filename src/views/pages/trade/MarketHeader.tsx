@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE } from '../../../domain/format.ts';
 import { CoinIcon, PairName } from '../../components/CoinIcon.tsx';
-import { LivePrice } from '../../components/LivePrice.tsx';
+import { RowLivePrice } from '../../components/LivePrice.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
 import { useSlowQuotes } from './use-slow-quotes.ts';
@@ -50,17 +50,7 @@ export function MarketHeader({
         </h1>
       </div>
       <div className="market-last">
-        {row ? (
-          <LivePrice
-            value={row.close}
-            decimals={row.priceDecimals}
-            tick={row.tick}
-            tickSeq={row.tickSeq}
-            field="close"
-          />
-        ) : (
-          <span className="num">{NO_VALUE}</span>
-        )}
+        {row ? <RowLivePrice row={row} /> : <span className="num">{NO_VALUE}</span>}
       </div>
       <dl className="market-stats">
         <div>
