@@ -3,6 +3,7 @@ import type { LanguageCode } from '../domain/languages.ts';
 import { numberTextFor, type NumberText } from '../domain/number-locale.ts';
 import { readPref } from '../machines/local-prefs.ts';
 import { INITIAL_QUOTES, reduceQuotes, startingQuotes, type QuotesState } from '../streams/quotes-store.ts';
+import { KEPT_NOTE_ATTRIBUTE, keptNoteText } from '../views/components/kept-note.ts';
 import {
   PAIR_ID_ATTRIBUTE,
   QUOTE_FIELD_ATTRIBUTE,
@@ -20,7 +21,9 @@ import { PRIMED_ANSWER_FRESH_MS, type PrimedTransport } from './primed-transport
  * page), the figures of the market tables and of the trade screen's header are written with the
  * table the app will start from (`startingQuotes`, the same kept quotes), each by the function the
  * views write it with (quote-fields.ts), marked painted (FIRST_PAINT_STYLE shows painted figures)
- * and greyed as kept (`quotes-kept`, `data-quotes="kept"`), never as live.
+ * and greyed as kept (`quotes-kept`, `data-quotes="kept"`), never as live, and the line that says so
+ * with their time ("Prices as of 12:03:41 · waiting for live quotes") is written where the app
+ * writes it, from the template the page carries in its own language (kept-note.ts).
  *
  * Then the entry module's early answer (the exchange's quotes of this moment, asked for before the
  * app loaded: early-backend.ts) is written the same way and marked live (`ready`), as a fresh
@@ -62,6 +65,44 @@ export function paintQuotes(root: ParentNode, state: QuotesState, numbers: Numbe
     table.classList.toggle('quotes-kept', state.status === 'kept');
   }
   return painted;
+}
+
+/** What a note's element showed as built, while the kept-quotes line is written over it. */
+interface BuiltNote {
+  readonly text: string;
+  readonly hidden: boolean;
+  readonly testId: string | null;
+}
+const builtNotes = new WeakMap<HTMLElement, BuiltNote>();
+
+/**
+ * Writes the kept-quotes line, for quotes kept at `keptAt`, into every element under `root` that
+ * carries its template (`data-kept-note`), shown and named as the app names it; with `keptAt`
+ * null, gives those elements back what they were built with. Returns how many show the line.
+ */
+export function paintKeptNote(root: ParentNode, keptAt: number | null, langCode: LanguageCode): number {
+  let shown = 0;
+  for (const element of root.querySelectorAll<HTMLElement>(`[${KEPT_NOTE_ATTRIBUTE}]`)) {
+    const built = builtNotes.get(element) ?? {
+      text: element.textContent ?? '',
+      hidden: element.hasAttribute('hidden'),
+      testId: element.getAttribute('data-testid'),
+    };
+    if (keptAt === null) {
+      builtNotes.delete(element);
+      element.textContent = built.text;
+      element.hidden = built.hidden;
+      if (built.testId === null) element.removeAttribute('data-testid');
+      else element.setAttribute('data-testid', built.testId);
+      continue;
+    }
+    builtNotes.set(element, built);
+    element.textContent = keptNoteText(element.getAttribute(KEPT_NOTE_ATTRIBUTE) ?? '', keptAt, langCode);
+    element.hidden = false;
+    element.setAttribute('data-testid', 'kept-quotes-note');
+    shown++;
+  }
+  return shown;
 }
 
 /** Takes back what `paintQuotes` wrote: the figures hidden again, the tables as built. */
@@ -109,6 +150,7 @@ export function paintLiveQuotes(
       if (live.status !== 'ready') return;
       showLiveTable(live);
       paintQuotes(root, live, numberTextFor(langCode));
+      paintKeptNote(root, null, langCode);
       setTimeout(() => {
         // Taken: the app's store has this very answer, and starts from it.
         if (transport.primedAnswerGiven()) return;
@@ -143,5 +185,6 @@ export function paintKeptQuotes(
     now: Date.now(),
   });
   if (kept.status !== 'kept') return 0;
+  paintKeptNote(root, kept.keptAt, langCode);
   return paintQuotes(root, kept, numberTextFor(langCode));
 }

@@ -141,12 +141,16 @@ test.describe('all markets', () => {
         await expect(price.locator('.live-price')).toBeVisible();
         await expect(table).toHaveAttribute('data-quotes', 'kept');
         await expect(table).toHaveClass(/quotes-kept/);
-        await expect(visit.getByTestId('kept-quotes-note')).toHaveCount(0);
+        // ...with their time, where the app says it, in its words (kept-note.ts).
+        const keptNote = visit.getByTestId('kept-quotes-note');
+        await expect(keptNote).toHaveText(/^Prices as of \d{2}:\d{2}:\d{2}/);
+        await expect(keptNote).toBeVisible();
+        const heldNote = await keptNote.textContent();
         await app.release();
         await expect(table).toHaveAttribute('data-quotes', 'kept');
         await expect(table).toHaveClass(/quotes-kept/);
         await expect(price).toHaveText('12,345.67');
-        await expect(visit.getByTestId('kept-quotes-note')).toHaveText(/^Prices as of \d{2}:\d{2}:\d{2}/);
+        await expect(visit.getByTestId('kept-quotes-note')).toHaveText(heldNote!);
         // The trade screen of the same visit (the exchange still held) paints them so too: its frame's
         // header greyed with the kept figure (the marked pair is the screen's first), the note in the
         // chart's place; never the build's opening quotes, which this profile's exchange has left.
@@ -158,6 +162,13 @@ test.describe('all markets', () => {
         await expect(header.locator('.market-last .live-price')).toHaveText('12,345.67');
         await expect(header.locator('.market-last .live-price')).toBeVisible();
         await expect(header).toHaveAttribute('data-quotes', 'kept');
+        await expect(trade.getByTestId('kept-quotes-note')).toHaveText(heldNote!);
+        await expect(trade.getByTestId('kept-quotes-note')).toBeVisible();
+        // ...and the pair list its row, greyed too.
+        const listed = trade.getByTestId(`pair-${marked.symbol}`).locator('[data-quote-field="close"]');
+        await expect(listed).toHaveText('12,345.67');
+        await expect(listed).toBeVisible();
+        await expect(trade.getByTestId('pair-list')).toHaveClass(/quotes-kept/);
         await tradeApp.release();
         await expect(trade.getByTestId('trade-frame')).toBeVisible();
         await expect(header).toHaveAttribute('data-quotes', 'kept');

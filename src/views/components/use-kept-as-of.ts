@@ -1,17 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { resolveLanguage, tagOf } from '../../domain/languages.ts';
+import { resolveLanguage } from '../../domain/languages.ts';
 import type { QuotesState } from '../../streams/quotes-store.ts';
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function clockOf(tag: string): Intl.DateTimeFormat {
-  let format = clockFormats.get(tag);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    clockFormats.set(tag, format);
-  }
-  return format;
-}
+import { KEPT_NOTE_ATTRIBUTE, KEPT_TIME_SLOT, keptNoteText } from './kept-note.ts';
 
 /**
  * The line that says a table's quotes are the ones kept from the last visit ("Prices as of
@@ -21,6 +11,18 @@ function clockOf(tag: string): Intl.DateTimeFormat {
 export function useKeptAsOf(quotes: QuotesState): string | null {
   const { t, i18n } = useTranslation();
   if (quotes.status !== 'kept' || quotes.keptAt === null) return null;
-  const time = clockOf(tagOf(resolveLanguage(i18n.language))).format(quotes.keptAt);
-  return t('markets.keptAsOf', { time });
+  return keptNoteText(keptNoteTemplate(t), quotes.keptAt, resolveLanguage(i18n.language));
+}
+
+/**
+ * The props of an element that shows the line, or would show it for kept quotes: its template,
+ * for a held page's painter (kept-note.ts), which writes it before the app has loaded.
+ */
+export function useKeptNoteProps(): { [KEPT_NOTE_ATTRIBUTE]: string } {
+  const { t } = useTranslation();
+  return { [KEPT_NOTE_ATTRIBUTE]: keptNoteTemplate(t) };
+}
+
+function keptNoteTemplate(t: (key: 'markets.keptAsOf', options: { time: string }) => string): string {
+  return t('markets.keptAsOf', { time: KEPT_TIME_SLOT });
 }

@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_STYLE, liveTableOfPage } from '../../../src/app/first-paint.ts';
-import { paintKeptQuotes, paintLiveQuotes, paintQuotes } from '../../../src/app/held-quotes.ts';
+import {
+  paintKeptNote,
+  paintKeptQuotes,
+  paintLiveQuotes,
+  paintQuotes,
+} from '../../../src/app/held-quotes.ts';
 import { numberTextFor } from '../../../src/domain/number-locale.ts';
 import { encodeKeptQuotes } from '../../../src/streams/kept-quotes.ts';
 import {
@@ -14,7 +20,9 @@ import {
   type QuotesState,
 } from '../../../src/streams/quotes-store.ts';
 import { MarketTableRow, QuoteCells } from '../../../src/views/components/MarketTableRow.tsx';
-import { GROUPS } from './harness.tsx';
+import { KEPT_NOTE_ATTRIBUTE, KEPT_TIME_SLOT } from '../../../src/views/components/kept-note.ts';
+import { HomeMarketTable } from '../../../src/views/pages/home/MarketBlocks.tsx';
+import { GROUPS, i18n } from './harness.tsx';
 
 const decimal = fc
   .tuple(fc.bigInt({ min: 0n, max: 10n ** 14n }), fc.integer({ min: 0, max: 8 }), fc.boolean())
@@ -70,6 +78,23 @@ function tableHtml(rows: readonly MarketRow[]): string {
       </table>
     </MemoryRouter>,
   );
+}
+
+/** The home page's markets table as the views render `quotes` (its subtitle is a kept-quotes note's place). */
+function homeTableHtml(quotes: QuotesState): string {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <HomeMarketTable quotes={quotes} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** What a person reads of a page's kept-quotes note (none: null), and whether it is hidden. */
+function note(root: ParentNode) {
+  const element = root.querySelector<HTMLElement>('[data-testid="kept-quotes-note"]');
+  return element === null ? null : { text: element.textContent, hidden: element.hidden };
 }
 
 /** What a person reads in each quote figure: its text, its exact figure, its colour. */
@@ -143,6 +168,29 @@ describe('a held page painted with the kept quotes', () => {
     expect(figures(document.getElementById('root')!)).toEqual(figures(app));
   });
 
+  it("writes the note with the kept quotes' time as the app writes it, and takes it back as built", () => {
+    const rows = [...reduceQuotes(INITIAL_QUOTES, { kind: 'snapshot', groups: GROUPS }).rows.values()];
+    const opening = { ...tableOf(rows, 'ready'), status: 'opening' as const };
+    // Any instant of the day a visitor may have been here, within the week kept quotes stand.
+    fc.assert(
+      fc.property(fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }), (keptAt) => {
+        const page = document.createElement('div');
+        page.innerHTML = homeTableHtml(opening);
+        const built = page.innerHTML;
+        expect(note(page)).toBeNull();
+        expect(paintKeptNote(page, keptAt, 'en')).toBe(1);
+        const app = document.createElement('div');
+        app.innerHTML = homeTableHtml({ ...tableOf(rows), keptAt });
+        expect(note(app)?.text).toMatch(/^Prices as of \d{2}:\d{2}:\d{2}/);
+        expect(note(page)).toEqual(note(app));
+        // Live quotes: the subtitle the page was built with, as it was.
+        expect(paintKeptNote(page, null, 'en')).toBe(0);
+        expect(page.innerHTML).toBe(built);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('shows painted figures of a held page and hides the others', () => {
     expect(FIRST_PAINT_STYLE).toMatch(
       /\[data-first-paint='held'\] #root \.num,[^{]*\{ visibility: hidden; \}/,
@@ -157,7 +205,8 @@ describe('a held page painted with the kept quotes', () => {
 
 /** A held page as built, whose visitor kept `kept` (shown a minute ago) on the simulator. */
 function heldPage(built: readonly MarketRow[], kept: readonly MarketRow[]): void {
-  document.body.innerHTML = `<div id="root" data-prerendered="/">${tableHtml(built)}</div>`;
+  const subtitle = `<p ${KEPT_NOTE_ATTRIBUTE}="As of ${KEPT_TIME_SLOT}, not live">Live figures</p>`;
+  document.body.innerHTML = `<div id="root" data-prerendered="/">${subtitle}${tableHtml(built)}</div>`;
   document.documentElement.dataset.firstPaint = 'held';
   localStorage.setItem('last_quotes', encodeKeptQuotes(tableOf(kept, 'ready'), Date.now() - 60_000, 'sim')!);
 }
@@ -185,6 +234,7 @@ describe("a held page painted with the exchange's early answer", () => {
     expect(paintKeptQuotes({ name: 'sim', socketUrl: '' }, 'en')).toBe(18);
     const table = document.querySelector<HTMLElement>('[data-quotes]')!;
     expect(table.dataset.quotes).toBe('kept');
+    expect(note(document)?.text).toMatch(/^As of \d{2}:\d{2}:\d{2}( [AP]M)?, not live$/);
     paintLiveQuotes(
       earlyAnswer({ code: 1, msg: '', data: GROUPS }, () => true),
       'en',
@@ -196,6 +246,8 @@ describe("a held page painted with the exchange's early answer", () => {
     expect(figures(document.getElementById('root')!)).toEqual(figures(app));
     expect(table.dataset.quotes).toBe('ready');
     expect(table.classList.contains('quotes-kept')).toBe(false);
+    expect(note(document)).toBeNull();
+    expect(document.querySelector(`[${KEPT_NOTE_ATTRIBUTE}]`)?.textContent).toBe('Live figures');
     // Taken by the app in time: it stays live, and is the table the app starts from.
     expect(liveTableOfPage()?.rows).toEqual(live.rows);
   });
@@ -211,8 +263,10 @@ describe("a held page painted with the exchange's early answer", () => {
     await settle(5);
     const table = document.querySelector<HTMLElement>('[data-quotes]')!;
     await expect.poll(() => table.dataset.quotes).toBe('ready');
+    expect(note(document)).toBeNull();
     await settle(60);
     expect(table.dataset.quotes).toBe('kept');
+    expect(note(document)?.text).toMatch(/^As of \d{2}:\d{2}:\d{2}( [AP]M)?, not live$/);
     expect(table.classList.contains('quotes-kept')).toBe(true);
     expect(liveTableOfPage()).toBeNull();
     const app = document.createElement('div');

@@ -9,7 +9,7 @@ import { LivePrice } from '../../components/LivePrice.tsx';
 import { MarketTableRow, QuoteCells, TradeCell } from '../../components/MarketTableRow.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { tradeHref } from '../../components/links.ts';
-import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
+import { useKeptAsOf, useKeptNoteProps } from '../../components/use-kept-as-of.ts';
 
 /**
  * Spec §9 home table: BTC, ETH, TRX, DOT and BIB against USDT, by change, largest first, each
@@ -19,6 +19,7 @@ export function HomeMarketTable({ quotes }: { quotes: QuotesState }) {
   const { t } = useTranslation();
   const rows = useMemo(() => selectHomeRows(allRows(quotes)), [quotes]);
   const keptAsOf = useKeptAsOf(quotes);
+  const keptNote = useKeptNoteProps();
 
   return (
     <section className="home-section" aria-labelledby="home-markets-title">
@@ -26,7 +27,7 @@ export function HomeMarketTable({ quotes }: { quotes: QuotesState }) {
         <div>
           <h2 id="home-markets-title">{t('home.markets.title')}</h2>
           {/* Kept quotes say so where the subtitle would call them live. */}
-          <p data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'}>
+          <p data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'} {...keptNote}>
             {keptAsOf ?? t('home.markets.subtitle', { quote: HOME_QUOTE })}
           </p>
         </div>

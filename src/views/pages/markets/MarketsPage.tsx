@@ -26,7 +26,7 @@ import { MarketTableRow, QuoteCells, TradeCell } from '../../components/MarketTa
 import { PriceChange } from '../../components/PriceChange.tsx';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import { tradeHref } from '../../components/links.ts';
-import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
+import { useKeptAsOf, useKeptNoteProps } from '../../components/use-kept-as-of.ts';
 import { useQuotes } from '../../components/use-quotes.ts';
 import './markets.css';
 import { useNumberText } from '../../use-number-text.ts';
@@ -53,6 +53,7 @@ export default function MarketsPage() {
   // Text typed into the prerendered page's field before the app took it over is kept.
   const [query, setQuery, searchField] = useTypedBeforeApp('markets-search', clipSearch);
   const keptAsOf = useKeptAsOf(quotes);
+  const keptNote = useKeptNoteProps();
 
   const requested = params.get('quote');
   const active = quotes.groups.find((group) => group.code === requested) ?? quotes.groups[0] ?? null;
@@ -74,7 +75,7 @@ export default function MarketsPage() {
         <div>
           <h1>{t('markets.title')}</h1>
           {/* Kept quotes say so where the subtitle would call them live. */}
-          <p data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'}>
+          <p data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'} {...keptNote}>
             {keptAsOf ?? t('markets.subtitle')}
           </p>
         </div>

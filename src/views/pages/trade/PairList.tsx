@@ -5,6 +5,7 @@ import { readFavourites, writeFavourites } from '../../../machines/spot-favourit
 import type { MarketRow } from '../../../streams/quotes-store.ts';
 import { PairName } from '../../components/CoinIcon.tsx';
 import { PriceChange } from '../../components/PriceChange.tsx';
+import { quoteFieldText } from '../../components/quote-fields.ts';
 import { useSlowQuotes } from './use-slow-quotes.ts';
 import { useNumberText } from '../../use-number-text.ts';
 
@@ -48,6 +49,7 @@ export function PairList({ activeId, onSelect }: { activeId: number; onSelect: (
       className={quotes.status === 'kept' ? 'trade-panel pairs quotes-kept' : 'trade-panel pairs'}
       aria-labelledby="pairs-title"
       data-testid="pair-list"
+      data-quotes={quotes.status}
     >
       <h2 id="pairs-title" className="visually-hidden">
         {t('trade.pairs.title')}
@@ -120,10 +122,14 @@ export function PairList({ activeId, onSelect }: { activeId: number; onSelect: (
               aria-current={row.id === activeId ? 'true' : undefined}
               onClick={() => onSelect(row)}
               data-testid={`pair-${row.symbol}`}
+              data-pair-id={row.id}
             >
               <PairName base={row.base} quote={row.quote} />
-              <span className="num">{numbers.price(row.close, row.priceDecimals)}</span>
-              <PriceChange change={row.change} />
+              {/* Figures named as quote fields: a held page's painter writes them (quote-fields.ts). */}
+              <span className="num" data-quote-field="close">
+                {quoteFieldText(numbers, row, 'close').text}
+              </span>
+              <PriceChange change={row.change} field="change" />
             </button>
           </li>
         ))}

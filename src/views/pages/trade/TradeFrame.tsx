@@ -3,7 +3,7 @@ import { choosePair } from '../../../domain/spot/pair-list.ts';
 import { readPref } from '../../../machines/local-prefs.ts';
 import { allRows, type MarketRow } from '../../../streams/quotes-store.ts';
 import { parseIdParam } from '../../components/links.ts';
-import { useKeptAsOf } from '../../components/use-kept-as-of.ts';
+import { useKeptAsOf, useKeptNoteProps } from '../../components/use-kept-as-of.ts';
 import { MarketHeader } from './MarketHeader.tsx';
 import { PairList } from './PairList.tsx';
 import { useSlowQuotes } from './use-slow-quotes.ts';
@@ -27,6 +27,7 @@ export function TradeFrame({ onSelect }: { onSelect: (row: MarketRow) => void })
   // in place of their subtitle; the header greys them (MarketHeader). The frame stands exactly
   // until the exchange's first answer (the pairs and the quotes come in one), so the note goes with it.
   const keptAsOf = useKeptAsOf(quotes);
+  const keptNote = useKeptNoteProps();
   const [params] = useSearchParams();
   // The rule the screen chooses its pair by, on the quotes' rows: the same pairs, in the same order.
   const pair = choosePair(allRows(quotes), {
@@ -55,11 +56,15 @@ export function TradeFrame({ onSelect }: { onSelect: (row: MarketRow) => void })
           <div className="panel-head chart-head" />
           <div className="chart-body">
             <div className="chart-overlay chart-loading" />
-            {keptAsOf !== null && (
-              <p className="chart-overlay frame-kept" data-testid="kept-quotes-note">
-                {keptAsOf}
-              </p>
-            )}
+            {/* Always there, hidden while the quotes are live: a held page's painter shows it (kept-note.ts). */}
+            <p
+              className="chart-overlay frame-kept"
+              data-testid={keptAsOf === null ? undefined : 'kept-quotes-note'}
+              hidden={keptAsOf === null}
+              {...keptNote}
+            >
+              {keptAsOf}
+            </p>
           </div>
         </div>
         <div className="trade-panel forms frame-part" />
