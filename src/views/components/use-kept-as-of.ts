@@ -15,8 +15,9 @@ export function useKeptAsOf(quotes: QuotesState): string | null {
 }
 
 /**
- * The props of an element that shows the line, or would show it for kept quotes: its template,
- * for a held page's painter (kept-note.ts), which writes it before the app has loaded.
+ * The props of an element that shows the line, or would show it for kept quotes: its template
+ * (kept-note.ts), for a held page's painter (app/held-quotes.ts), which writes the line there
+ * before the app has loaded.
  */
 export function useKeptNoteProps(): { [KEPT_NOTE_ATTRIBUTE]: string } {
   const { t } = useTranslation();
