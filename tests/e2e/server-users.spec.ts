@@ -38,6 +38,11 @@ test("two users on one server see each other on the tape and never each other's 
   demoServer,
 }) => {
   test.skip(backend !== 'server' || demoServer === null, 'two profiles share one exchange only on a server');
+  // Two people register or sign in, trade and reload, each step waiting for one server beside the
+  // other worker's tests: 17-18 s alone here, 33 s in one full run, over the default 60 s in the
+  // next (stop 46's rehearsal, beside wallet.spec's 1-minute axe test). Room as wallet.spec gives
+  // its flows of the same length.
+  test.setTimeout(150_000);
   // The second person: their own browser profile, pointed at the same server.
   const otherContext = await browser.newContext();
   await pointAtServer(otherContext, demoServer!);
