@@ -160,9 +160,9 @@ export default defineConfig({
     globalSetup: ['tests/unit/sqlite-addon.global.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    // Two files at once. Vitest's default on a 2-core machine is cpus - 1 = 1 worker, and most of a
-    // file's time is importing and evaluating its modules afresh (import 150 s, environment 47 s of
-    // 673 s in one run), which a second core halves. Measured here (2 cores, another engineer's
+    // Two files at once. Vitest's default on a 2-core machine is cpus - 1 = 1 worker, and about a
+    // third of a run is files importing and evaluating their modules afresh (import 150 s,
+    // environment 47 s of 673 s in one run), which a second core halves. Measured here (2 cores, another engineer's
     // browsers beside it), in this order: the whole step 675 s on 1 worker (load 1.3-5.9), 462, 375
     // and 372 s on 2 (load 5.4-3.4, 3.4-3.5, 1.3-3.5), 525 s on 1 again (load 3.2-1.8), all green;
     // views + domain + machines, alternately, 245 and 218 s on 1 worker, 133 and 81 s on 2.
