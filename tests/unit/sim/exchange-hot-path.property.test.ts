@@ -394,7 +394,10 @@ describe('the exchange hot path answers what it did before (issue 35)', () => {
         run.log.close();
         runs.splice(runs.indexOf(run), 1);
       }),
-      { numRuns: 25 },
+      // The random runs reach each state below most of the time, not always (stop 46's CI run saw a
+      // settled micro contract in 1 of 25). These two walks reach every one of them, so the coverage
+      // check below fails only when a state is no longer reachable, never by the draw.
+      { numRuns: 25, examples: [[everyStateWalk(0)], [everyStateWalk(1)]] },
     );
     for (const fact of [
       `lever status ${LEVER_STATUS_PENDING}`,
@@ -408,6 +411,34 @@ describe('the exchange hot path answers what it did before (issue 35)', () => {
       expect(seen.get(fact) ?? 0, fact).toBeGreaterThanOrEqual(2);
   }, 300_000);
 });
+
+/**
+ * A walk that leaves one position of every lever status, a settled and a running micro contract, and
+ * a failed commit: a pending order cancelled and one kept, a market position closed and one kept.
+ */
+function everyStateWalk(who: number): Op[] {
+  const lever = (fixed: boolean): Op => ({
+    kind: 'lever',
+    user: who,
+    pair: 1,
+    long: true,
+    fixed,
+    multiple: 10,
+  });
+  const micro: Op = { kind: 'micro', user: who, pair: 2, up: true, seconds: 30 };
+  return [
+    lever(true),
+    { kind: 'leverEnd', user: who, pick: 0 },
+    lever(false),
+    { kind: 'leverEnd', user: who, pick: 0 },
+    lever(true),
+    lever(false),
+    micro,
+    { kind: 'run', ms: 40_000 },
+    micro,
+    { kind: 'fail' },
+  ];
+}
 
 async function apply(run: Run, step: Op): Promise<void> {
   switch (step.kind) {
