@@ -61,6 +61,12 @@ export default defineConfig<{ backend: Backend }>({
     // in every fresh profile, that is in every test: shell.spec.ts took 164 s with it and 132 s
     // without on the sim project here. Tests of the worker itself allow it (offline.spec.ts).
     serviceWorkers: 'block',
+    // A person who asked for less motion: no flash behind each changed price, no shimmer, no slide
+    // show (components.css, trade.css, home.css). The market tables flash on every tick, and the
+    // suite is CPU-bound on 2 cores: markets, home and notice (sim) took 198 and 206 CPU-seconds
+    // with it against 228 and 254 without (109/109 s against 119/133 s of wall time); trade.spec
+    // the same either way (169 against 164). Tests of motion itself ask for it (home.spec.ts).
+    reducedMotion: 'reduce',
   },
   // The suite runs twice: on the app's in-browser simulator, and with the app pointed at `npm run
   // server -- --demo` (issue 18 item 6; tests/e2e/fixtures.ts starts the server and points the app).

@@ -71,6 +71,9 @@ test.describe('home', () => {
     'the banner carousel holds its size from the first HTML, can be paused and stepped through',
     VIEWS_ONLY,
     async ({ page }) => {
+      // The slide show runs only for people who have not asked for less motion (the suite asks:
+      // playwright.config.ts), and its pause button is what this test presses.
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       // The prerendered page (the app held back) has the banners and announcements in its HTML
       // (streams/opening-answers.ts), at the size the app draws them: nothing moves when the app
       // takes the page over (CLS). The hero's column is centred, so a shorter list of
