@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -133,6 +134,23 @@ const serviceWorker = VitePWA({
   },
 });
 
+/**
+ * What the unit tests test: the trees of src and tests at the commit checked out (a change elsewhere,
+ * a comment in this file or the README, keeps them); '' outside a git checkout.
+ */
+function codeUnderTest(): string {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD:src', 'HEAD:tests'], {
+      cwd: import.meta.dirname,
+      encoding: 'utf8',
+    })
+      .trim()
+      .replace(/\s+/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
 const UNIT_TESTS = ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'];
 /** The unit test files that load their modules afresh (the `isolated` project below). */
 const ISOLATED_UNIT_TESTS = filesNeedingIsolation(import.meta.dirname, 'tests/unit');
@@ -162,6 +180,9 @@ export default defineConfig({
   test: {
     // The server's tests need the SQLite addon, which `npm install` does not build (issue 27).
     globalSetup: ['tests/unit/sqlite-addon.global.ts'],
+    // Property draws seeded by the commit and the file (tests/setup/fast-check-commit-seed.ts).
+    setupFiles: ['tests/setup/fast-check-commit-seed.ts'],
+    env: { FC_SEED_BASE: codeUnderTest() },
     environment: 'node',
     testTimeout: 20_000,
     // Two files at once. Vitest's default on a 2-core machine is cpus - 1 = 1 worker, and about a
