@@ -180,7 +180,7 @@ export default defineConfig({
   test: {
     // The server's tests need the SQLite addon, which `npm install` does not build (issue 27).
     globalSetup: ['tests/unit/sqlite-addon.global.ts'],
-    // Property draws seeded by the commit and the file (tests/setup/fast-check-commit-seed.ts).
+    // Property draws seeded by the code under test and the file (tests/setup/fast-check-commit-seed.ts).
     setupFiles: ['tests/setup/fast-check-commit-seed.ts'],
     env: { FC_SEED_BASE: codeUnderTest() },
     environment: 'node',
