@@ -329,6 +329,12 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
   await expect(page.getByTestId('lever-form')).toBeVisible(BOOT);
   await expect.poll(() => lastPrice(page), BOOT).toBeGreaterThan(0);
   await expect(page.getByTestId('lever-available')).not.toHaveText(/^0\.00 /, BOOT);
+  // A take-profit 0.05 % from the entry on each side: whichever way the market goes first, one fires.
+  // The market stands still (the demo clock's pause) from before the positions open until both are
+  // set: a first one that fired before the second was saved would close its row under the open
+  // dialog, and a price that moved more than 0.05 % between the opening and the pause made the long's
+  // take-profit fall below the last price, which the dialog refuses (stop 47's rehearsal).
+  await demoClock(page, demoServer, 'pause');
   await openAtMarket(page, 'long', '1');
   await openAtMarket(page, 'short', '1');
   await page.getByTestId('lever-tab-open').click();
@@ -336,10 +342,6 @@ test('sets a take-profit by % in the TP/SL dialog, sees the price and expected p
   const openRows = positions.locator('[data-testid="lever-table-open"] tbody tr');
   await expect(openRows).toHaveCount(2, BOOT);
 
-  // A take-profit 0.05 % from the entry on each side: whichever way the market goes first, one fires.
-  // The market stands still (the demo clock's pause) while they are set: a first one that fired
-  // before the second was saved would close its row under the open dialog.
-  await demoClock(page, demoServer, 'pause');
   for (const index of [0, 1]) {
     await openRows.nth(index).getByTestId('lever-row-stop').click();
     const dialog = page.getByTestId('lever-stop-dialog');
