@@ -14,6 +14,7 @@ import {
 } from '../../src/app/first-paint.ts';
 import { AFTER_PAINT_MODULE } from '../../src/app/after-page-paint.ts';
 import { modulePreloadTag } from './module-preload-tag.ts';
+import { parseOpeningDayWindows } from '../../src/sim/market/opening-day-windows.ts';
 
 /**
  * The public pages the build prerenders (DESIGN.md "First paint"), each with the module of its
@@ -111,14 +112,32 @@ function pageLinks(
 }
 
 /**
+ * The settled 24 h windows of a fresh exchange opened at `openingAt` (sim/market/
+ * opening-day-windows.ts), as JSON text: folded here, in a process of its own, before the worker is
+ * bundled, so every fresh profile's worker takes them instead of synthesising a day of minutes per
+ * pair before its first answer.
+ */
+function openingDayWindowsText(root: string, openingAt: number): string {
+  const text = execFileSync('npx', ['tsx', 'scripts/prerender/opening-day-windows.ts', String(openingAt)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The worker would read anything else as no windows, and quietly fold them itself again.
+  if (parseOpeningDayWindows(text)?.at !== openingAt) throw new Error('prerender: no opening day windows');
+  return text;
+}
+
+/**
  * `vite build` writes a finished HTML page for every public route (PAGES) beside index.html
  * (`home.html` for /home: what `vite preview` and static hosts serve for the path). The app renders
  * in Node through Vite's SSR module loader (src/app/prerender-page.tsx, React's react-dom/static);
  * the seeded exchange opens in Node at the build's opening instant (src/sim/opening-quotes.ts), and
  * its first quotes go into the pages that show quotes, and the news each page shows goes into it
  * (streams/opening-answers.ts). Every fresh profile's worker opens at that
- * same instant (the instant is compiled into the build as VITE_OPENING_AT), so its first answer
- * is the page's (tests/unit/prerender/opening-quotes.test.ts).
+ * same instant (the instant is compiled into the build as VITE_OPENING_AT, with the day of candles
+ * behind its quotes as VITE_OPENING_DAY_WINDOWS), so its first answer is the page's
+ * (tests/unit/prerender/opening-quotes.test.ts).
  *
  * A build for a real server (VITE_API_BASE) writes no quotes: the server's are not the simulator's.
  */
@@ -133,7 +152,14 @@ export function prerenderPages(): Plugin {
   return {
     name: 'tessera-prerender',
     apply: 'build',
-    config: () => ({ define: { 'import.meta.env.VITE_OPENING_AT': JSON.stringify(String(openingAt)) } }),
+    config: (config) => ({
+      define: {
+        'import.meta.env.VITE_OPENING_AT': JSON.stringify(String(openingAt)),
+        'import.meta.env.VITE_OPENING_DAY_WINDOWS': JSON.stringify(
+          openingDayWindowsText(config.root ?? process.cwd(), openingAt),
+        ),
+      },
+    }),
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);

@@ -59,6 +59,15 @@ function areaOf(name: string): (() => Promise<Calls>) | undefined {
   return Object.hasOwn(AREAS, key) ? AREAS[key] : undefined;
 }
 
+/**
+ * The spec of the call at `path`, loading its feature area's schemas on first use, or undefined
+ * where the catalogue has no such call (own names only: a request's path is anybody's input).
+ */
+export async function findCallSpec(path: string): Promise<CallSpec | undefined> {
+  const calls = await areaOf(path)?.();
+  return calls && Object.hasOwn(calls, path) ? calls[path] : undefined;
+}
+
 /** The spec of one call, loading its feature area's schemas on first use. */
 export async function loadCallSpec(name: CallName): Promise<CallSpec> {
   const calls = await areaOf(name)?.();

@@ -1,5 +1,7 @@
 import { ScaledClock } from './clock.ts';
+import { firstStageCalls } from './first-stage-calls.ts';
 import { currencyMatchesAnswer } from './market/market-answers.ts';
+import { adoptOpeningDayWindows, type OpeningDayWindows } from './market/opening-day-windows.ts';
 import { openMarketStage, type MarketStage } from './market-stage.ts';
 import { SPEED_SETTING_KEY } from './market/demo-speed.ts';
 import { PAUSED_SETTING_KEY, REPLAY_SETTING_KEY } from './replay/replay-control.ts';
@@ -39,6 +41,12 @@ export interface FirstStageOptions<Store extends EventLog> {
    * reads the store itself for anything else, and once its market has opened.
    */
   settings?: Promise<SettingsSnapshot | null>;
+  /**
+   * Every pair's settled 24 h window at `openingAt`, as the build folded them
+   * (market/opening-day-windows.ts): a fresh exchange opening there takes them instead of
+   * synthesising a day of minutes per pair before its first answer. Undefined: it folds them itself.
+   */
+  openingDayWindows?: OpeningDayWindows;
 }
 
 export interface FirstStage {
@@ -75,6 +83,7 @@ export async function openFirstStage<Store extends EventLog>(
   const clock = new ScaledClock({ realNow, ...resumed, ...(opensAtBuild ? { start: openingAt } : {}) });
   const stage = await openMarketStage({
     clock,
+    calls: firstStageCalls,
     messages: options.messages,
     store,
     ...(kept ? { settings: kept } : {}),
@@ -85,8 +94,12 @@ export async function openFirstStage<Store extends EventLog>(
   // Users' resting orders come back into the books in the second stage: until then the market
   // stays where it opened, and the first answers read it there.
   stage.market.market.hold();
+  if (opensAtBuild && options.openingDayWindows) {
+    adoptOpeningDayWindows(stage.market.market, options.openingDayWindows);
+  }
   // Every first page asks for each pair's 24 h quote (the app asks as it starts): the day of candles
-  // behind it is made now, while the page is still loading, and the answer then only reads it.
+  // behind it is made now (or taken from the build, above), while the page is still loading, and
+  // the answer then only reads it.
   currencyMatchesAnswer(stage.market.market);
   let caughtUp = !opensAtBuild;
   return {

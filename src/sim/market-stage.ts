@@ -6,12 +6,14 @@ import { openMarketFeature, type MarketFeature } from './market/market-feature.t
 import type { AssetUrl } from './market/market-answers.ts';
 import { MemoryRequestLog, storeRequestLog } from './request-log.ts';
 import { Routes } from './routes.ts';
-import { createSimServer, type MessageTable, type SimServer } from './server.ts';
+import { createSimServer, type CallLookup, type MessageTable, type SimServer } from './server.ts';
 import { SocketHub } from './socket-hub.ts';
 import type { EventLog } from './store/event-log.ts';
 
 export interface MarketStageOptions {
   clock: Clock;
+  /** How the server finds a request's call (server.ts CallLookup). */
+  calls: CallLookup;
   messages: (lang: string) => Promise<MessageTable>;
   /** The durable event log (its settings keep the speed and the market source); null: in memory. */
   store: EventLog | null;
@@ -78,6 +80,7 @@ export async function openMarketStage(options: MarketStageOptions): Promise<Mark
   tape.seed(market.market);
   const server = createSimServer({
     routes,
+    calls: options.calls,
     hub,
     clock,
     messages: options.messages,

@@ -1,17 +1,26 @@
 import type { ClientFacts } from './client-facts.ts';
-import { callByPath } from '../api/catalogue.ts';
+import type { CallSpec } from '../api/catalogue.ts';
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 import type { WireRequest } from '../api/transport.ts';
 import type { Clock } from './clock.ts';
 import { recordable, scopedRequestId, validRequestId, type RequestLog } from './request-log.ts';
 import type { Routes } from './routes.ts';
-import { admit, isEnvelope, requestHeaders } from './strict-input.ts';
+import { admit, isEnvelope, requestHeaders, requestPath } from './strict-input.ts';
 import type { SocketHub, SocketSession } from './socket-hub.ts';
 
 export type MessageTable = Record<string, string>;
 
+/**
+ * Finds the catalogue's call at a path (own names only), at once or once its feature area's schemas
+ * have loaded: the worker's first stage has the market's calls in its script and loads the other
+ * areas when first asked (first-stage-calls.ts), a whole exchange opened at once (Node) looks
+ * them up in the one table (api/catalogue.ts `callByPath`).
+ */
+export type CallLookup = (path: string) => CallSpec | undefined | Promise<CallSpec | undefined>;
+
 export interface SimServerDeps {
   routes: Routes;
+  calls: CallLookup;
   hub: SocketHub;
   clock: Clock;
   /** Server messages by spec language code; English is the fallback. */
@@ -61,6 +70,11 @@ export function createSimServer(deps: SimServerDeps): SimServer {
     return t;
   }
 
+  function specAt(request: WireRequest): ReturnType<CallLookup> {
+    const path = requestPath(request);
+    return path === undefined ? undefined : deps.calls(path);
+  }
+
   /** Requests running now, by scoped id: the same request arriving twice shares one run. */
   const running = new Map<string, Promise<Envelope>>();
 
@@ -91,7 +105,8 @@ export function createSimServer(deps: SimServerDeps): SimServer {
       const envelope = await answer(request, client, id, (answerOnFile) => (stored = answerOnFile));
       // The answer on file, once a commit stored one: what every retry of this request will get.
       if (stored) return stored;
-      const secret = typeof request.path === 'string' && callByPath(request.path)?.secret === true;
+      const found = specAt(request);
+      const secret = (found instanceof Promise ? await found : found)?.secret === true;
       if (log.keepAfter && recordable(envelope, secret)) await log.keepAfter(id, deps.clock.now(), envelope);
       return envelope;
     })().finally(() => running.delete(id));
@@ -108,7 +123,9 @@ export function createSimServer(deps: SimServerDeps): SimServer {
     // Headers, call, method and payload are checked strictly first (strict-input.ts).
     const headers = requestHeaders(request);
     const t = await translator(headers.lang);
-    const admitted = admit(request, t);
+    // Awaited only where the lookup is lazy: the Node server's hot path takes no extra turn.
+    const found = specAt(request);
+    const admitted = admit(request, found instanceof Promise ? await found : found, t);
     if (isEnvelope(admitted)) return admitted;
     const { spec } = admitted;
     const handler = deps.routes.get(spec.path);

@@ -1,3 +1,4 @@
+import { callByPath } from '../api/catalogue.ts';
 import type { Clock } from './clock.ts';
 import type { Accounts } from './features/accounts/accounts.ts';
 import type { SecretBox } from './features/accounts/secret-box.ts';
@@ -87,6 +88,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
         : new EventStore({ name: 'tessera-sim' });
   const stage = await openMarketStage({
     clock: options.clock,
+    calls: callByPath,
     messages: options.messages,
     store,
     ...(options.seed === undefined ? {} : { seed: options.seed }),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { callByPath, type CallSpec } from '../api/catalogue.ts';
+import type { CallSpec } from '../api/catalogue.ts';
 import { errorEnvelope, type Envelope } from '../api/envelope.ts';
 
 /**
@@ -64,10 +64,18 @@ export function requestHeaders(request: unknown): { lang: string; authorization:
   return { lang: read('lang') || 'en', authorization: read('authorization') };
 }
 
-/** The call and its checked payload (the schema's output), or the envelope that refuses it. */
-export function admit(request: unknown, t: Translate): Admitted | Envelope {
-  const { path, method, payload } = isRecord(request) ? request : ({} as Record<string, unknown>);
-  const spec = typeof path === 'string' ? callByPath(path) : undefined;
+/** The path a request names, if it names one: the server looks its call up with it. */
+export function requestPath(request: unknown): string | undefined {
+  const path = isRecord(request) ? request.path : undefined;
+  return typeof path === 'string' ? path : undefined;
+}
+
+/**
+ * The call and its checked payload (the schema's output), or the envelope that refuses it. `spec`:
+ * the catalogue's call at the request's path (requestPath), undefined where it has none.
+ */
+export function admit(request: unknown, spec: CallSpec | undefined, t: Translate): Admitted | Envelope {
+  const { method, payload } = isRecord(request) ? request : ({} as Record<string, unknown>);
   if (!spec) return errorEnvelope(t('unknownCall'));
   // A call marked alsoGet is served by GET too (the family's clients cancel with GET ?id=).
   const allowed = method === spec.method || (spec.alsoGet === true && method === 'GET');

@@ -10,6 +10,7 @@ import { SIM_NOW_KEY } from './replay/resume-time.ts';
 import { FIRST_STAGE_SETTINGS, openFirstStage, type FirstStage } from './first-stage.ts';
 import type { EventStore } from './store/event-store.ts';
 import { LateEventLog } from './store/late-event-log.ts';
+import { parseOpeningDayWindows, type OpeningDayWindows } from './market/opening-day-windows.ts';
 import { readSettingsSnapshot } from './store/settings-snapshot.ts';
 
 /**
@@ -50,6 +51,15 @@ function buildOpeningInstant(): number | undefined {
   return Number.isSafeInteger(defined) && defined > 0 ? defined : undefined;
 }
 
+/**
+ * Every pair's settled 24 h window at that instant, as the build folded them
+ * (scripts/prerender/plugin.ts defines VITE_OPENING_DAY_WINDOWS): a fresh exchange takes them
+ * instead of synthesising them before its first answer.
+ */
+function buildOpeningDayWindows(): OpeningDayWindows | undefined {
+  return parseOpeningDayWindows(import.meta.env.VITE_OPENING_DAY_WINDOWS);
+}
+
 async function openMarket(): Promise<OpenedMarket> {
   const fresh = await freshProfile();
   // The log's module (Dexie) loads after the market has opened, so the two do not compete for the
@@ -65,6 +75,7 @@ async function openMarket(): Promise<OpenedMarket> {
     // The only wall-clock read in the simulator: ScaledClock maps it to simulated time.
     realNow: () => Date.now(),
     openingAt: buildOpeningInstant(),
+    openingDayWindows: buildOpeningDayWindows(),
     messages: loadServerMessages,
   });
   return { first, store };

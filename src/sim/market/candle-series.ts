@@ -175,6 +175,28 @@ export class CandleSeries {
   }
 
   /**
+   * The fold rollingBar(minute, minutes) keeps of the minutes before `minute`: what the build
+   * writes down for a fresh exchange's opening minute (opening-day-windows.ts). A copy.
+   */
+  settledRollingBar(minute: number, minutes: number): Candle | undefined {
+    this.rollingBar(minute, minutes);
+    const bar = this.closedWindow?.bar;
+    return bar ? { ...bar } : undefined;
+  }
+
+  /**
+   * Takes `bar` as the fold of the minutes before `minute` that rollingBar(minute, minutes) keeps,
+   * so its first call does not synthesise them: the build folded the same minutes of the same
+   * seeded history (opening-day-windows.ts). Only where none of them can hold a live trade (all
+   * before the live start) and nothing was kept yet; returns whether it was taken.
+   */
+  adoptSettledRollingBar(minute: number, minutes: number, bar: Candle | undefined): boolean {
+    if (this.closedWindow !== null || minute > this.liveStartMinute) return false;
+    this.closedWindow = { from: minute - minutes + 1, end: minute, bar: bar ? { ...bar } : undefined };
+    return true;
+  }
+
+  /**
    * Bars of `period` whose open time lies in [barStart(from), to], up to `now` (ms), oldest first.
    * Bars without trades are left out.
    */

@@ -25,6 +25,8 @@ export const FIRST_AGENT_ORDER_ID = 2 ** 50;
  */
 const TIGHT_MAKER_REACH_BPS = 100;
 const DEEP_MAKER_REACH_BPS = 350;
+/** The quotes' 24 h window, in minutes. */
+const DAY_WINDOW_MINUTES = 1440;
 
 /** A fill that involves a user's order, reported to whoever settles users' trades. */
 export interface UserFill {
@@ -337,8 +339,23 @@ export class PairMarket implements Venue {
 
   /** The 24 h rolling bar: every trade of the minute now and the 1439 before it. */
   dayWindow(): Candle | undefined {
-    const minute = Math.floor(this.advancedTo / MINUTE_MS);
-    return this.candles.rollingBar(minute, 1440);
+    return this.candles.rollingBar(this.minuteNow(), DAY_WINDOW_MINUTES);
+  }
+
+  /** The part of dayWindow before the minute now, which no trade of this market can change. */
+  settledDayWindow(): { minute: number; bar: Candle | undefined } {
+    const minute = this.minuteNow();
+    return { minute, bar: this.candles.settledRollingBar(minute, DAY_WINDOW_MINUTES) };
+  }
+
+  /** Takes what settledDayWindow gave for the same minute of the same market (see CandleSeries). */
+  adoptSettledDayWindow(minute: number, bar: Candle | undefined): boolean {
+    if (minute !== this.minuteNow()) return false;
+    return this.candles.adoptSettledRollingBar(minute, DAY_WINDOW_MINUTES, bar);
+  }
+
+  private minuteNow(): number {
+    return Math.floor(this.advancedTo / MINUTE_MS);
   }
 
   /** What changed since the last call (see MarketUpdates). */

@@ -5,6 +5,7 @@ import { Accounts, type AccountsOptions } from '../../../src/sim/features/accoun
 import { registerAccountRoutes } from '../../../src/sim/features/accounts/routes.ts';
 import { Routes } from '../../../src/sim/routes.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
+import { callByPath } from '../../../src/api/catalogue.ts';
 import { createSimServer } from '../../../src/sim/server.ts';
 import { SocketHub } from '../../../src/sim/socket-hub.ts';
 import { EventStore } from '../../../src/sim/store/event-store.ts';
@@ -38,7 +39,7 @@ export async function startAccounts(options: Partial<AccountsOptions> = {}) {
   registerAccountRoutes(routes, accounts);
   const hub = new SocketHub((token) => accounts.userIdOf(token, clock.now()));
   accounts.onSessionsEnded(() => hub.endStaleSessions());
-  const server = createSimServer({ routes, hub, clock, messages: loadServerMessages });
+  const server = createSimServer({ routes, calls: callByPath, hub, clock, messages: loadServerMessages });
 
   async function call(
     path: string,

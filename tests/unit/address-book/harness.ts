@@ -8,6 +8,7 @@ import { AddressBook } from '../../../src/sim/features/address-book/address-book
 import { registerAddressBookRoutes } from '../../../src/sim/features/address-book/routes.ts';
 import { Routes } from '../../../src/sim/routes.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
+import { callByPath } from '../../../src/api/catalogue.ts';
 import { createSimServer } from '../../../src/sim/server.ts';
 import { SocketHub } from '../../../src/sim/socket-hub.ts';
 import type { EventStore } from '../../../src/sim/store/event-store.ts';
@@ -34,7 +35,7 @@ export async function startAddressBook(options: { store?: EventStore | null; clo
   registerAccountRoutes(routes, accounts);
   registerAddressBookRoutes(routes, accounts, book);
   const hub = new SocketHub((token) => accounts.userIdOf(token, clock.now()));
-  const server = createSimServer({ routes, hub, clock, messages: loadServerMessages });
+  const server = createSimServer({ routes, calls: callByPath, hub, clock, messages: loadServerMessages });
 
   function call(
     path: string,

@@ -9,6 +9,11 @@ import { DEFAULT_LANGUAGE } from '../../../src/domain/languages.ts';
 import { numberTextFor } from '../../../src/domain/number-locale.ts';
 import { choosePair, listedPairs } from '../../../src/domain/spot/pair-list.ts';
 import { openFirstStage } from '../../../src/sim/first-stage.ts';
+import { freshOpeningDayWindows } from '../../../src/sim/fresh-opening-day-windows.ts';
+import {
+  parseOpeningDayWindows,
+  type OpeningDayWindows,
+} from '../../../src/sim/market/opening-day-windows.ts';
 import { freshOpeningQuotes } from '../../../src/sim/opening-quotes.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
 import {
@@ -23,13 +28,21 @@ const OPENING_AT = Date.UTC(2026, 10, 28, 8, 41);
 const DAY_MS = 86_400_000;
 
 /** The quotes table the page shows for the first answer of a worker opened as the browser opens it. */
-async function workersFirstTable(options: { fresh: boolean; visitedAt: number }): Promise<QuotesState> {
+async function workersFirstTable(options: {
+  fresh: boolean;
+  visitedAt: number;
+  openingDayWindows?: OpeningDayWindows;
+  /** The wall clock moves on by a millisecond at each read, as a browser's does while the worker opens. */
+  clockRuns?: boolean;
+}): Promise<QuotesState> {
+  let reads = 0;
   const first = await openFirstStage({
     fresh: options.fresh,
     store: null,
-    realNow: () => options.visitedAt,
+    realNow: () => options.visitedAt + (options.clockRuns ? reads++ : 0),
     openingAt: OPENING_AT,
     messages: loadServerMessages,
+    openingDayWindows: options.openingDayWindows,
   });
   // The latest a page can ask: after the worker's second stage has moved its clock on.
   first.catchUpWithWallClock();
@@ -56,6 +69,37 @@ describe('the quotes in the prerendered pages', () => {
       expect(prerendered.groups).toEqual(live.groups);
       expect(prerendered.rows).toEqual([...live.rows.values()]);
     }
+  });
+
+  it("are a fresh profile's first answer too where its worker takes the build's day of candles", async () => {
+    const prerendered = await prerenderedTable();
+    // As the build folds them (scripts/prerender/opening-day-windows.ts) and the JSON text it compiles in.
+    const built = parseOpeningDayWindows(JSON.stringify(await freshOpeningDayWindows(OPENING_AT)));
+    if (!built) throw new Error('the build folded no windows');
+    expect(built.pairs.length).toBe(prerendered.rows.length);
+    for (const visitedAt of [OPENING_AT, OPENING_AT + 3 * DAY_MS]) {
+      const live = await workersFirstTable({
+        fresh: true,
+        visitedAt,
+        openingDayWindows: built,
+        clockRuns: true,
+      });
+      expect(prerendered.rows).toEqual([...live.rows.values()]);
+    }
+    // ...and it did take them: windows with another 24 h high show it.
+    const [pairId, bar] = built.pairs[0]!;
+    const tampered: OpeningDayWindows = {
+      at: built.at,
+      pairs: [[pairId, bar && { ...bar, high: bar.high * 2 }], ...built.pairs.slice(1)],
+    };
+    const misled = await workersFirstTable({
+      fresh: true,
+      visitedAt: OPENING_AT + DAY_MS,
+      openingDayWindows: tampered,
+      clockRuns: true,
+    });
+    const row = (table: QuotesState) => [...table.rows.values()].find((quote) => quote.id === pairId);
+    expect(row(misled)?.high).not.toBe(prerendered.rows.find((quote) => quote.id === pairId)?.high);
   });
 
   it("are not a returning profile's: its exchange resumes at its own time", async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { callByPath } from '../../../src/api/catalogue.ts';
 import { admit, isEnvelope } from '../../../src/sim/strict-input.ts';
 
 /**
@@ -12,7 +13,11 @@ import { admit, isEnvelope } from '../../../src/sim/strict-input.ts';
 const t = (key: string) => key;
 
 function admitted(method: string, path: string, payload: Record<string, unknown>) {
-  const result = admit({ method, path, payload, headers: { lang: 'en', authorization: '' } }, t);
+  const result = admit(
+    { method, path, payload, headers: { lang: 'en', authorization: '' } },
+    callByPath(path),
+    t,
+  );
   return isEnvelope(result) ? { refused: result.msg } : result.payload;
 }
 

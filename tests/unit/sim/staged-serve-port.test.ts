@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromSim, ToSim } from '../../../src/api/sim-wire.ts';
 import type { WireRequest } from '../../../src/api/transport.ts';
 import { ManualClock } from '../../../src/sim/clock.ts';
+import { findCallSpec } from '../../../src/api/call-specs.ts';
 import { openMarketStage } from '../../../src/sim/market-stage.ts';
 import { EARLY_CALLS, servePort, type SimServerPort } from '../../../src/sim/serve-port.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
@@ -61,7 +62,12 @@ function seen(received: readonly FromSim[]): string[] {
 describe('a port served by a simulator that opens in two stages', () => {
   it('answers the market calls early and holds the rest, in order, until the exchange is open', async () => {
     const clock = new ManualClock(START);
-    const stage = await openMarketStage({ clock, messages: loadServerMessages, store: null });
+    const stage = await openMarketStage({
+      clock,
+      calls: findCallSpec,
+      messages: loadServerMessages,
+      store: null,
+    });
     let openFull: (server: SimServer) => void = () => {};
     const full = new Promise<SimServer>((resolve) => (openFull = resolve));
     const { port, received, send } = tabPort();
@@ -92,7 +98,12 @@ describe('a port served by a simulator that opens in two stages', () => {
 
   it('waits for the whole exchange for every call but the market stage own', async () => {
     const clock = new ManualClock(START);
-    const stage = await openMarketStage({ clock, messages: loadServerMessages, store: null });
+    const stage = await openMarketStage({
+      clock,
+      calls: findCallSpec,
+      messages: loadServerMessages,
+      store: null,
+    });
     const { port, received, send } = tabPort();
     servePort(port, { early: Promise.resolve(stage.server), full: new Promise<SimServer>(() => {}) });
     const paths = [

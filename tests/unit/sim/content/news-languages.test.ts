@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { callByPath } from '../../../../src/api/catalogue.ts';
 import { LANGUAGE_CODES } from '../../../../src/domain/languages.ts';
 import { ManualClock } from '../../../../src/sim/clock.ts';
 import { NEWS_ARTICLES, NEWS_CATEGORIES } from '../../../../src/sim/content/news.ts';
@@ -99,6 +100,7 @@ describe('site content in every language', () => {
     registerContentRoutes(routes);
     const server = createSimServer({
       routes,
+      calls: callByPath,
       hub: new SocketHub(() => null),
       clock,
       messages: loadServerMessages,
