@@ -13,10 +13,16 @@
  * before first paint on /home; CLS < 0.05 everywhere; performance >= 95, accessibility 100,
  * best-practices 100, SEO >= 95 on every route and preset.
  *
- * Run: npm run bench:web [-- --no-build] [--routes=/home,/markets] [--profiles=7] [--no-lighthouse] [--port=4176]
+ * With `--baseline` (main) or `--baseline=<git ref>`, the ref is built too (in a git worktree of
+ * its own, removed after its build) and served on the next port, and every figure but the
+ * JavaScript sizes is measured on both builds in turn, profile by profile (the order alternates),
+ * so both meet the same load: absolute times differ between machines and hours, a difference
+ * measured side by side does not. Goals are checked on this build only.
+ *
+ * Run: npm run bench:web [-- --no-build] [--routes=/home,/markets] [--profiles=7] [--no-lighthouse] [--port=4176] [--baseline[=<ref>]]
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +36,34 @@ const PORT = Number(option('port') ?? 4176);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Its own build, one per port: other work may rebuild dist/ while the benchmark serves it. */
 const OUT_DIR = join(tmpdir(), `tessera-bench-web-${PORT}`);
+/** The git ref to compare with (`--baseline` alone: main), or null. */
+const BASELINE_REF = args.includes('--baseline') ? 'main' : (option('baseline') ?? null);
+
+/** A build the benchmark measures: this checkout's, or the baseline ref's. */
+interface Target {
+  name: string;
+  base: string;
+  outDir: string;
+  port: number;
+}
+
+const THIS_BUILD: Target = { name: 'this build', base: BASE, outDir: OUT_DIR, port: PORT };
+const BASELINE: Target | null =
+  BASELINE_REF === null
+    ? null
+    : {
+        name: `baseline ${BASELINE_REF}`,
+        base: `http://127.0.0.1:${PORT + 1}`,
+        outDir: `${OUT_DIR}-baseline`,
+        port: PORT + 1,
+      };
+/** The builds measured, this one first. */
+const TARGETS: readonly Target[] = BASELINE ? [THIS_BUILD, BASELINE] : [THIS_BUILD];
+
+/** The builds in the order the `index`th profile visits them: alternating, so neither is always first. */
+function inTurn(index: number): readonly Target[] {
+  return index % 2 === 0 ? TARGETS : [...TARGETS].reverse();
+}
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROMIUM_ARGS = [
@@ -95,31 +129,61 @@ function build(): void {
   execSync(`npx vite build --outDir ${OUT_DIR} --emptyOutDir --logLevel warn`, { stdio: 'inherit' });
 }
 
-async function serve(): Promise<ChildProcess> {
+/**
+ * Builds the baseline ref into its own directory, from a detached git worktree that shares this
+ * checkout's node_modules (the ref's lockfile may differ: the build uses this one's packages).
+ */
+function buildBaseline(ref: string, target: Target): void {
+  const worktree = mkdtempSync(join(tmpdir(), 'tessera-bench-baseline-'));
+  console.log(`building ${ref} into ${target.outDir} ...`);
+  execFileSync('git', ['worktree', 'add', '--detach', '--force', worktree, ref], { stdio: 'inherit' });
+  try {
+    symlinkSync(join(process.cwd(), 'node_modules'), join(worktree, 'node_modules'), 'dir');
+    execSync(`npx vite build --outDir ${target.outDir} --emptyOutDir --logLevel warn`, {
+      cwd: worktree,
+      stdio: 'inherit',
+    });
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', worktree], { stdio: 'inherit' });
+    rmSync(worktree, { recursive: true, force: true });
+  }
+}
+
+async function serve(target: Target): Promise<ChildProcess> {
   const server = spawn(
     'npx',
-    ['vite', 'preview', '--outDir', OUT_DIR, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    [
+      'vite',
+      'preview',
+      '--outDir',
+      target.outDir,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(target.port),
+      '--strictPort',
+    ],
     { stdio: 'ignore', detached: true },
   );
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(BASE)).ok) return server;
+      if ((await fetch(target.base)).ok) return server;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`vite preview did not start on ${BASE}`);
+  throw new Error(`vite preview did not start on ${target.base}`);
 }
 
-function lighthouse(route: string, preset: 'desktop' | 'mobile'): LighthouseFigures {
+function lighthouse(route: string, preset: 'desktop' | 'mobile', base = BASE): LighthouseFigures {
   const output = join(tmpdir(), `tessera-lh-${preset}-${route.replace(/\W+/g, '_')}.json`);
   execFileSync(
     'npx',
     [
       '-y',
       LIGHTHOUSE,
-      `${BASE}${route}`,
+      `${base}${route}`,
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
       '--output=json',
       `--output-path=${output}`,
@@ -249,12 +313,13 @@ async function firstQuoteMs(
   browser: Browser,
   route: '/markets' | '/trade',
   returning: boolean,
+  base = BASE,
 ): Promise<{ number: number; live: number }> {
   let storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
   if (returning) {
     const first = await browser.newContext();
     const page = await first.newPage();
-    await page.goto(`${BASE}${route}`);
+    await page.goto(`${base}${route}`);
     // Live quotes shown, then kept (a build from before kept quotes keeps none: it is not waited for).
     await page.waitForFunction(
       (live) => /\d/.test(document.querySelector(live)?.textContent ?? ''),
@@ -290,7 +355,7 @@ async function firstQuoteMs(
     });
     observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   }, quoteSelectors(route));
-  await page.goto(`${BASE}${route}`);
+  await page.goto(`${base}${route}`);
   const times = await page.waitForFunction(
     () => {
       const seen = window as { __firstNumber?: number; __firstLive?: number };
@@ -350,6 +415,7 @@ function median(values: number[]): number {
 async function repeatVisitPaintMs(
   browser: Browser,
   route: string,
+  base = BASE,
 ): Promise<{ first: number; repeat: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -363,12 +429,12 @@ async function repeatVisitPaintMs(
         )
       ).jsonValue()) as number,
     );
-  await page.goto(`${BASE}${route}`);
+  await page.goto(`${base}${route}`);
   const first = await paint();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.goto(`${BASE}${route}`);
+  await page.goto(`${base}${route}`);
   const repeat = await paint();
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
     throw new Error(`${route}: the repeat visit was not served by the service worker`);
@@ -376,11 +442,29 @@ async function repeatVisitPaintMs(
   return { first, repeat };
 }
 
+/** Each build's figures, this build's first, as one line's tail: "this build ... | baseline ...". */
+function beside(figures: ReadonlyMap<Target, string>): string {
+  return TARGETS.map((target) => (TARGETS.length > 1 ? `${target.name}: ` : '') + figures.get(target)).join(
+    '  |  ',
+  );
+}
+
+/** What `measure` gives for each build over `profiles` profiles, the builds visited in turn. */
+async function perBuild<T>(measure: (target: Target) => Promise<T>): Promise<Map<Target, T[]>> {
+  const runs = new Map<Target, T[]>(TARGETS.map((target) => [target, []]));
+  for (let i = 0; i < profiles; i++) {
+    for (const target of inTurn(i)) runs.get(target)!.push(await measure(target));
+  }
+  return runs;
+}
+
 async function main(): Promise<void> {
   build();
-  const server = await serve();
+  if (BASELINE_REF !== null && BASELINE) buildBaseline(BASELINE_REF, BASELINE);
+  const servers: ChildProcess[] = [];
   const missed: string[] = [];
   try {
+    for (const target of TARGETS) servers.push(await serve(target));
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       for (const returning of [false, true]) {
@@ -388,14 +472,19 @@ async function main(): Promise<void> {
           `\nfirst number on screen / first live quote over ${profiles} ${returning ? 'returning' : 'fresh'} profiles (ms from navigation start)`,
         );
         for (const route of ['/markets', '/trade'] as const) {
-          const runs: Array<{ number: number; live: number }> = [];
-          for (let i = 0; i < profiles; i++) runs.push(await firstQuoteMs(browser, route, returning));
-          const numbers = runs.map((run) => run.number);
-          const lives = runs.map((run) => run.live);
-          console.log(
-            `  ${route.padEnd(10)} number median ${median(numbers)} max ${Math.max(...numbers)}` +
-              `   live median ${median(lives)} max ${Math.max(...lives)}  [${lives.join(', ')}]  load ${load()}`,
-          );
+          const runs = await perBuild((target) => firstQuoteMs(browser, route, returning, target.base));
+          const line = new Map<Target, string>();
+          for (const [target, measured] of runs) {
+            const numbers = measured.map((run) => run.number);
+            const lives = measured.map((run) => run.live);
+            line.set(
+              target,
+              `number median ${median(numbers)} max ${Math.max(...numbers)}` +
+                `   live median ${median(lives)} max ${Math.max(...lives)}  [${lives.join(', ')}]`,
+            );
+          }
+          console.log(`  ${route.padEnd(10)} ${beside(line)}  load ${load()}`);
+          const lives = runs.get(THIS_BUILD)!.map((run) => run.live);
           if (median(lives) > GOALS.quoteMedianMs)
             missed.push(
               `${route} first live quote median ${median(lives)} ms (${returning ? 'returning' : 'fresh'})`,
@@ -407,13 +496,18 @@ async function main(): Promise<void> {
         `\nrepeat visit first contentful paint from the service worker's cache, ${profiles} profiles (ms)`,
       );
       for (const route of ['/home', '/markets', '/trade']) {
-        const runs: Array<{ first: number; repeat: number }> = [];
-        for (let i = 0; i < profiles; i++) runs.push(await repeatVisitPaintMs(browser, route));
-        const repeats = runs.map((run) => run.repeat);
-        console.log(
-          `  ${route.padEnd(10)} repeat median ${median(repeats)} max ${Math.max(...repeats)}` +
-            `   (first visit median ${median(runs.map((run) => run.first))})  load ${load()}`,
-        );
+        const runs = await perBuild((target) => repeatVisitPaintMs(browser, route, target.base));
+        const line = new Map<Target, string>();
+        for (const [target, measured] of runs) {
+          const repeats = measured.map((run) => run.repeat);
+          line.set(
+            target,
+            `repeat median ${median(repeats)} max ${Math.max(...repeats)}` +
+              `   (first visit median ${median(measured.map((run) => run.first))})`,
+          );
+        }
+        console.log(`  ${route.padEnd(10)} ${beside(line)}  load ${load()}`);
+        const repeats = runs.get(THIS_BUILD)!.map((run) => run.repeat);
         if (median(repeats) > GOALS.repeatPaintMs)
           missed.push(`${route} repeat-visit first paint median ${median(repeats)} ms`);
       }
@@ -435,13 +529,21 @@ async function main(): Promise<void> {
       console.log(
         '\nLighthouse 12 (perf / a11y / best practices / SEO, FCP, LCP, CLS, TBT, 1-min load average)',
       );
+      let runs = 0;
       for (const preset of ['desktop', 'mobile'] as const) {
         for (const route of routes) {
-          const f = lighthouse(route, preset);
-          console.log(
-            `  ${preset.padEnd(7)} ${route.padEnd(20)} ${f.performance} / ${f.accessibility} / ${f.bestPractices} / ${f.seo}` +
-              `  FCP ${f.fcpMs} ms  LCP ${f.lcpMs} ms  CLS ${f.cls}  TBT ${f.tbtMs} ms  load ${load()}${f.failing.length ? `  failing: ${f.failing.join(', ')}` : ''}`,
-          );
+          let f: LighthouseFigures | undefined;
+          for (const target of inTurn(runs++)) {
+            const figures = lighthouse(route, preset, target.base);
+            if (target === THIS_BUILD) f = figures;
+            console.log(
+              `  ${preset.padEnd(7)} ${route.padEnd(20)} ${TARGETS.length > 1 ? `${target.name.padEnd(16)} ` : ''}` +
+                `${figures.performance} / ${figures.accessibility} / ${figures.bestPractices} / ${figures.seo}` +
+                `  FCP ${figures.fcpMs} ms  LCP ${figures.lcpMs} ms  CLS ${figures.cls}  TBT ${figures.tbtMs} ms  load ${load()}` +
+                (figures.failing.length ? `  failing: ${figures.failing.join(', ')}` : ''),
+            );
+          }
+          if (!f) continue;
           if (f.performance < GOALS.performance)
             missed.push(`${preset} ${route} performance ${f.performance}`);
           if (f.accessibility < GOALS.accessibility)
@@ -454,7 +556,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    for (const server of servers) if (server.pid) process.kill(-server.pid);
   }
   console.log(
     `\nmachine: ${cpus().length} cores, load average ${loadavg()
