@@ -70,8 +70,7 @@ export async function findCallSpec(path: string): Promise<CallSpec | undefined> 
 
 /** The spec of one call, loading its feature area's schemas on first use. */
 export async function loadCallSpec(name: CallName): Promise<CallSpec> {
-  const calls = await areaOf(name)?.();
-  const spec = calls && Object.hasOwn(calls, name) ? calls[name] : undefined;
+  const spec = await findCallSpec(name);
   if (!spec) throw new Error(`${name}: no such call in the catalogue`);
   return spec;
 }

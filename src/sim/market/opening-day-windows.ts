@@ -22,7 +22,7 @@ export interface OpeningDayWindows {
 export function openingDayWindowsOf(market: Market): OpeningDayWindows {
   return {
     at: market.time(),
-    pairs: market.pairs.map((pair) => [pair.pair.id, pair.settledDayWindow().bar ?? null]),
+    pairs: market.pairs.map((pair) => [pair.pair.id, pair.settledDayWindow() ?? null]),
   };
 }
 

@@ -343,9 +343,8 @@ export class PairMarket implements Venue {
   }
 
   /** The part of dayWindow before the minute now, which no trade of this market can change. */
-  settledDayWindow(): { minute: number; bar: Candle | undefined } {
-    const minute = this.minuteNow();
-    return { minute, bar: this.candles.settledRollingBar(minute, DAY_WINDOW_MINUTES) };
+  settledDayWindow(): Candle | undefined {
+    return this.candles.settledRollingBar(this.minuteNow(), DAY_WINDOW_MINUTES);
   }
 
   /** Takes what settledDayWindow gave for the same minute of the same market (see CandleSeries). */

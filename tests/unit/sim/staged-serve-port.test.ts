@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FromSim, ToSim } from '../../../src/api/sim-wire.ts';
 import type { WireRequest } from '../../../src/api/transport.ts';
 import { ManualClock } from '../../../src/sim/clock.ts';
-import { findCallSpec } from '../../../src/api/call-specs.ts';
+import { firstStageCalls } from '../../../src/sim/first-stage-calls.ts';
 import { openMarketStage } from '../../../src/sim/market-stage.ts';
 import { EARLY_CALLS, servePort, type SimServerPort } from '../../../src/sim/serve-port.ts';
 import { loadServerMessages } from '../../../src/sim/server-messages.ts';
@@ -64,7 +64,7 @@ describe('a port served by a simulator that opens in two stages', () => {
     const clock = new ManualClock(START);
     const stage = await openMarketStage({
       clock,
-      calls: findCallSpec,
+      calls: firstStageCalls,
       messages: loadServerMessages,
       store: null,
     });
@@ -100,7 +100,7 @@ describe('a port served by a simulator that opens in two stages', () => {
     const clock = new ManualClock(START);
     const stage = await openMarketStage({
       clock,
-      calls: findCallSpec,
+      calls: firstStageCalls,
       messages: loadServerMessages,
       store: null,
     });
